@@ -1,0 +1,135 @@
+"""Headless matches between two players on one game.
+
+    python -m ai.match splay --games 40 --p0 mcts:iterations=2000 --p1 random
+
+Seats alternate: in odd games the second player starts.  Prints wins, draws,
+losses (from the first player's side), unfinished games (move cap), mean
+plies and mean time per move for each player, with a progress bar.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .levels import make_player
+
+
+@dataclass
+class MatchResult:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    unfinished: int = 0
+    plies: list[int] = field(default_factory=list)
+    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    moves: list[int] = field(default_factory=lambda: [0, 0])
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses + self.unfinished
+
+    def score(self) -> float:
+        """The first player's share of points (a draw or unfinished game is half)."""
+        return (self.wins + 0.5 * (self.draws + self.unfinished)) / max(1, self.games)
+
+
+def play_game(game, players, options=None, max_plies=400):
+    """Play one game; players[i] plays seat i.  Returns (final state, plies, think times)."""
+    state = game.start(**(options or {}))
+    think = [0.0, 0.0]
+    counts = [0, 0]
+    plies = 0
+    while not state.is_over() and plies < max_plies:
+        p = state.player
+        t = time.perf_counter()
+        move = players[p].choose(state)
+        think[p] += time.perf_counter() - t
+        counts[p] += 1
+        state = state.play(move)
+        plies += 1
+    return state, plies, think, counts
+
+
+def run_match(game, spec_a: str, spec_b: str, games: int, options=None, seed: int = 0,
+              max_plies: int = 400, progress=None) -> MatchResult:
+    """Player A (spec_a) against B; A starts the even-numbered games."""
+    res = MatchResult()
+    for g in range(games):
+        a = make_player(spec_a, seed=seed * 1000 + 2 * g)
+        b = make_player(spec_b, seed=seed * 1000 + 2 * g + 1)
+        a_seat = g % 2
+        players = [a, b] if a_seat == 0 else [b, a]
+        state, plies, think, counts = play_game(game, players, options, max_plies)
+        res.plies.append(plies)
+        res.think[0] += think[a_seat]
+        res.think[1] += think[1 - a_seat]
+        res.moves[0] += counts[a_seat]
+        res.moves[1] += counts[1 - a_seat]
+        if not state.is_over():
+            res.unfinished += 1
+        else:
+            w = state.winner()
+            if w is None:
+                res.draws += 1
+            elif w == a_seat:
+                res.wins += 1
+            else:
+                res.losses += 1
+        if progress:
+            progress(g + 1, games, res)
+    return res
+
+
+def _bar(done: int, total: int, res: MatchResult) -> None:
+    width = 30
+    filled = int(width * done / max(1, total))
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  "
+                     f"W{res.wins} D{res.draws} L{res.losses} U{res.unfinished}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def main(argv=None) -> int:
+    from game import rules
+    ap = argparse.ArgumentParser(prog="python -m ai.match", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--p0", default="medium", help="first player's spec (default medium)")
+    ap.add_argument("--p1", default="random", help="second player's spec (default random)")
+    ap.add_argument("--option", action="append", default=[], metavar="K=V")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--max-plies", type=int, default=400)
+    args = ap.parse_args(argv)
+    try:
+        game = rules.get(args.game)
+        opts = dict(kv.split("=", 1) for kv in args.option if "=" in kv)
+        if len(opts) != len(args.option):
+            raise ValueError("--option takes K=V")
+        opts = game.validate(opts)
+        make_player(args.p0)
+        make_player(args.p1)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    t = time.perf_counter()
+    res = run_match(game, args.p0, args.p1, args.games, opts, args.seed, args.max_plies, _bar)
+    wall = time.perf_counter() - t
+    n = res.games
+    print(f"{game.name}: {args.p0} vs {args.p1}, {n} games, seats alternating")
+    print(f"  {args.p0}: {res.wins} wins, {res.draws} draws, {res.losses} losses, "
+          f"{res.unfinished} unfinished (move cap {args.max_plies})  "
+          f"-> {100 * res.wins / max(1, n):.1f}% wins, score {100 * res.score():.1f}%")
+    print(f"  mean plies per game: {sum(res.plies) / max(1, n):.1f}")
+    for i, spec in enumerate((args.p0, args.p1)):
+        mean = res.think[i] / max(1, res.moves[i])
+        print(f"  mean time per move, {spec}: {1000 * mean:.1f} ms")
+    print(f"  wall time: {wall:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,282 @@
+"""A generic Monte Carlo tree search (UCT) over the rules contract.
+
+It knows no game.  Everything game-specific comes through the state's hooks
+(see ``game/rules/core.py``): ``legal_moves``/``ordered_moves`` for expansion,
+``rollout`` for the playout (with the game's own policy and cut-off and
+evaluation), ``is_over``/``result`` for terminal values, and ``game.wide`` to
+turn on progressive widening for games with many moves per turn.
+
+Values are kept for player 0 in [-1, 1] and turned to the mover's view where
+needed, so games where a player moves twice in a row are handled too.  Proven
+wins and losses (and draws) are backed up MCTS-Solver style: a node is proven
+when one child is a proven win for the player to move there, or when every
+move has been expanded and proven.
+
+Split, as in many engines: ``Node`` (tree statistics), ``MCTS`` (the bot with
+its budget and injected RNG), ``SearchResult`` (what the client shows).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass
+class MoveStat:
+    move: Any
+    visits: int
+    value: float          # mean value for the player to move at the root, in [-1, 1]
+    proven: int | None = None   # +1 a proven win for that player, -1 a proven loss, 0 a draw
+
+
+@dataclass
+class SearchResult:
+    move: Any
+    stats: list[MoveStat] = field(default_factory=list)
+    pv: list = field(default_factory=list)
+    value: float = 0.0    # the root estimate for the player to move
+    iterations: int = 0
+    elapsed: float = 0.0
+    proven: int | None = None
+
+    def notation(self) -> str:
+        return "" if self.move is None else str(self.move)
+
+
+class Node:
+    __slots__ = ("move", "parent", "state", "sign", "children", "untried", "visits",
+                 "total", "proven")
+
+    def __init__(self, move, parent, state):
+        self.move = move
+        self.parent = parent
+        self.state = state
+        self.sign = 1.0 if state.player == 0 else -1.0   # of the player to move here
+        self.children: list[Node] = []
+        self.untried: list | None = None
+        self.visits = 0
+        self.total = 0.0          # sum of values for player 0
+        self.proven: float | None = None   # exact value for player 0, when solved
+        if state.is_over():
+            self.proven = float(state.result())
+            self.untried = []
+
+
+def _widen_limit(visits: int) -> int:
+    return 2 + int(1.5 * math.sqrt(visits))
+
+
+class MCTS:
+    """UCT with solver backups.  Give ``iterations`` or ``time_limit`` (or both)."""
+
+    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
+                 rng: random.Random | None = None, exploration: float = 1.0,
+                 solver: bool = True, randomness: float = 0.0,
+                 progress_every: int = 100, seed: int | None = None):
+        if iterations is None and time_limit is None:
+            raise ValueError("MCTS needs an iteration budget or a time limit")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.exploration = exploration
+        self.solver = solver
+        self.randomness = randomness
+        self.progress_every = progress_every
+
+    def __repr__(self):
+        return (f"MCTS(iterations={self.iterations}, time_limit={self.time_limit}, "
+                f"exploration={self.exploration}, randomness={self.randomness})")
+
+    # --- public ---------------------------------------------------------------------
+    def choose(self, state):
+        return self.search(state).move
+
+    def search(self, state, on_progress: Callable[[SearchResult, float], Any] | None = None
+               ) -> SearchResult:
+        start = time.perf_counter()
+        if state.is_over():
+            return SearchResult(None)
+        root = Node(None, None, state)
+        moves = state.legal_moves()
+        if len(moves) == 1:                 # forced: no search, but say what it leads to
+            after = state.play(moves[0])
+            proven = None
+            if after.is_over():
+                value = after.result() * root.sign
+                proven = int(value)
+            else:
+                value = after.evaluate() * root.sign
+            return SearchResult(moves[0], [MoveStat(moves[0], 0, value, proven)], [moves[0]],
+                                value, 0, time.perf_counter() - start, proven)
+        game = getattr(state, "game", None)
+        wide = bool(getattr(game, "wide", False))
+        rng = self.rng
+        budget = self.iterations
+        limit = self.time_limit
+        deadline = None if limit is None else start + limit
+        it = 0
+        while True:
+            if budget is not None and it >= budget:
+                break
+            if root.proven is not None and self.solver:
+                break
+            if deadline is not None and (it & 15) == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, rng, wide)
+            it += 1
+            if on_progress is not None and it % self.progress_every == 0:
+                frac = 0.0
+                now = time.perf_counter()
+                if budget:
+                    frac = it / budget
+                if limit:
+                    frac = max(frac, (now - start) / limit)
+                if on_progress(self._result(root, it, now - start, final=False), min(frac, 1.0)):
+                    break
+        return self._result(root, it, time.perf_counter() - start, final=True)
+
+    # --- one iteration ----------------------------------------------------------------
+    def _iterate(self, root: Node, rng, wide: bool) -> None:
+        node = root
+        c = self.exploration
+        solver = self.solver
+        while node.proven is None:
+            if node.untried is None:
+                moves = node.state.ordered_moves(rng) if wide else node.state.legal_moves()
+                if not wide:
+                    moves = list(moves)
+                    rng.shuffle(moves)
+                moves.reverse()            # pop() takes the most promising first
+                node.untried = moves
+            if node.untried and (not wide or len(node.children) < _widen_limit(node.visits)):
+                move = node.untried.pop()
+                child = Node(move, node, node.state.play(move))
+                node.children.append(child)
+                node = child
+                break
+            if not node.children:          # no move at all: cannot happen in a sound game
+                break
+            node = self._select(node, c, solver)
+        # evaluate the leaf
+        if node.proven is not None:
+            value = node.proven
+        else:
+            value = node.state.rollout(rng)
+        # back up
+        n = node
+        while n is not None:
+            n.visits += 1
+            n.total += value
+            n = n.parent
+        if solver and node.proven is not None:
+            self._backup_proof(node.parent)
+
+    @staticmethod
+    def _select(node: Node, c: float, solver: bool) -> Node:
+        sign = node.sign
+        log_n = math.log(node.visits + 1)
+        best = None
+        best_score = -1e18
+        for ch in node.children:
+            if ch.proven is not None and solver:
+                v = ch.proven * sign
+                if v >= 1.0:
+                    return ch
+                if v <= -1.0:
+                    continue
+                mean = v
+            else:
+                mean = sign * ch.total / ch.visits if ch.visits else 0.0
+            score = mean + c * math.sqrt(log_n / (ch.visits + 1))
+            if score > best_score:
+                best_score = score
+                best = ch
+        if best is None:                   # every child is a proven loss: take any
+            best = max(node.children, key=lambda ch: ch.visits)
+        return best
+
+    @staticmethod
+    def _backup_proof(node: Node | None) -> None:
+        while node is not None and node.proven is None:
+            sign = node.sign
+            best = -2.0
+            all_proven = not node.untried
+            for ch in node.children:
+                if ch.proven is None:
+                    all_proven = False
+                    continue
+                v = ch.proven * sign
+                if v >= 1.0:
+                    best = v
+                    all_proven = True
+                    break
+                if v > best:
+                    best = v
+            if not all_proven or best < -1.5:
+                return
+            node.proven = best * sign
+            node = node.parent
+
+    # --- reading the tree -------------------------------------------------------------
+    def _result(self, root: Node, iterations: int, elapsed: float, final: bool) -> SearchResult:
+        sign = root.sign
+        stats = []
+        for ch in root.children:
+            if ch.proven is not None:
+                value = ch.proven * sign
+                proven = int(round(value))
+            else:
+                value = sign * ch.total / ch.visits if ch.visits else 0.0
+                proven = None
+            stats.append(MoveStat(ch.move, ch.visits, value, proven))
+        stats.sort(key=lambda s: (s.proven == 1, s.proven != -1, s.visits, s.value), reverse=True)
+        if not stats:
+            return SearchResult(None, iterations=iterations, elapsed=elapsed)
+        best = stats[0]
+        if final and self.randomness > 0 and best.proven != 1:
+            best = self._random_pick(stats)
+        pv = [best.move]
+        node = next(ch for ch in root.children if ch.move == best.move)
+        while node.children and len(pv) < 12:
+            node = max(node.children, key=lambda ch: ch.visits)
+            pv.append(node.move)
+        root_proven = None
+        if root.proven is not None:
+            root_proven = int(round(root.proven * sign))
+        return SearchResult(best.move, stats, pv, stats[0].value, iterations, elapsed,
+                            root_proven)
+
+    def _random_pick(self, stats: list[MoveStat]) -> MoveStat:
+        """Easy levels: now and then play a weaker move, chosen by visits."""
+        if self.rng.random() >= self.randomness:
+            return stats[0]
+        pool = [s for s in stats if s.proven != -1 and s.visits > 0] or stats
+        total = sum(s.visits for s in pool)
+        if total <= 0:
+            return self.rng.choice(pool)
+        x = self.rng.random() * total
+        for s in pool:
+            x -= s.visits
+            if x < 0:
+                return s
+        return pool[-1]
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move (through the game's own policy hook)."""
+
+    def __init__(self, rng: random.Random | None = None, seed: int | None = None):
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def __repr__(self):
+        return "RandomPlayer()"
+
+    def choose(self, state):
+        return self.rng.choice(state.legal_moves())
+
+    def search(self, state, on_progress=None) -> SearchResult:
+        move = self.choose(state)
+        return SearchResult(move, [MoveStat(move, 0, 0.0)], [move])

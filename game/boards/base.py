@@ -1,0 +1,98 @@
+"""The board/input layer: one BoardView per game, behind one interface.
+
+The play scene only talks to a ``BoardView``; a game adds its board by writing
+a subclass and registering it in ``game/boards/__init__.py`` -- no scene changes.
+
+A view is told the current state with ``set_state(state, move)``; it animates
+from the previous state to the new one (derived from the two states and the
+move), draws in ``draw`` only, advances time in ``update``, and turns mouse
+input into moves with ``click``.
+
+Optional additions (every view has them; the defaults do nothing):
+
+* ``point_for(notation)`` -> ``(x, y)`` or None: the screen point that a click
+  must hit to play that move (after ``layout``), None when no single click on
+  the board plays it.  For tests, demos and keyboard play.
+* ``pop_events()`` -> list of sound names (``place``, ``splay``, ``capture``,
+  ...) that the running animation has reached since the last call, so the
+  scene can play them in time with the motion::
+
+      view.update(dt)
+      for name in view.pop_events():
+          sound.play(name)
+
+  Events still pending when an animation is skipped are dropped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class ClickResult:
+    """What a click on the board meant.
+
+    * ``move``: a complete legal move (its notation) to play, or None;
+    * ``message``: text for the user (why a click was illegal, what to do next);
+    * ``illegal``: True when the click was refused (the view shakes / flashes).
+    """
+
+    move: str | None = None
+    message: str = ""
+    illegal: bool = False
+
+
+class BoardView:
+    """Base class; subclasses override what they need."""
+
+    def __init__(self, game, state):
+        self.game = game
+        self.state = state
+        self.rect = None          # pygame.Rect the board is fitted to
+        self.hint = None          # a move (notation) to draw as the AI's suggestion
+        self.last_move = None     # the last move played (marked on the board)
+        self.interactive = True   # False while it is not a human's turn
+
+    # geometry
+    def layout(self, rect) -> None:
+        """Fit the board into ``rect`` (called on start and on every resize)."""
+        self.rect = rect
+
+    # state changes (never from draw)
+    def set_state(self, state, move=None, animate: bool = True) -> None:
+        """Show ``state``; if ``move`` led to it and ``animate``, animate the change."""
+        self.state = state
+        self.last_move = move
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def skip_animation(self) -> None:
+        """Jump every running animation to its end."""
+
+    # input
+    def hover(self, pos) -> None:
+        """The mouse is at ``pos`` (screen coordinates)."""
+
+    def click(self, pos, button: int = 1) -> ClickResult:
+        """A click at ``pos``; returns what it meant.  Never raises."""
+        return ClickResult()
+
+    def cancel_selection(self) -> None:
+        """Forget any half-made selection (right click, Esc, undo)."""
+
+    def point_for(self, notation):
+        """Where a click plays ``notation`` (screen point), or None (see the module doc)."""
+        return None
+
+    def pop_events(self) -> list:
+        """Sound names the animation reached since the last call (see the module doc)."""
+        return []
+
+    # drawing
+    def draw(self, surface) -> None:
+        """Draw the board, pieces, markers, hover, hint and animations.  Only draws."""

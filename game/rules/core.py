@@ -1,0 +1,251 @@
+"""The rules contract shared by every game.
+
+A game module defines a :class:`Game` subclass (the game object handed out by
+``rules.get``) and a :class:`State` subclass (an immutable position).  The
+client, the AI and outside checks only ever call what is defined here.
+
+AI hooks (used by the generic search in ``ai/``, which never names a game):
+
+* ``State.random_move(rng)``  -- the playout policy: one legal move, cheaply.
+* ``State.rollout(rng)``      -- a playout from this position, returning the
+  value for player 0 in [-1, 1]; games override it with a fast in-place loop.
+* ``State.evaluate()``        -- a heuristic value for player 0 in [-1, 1],
+  used where a playout is cut off.
+* ``State.ordered_moves(rng)`` -- the legal moves, most promising first (used
+  with progressive widening on games with a large branching factor).
+* ``Game.playout_cutoff``     -- plies after which a playout stops and the
+  position is evaluated (``None`` plays to the end).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+
+class IllegalMove(ValueError):
+    """An illegal move or a notation that names no legal move; the text says why."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of ``Game.start``: its name, default, and what it accepts."""
+
+    name: str
+    default: Any
+    description: str
+    choices: Sequence[Any] | None = None      # an explicit list of allowed values
+    minimum: int | None = None                # for integer ranges
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def allowed(self) -> str:
+        if self.kind is bool:
+            return "true or false"
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        if self.minimum is not None and self.maximum is not None:
+            return f"an integer from {self.minimum} to {self.maximum}"
+        return f"a {self.kind.__name__}"
+
+    def values(self) -> list[Any]:
+        """Every allowed value, for a menu (None if it cannot be listed)."""
+        if self.kind is bool:
+            return [False, True]
+        if self.choices is not None:
+            return list(self.choices)
+        if self.minimum is not None and self.maximum is not None:
+            return list(range(self.minimum, self.maximum + 1))
+        return [self.default]
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` as this option's type, or raise ValueError naming the option."""
+        bad = ValueError(
+            f"option {self.name!r}: {value!r} is not allowed; use {self.allowed()}")
+        kind = self.kind
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
+                return True
+            if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0"):
+                return False
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+            raise bad
+        if kind is int:
+            if isinstance(value, bool):
+                raise bad
+            if isinstance(value, str):
+                try:
+                    value = int(value.strip())
+                except ValueError:
+                    raise bad from None
+            if not isinstance(value, int):
+                raise bad
+            if self.minimum is not None and value < self.minimum:
+                raise bad
+            if self.maximum is not None and value > self.maximum:
+                raise bad
+        elif not isinstance(value, kind):
+            raise bad
+        if self.choices is not None and value not in self.choices:
+            raise bad
+        return value
+
+
+class Move:
+    """Base for move objects: ``str(move)`` is the notation, equality follows it."""
+
+    __slots__ = ()
+
+    def notation(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.notation()}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and str(other) == str(self)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+class State:
+    """An immutable position.  Subclasses set ``player`` and implement the rest."""
+
+    game: "Game"
+    player: int
+
+    # --- the contract -------------------------------------------------------------
+    def legal_moves(self) -> list:
+        raise NotImplementedError
+
+    def play(self, move) -> "State":
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, int] | None:
+        return None
+
+    def __str__(self) -> str:
+        raise NotImplementedError
+
+    # --- helpers --------------------------------------------------------------------
+    def find_move(self, move) -> Any:
+        """The legal move that ``move`` (a move object or its notation) names.
+
+        Raises IllegalMove saying why when there is none."""
+        if self.is_over():
+            raise IllegalMove(f"{move}: the game is over")
+        text = move if isinstance(move, str) else str(move)
+        text = text.strip()
+        for m in self.legal_moves():
+            if str(m) == text:
+                return m
+        raise IllegalMove(self.why_illegal(text))
+
+    def why_illegal(self, text: str) -> str:
+        """A reason why the notation ``text`` is not a legal move here."""
+        return f"{text!r} is not a legal move here"
+
+    def result(self) -> float:
+        """The final value for player 0: 1 win, -1 loss, 0 draw (only when over)."""
+        w = self.winner()
+        return 0.0 if w is None else (1.0 if w == 0 else -1.0)
+
+    def end_reason(self) -> str:
+        """One sentence on how the game ended, for the result screen."""
+        return ""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and str(other) == str(self)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    # --- AI hooks (see the module docstring) ------------------------------------------
+    def random_move(self, rng):
+        return rng.choice(self.legal_moves())
+
+    def ordered_moves(self, rng) -> list:
+        moves = list(self.legal_moves())
+        rng.shuffle(moves)
+        return moves
+
+    def evaluate(self) -> float:
+        return 0.0
+
+    def rollout(self, rng, cutoff: int | None = None) -> float:
+        """Play random moves until the end or ``cutoff`` plies; the value for player 0."""
+        if cutoff is None:
+            cutoff = getattr(getattr(self, "game", None), "playout_cutoff", None)
+        state = self
+        plies = 0
+        while not state.is_over():
+            if cutoff is not None and plies >= cutoff:
+                return state.evaluate()
+            state = state.play(state.random_move(rng))
+            plies += 1
+        return state.result()
+
+
+class Game:
+    """A game: its description, its options, and how to start or read a position."""
+
+    id: str = ""
+    name: str = ""
+    designer: str = ""
+    year: int | None = None
+    summary: str = ""            # one line for the game card
+    rules_text: str = ""         # a short rules summary for the select screen
+    players: tuple[str, str] = ("Player 0", "Player 1")
+    options: tuple[Option, ...] = ()
+    playout_cutoff: int | None = None
+    #: progressive widening for the search on games with many moves per turn
+    wide: bool = False
+
+    def validate(self, options: dict[str, Any]) -> dict[str, Any]:
+        """All options with defaults filled in; a bad name or value raises ValueError."""
+        known = {o.name: o for o in self.options}
+        for name in options:
+            if name not in known:
+                allowed = ", ".join(known) or "none"
+                raise ValueError(f"option {name!r} is not an option of {self.id}; "
+                                 f"its options are: {allowed}")
+        return {name: opt.coerce(options.get(name, opt.default))
+                for name, opt in known.items()}
+
+    def start(self, **options) -> State:
+        raise NotImplementedError
+
+    def parse(self, text: str) -> State:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+def first_line_value(lines: Iterable[str], key: str) -> str | None:
+    """Find ``key: value`` among header lines (case-insensitive key)."""
+    key = key.lower()
+    for line in lines:
+        if ":" in line:
+            k, _, v = line.partition(":")
+            if k.strip().lower() == key:
+                return v.strip()
+    return None
+
+
+Factory = Callable[[], Game]

@@ -1,0 +1,560 @@
+"""Splay (Greg Schmidt, 2011): the spec is ../shared/rules/splay.md.
+
+Board: hexhex of side 6 (91 cells), see ``hexhex``.  A cell holds a code:
+
+* 0            empty
+* 1 + 16p      a marker of player p
+* 1 + 16p + h  a tower of player p, height h >= 1
+
+``emp[i]`` caches the number of empty neighbours of every cell.
+
+Notation: a move is the name of its cell (``f6``): an empty interior cell
+takes a new checker, one of your towers takes one more.  A forced pass is
+``pass``.  The position format is described in docs/games/splay.md.
+"""
+from __future__ import annotations
+
+from .core import Game, IllegalMove, Move, Option, State
+from .hexhex import board, cell_name, parse_cell
+
+SIDE = 6
+GEO = board(SIDE)
+N = GEO.size
+NEIGHBOURS = GEO.neighbours
+BORDER = GEO.border
+INTERIOR = tuple(GEO.interior)
+NAMES = GEO.names
+WIN_TERRITORY = 46
+PLAYER_NAMES = ("White", "Black")
+PLAYER_WORDS = ("white", "black")
+
+
+def _owner(v: int) -> int:
+    return v >> 4
+
+
+def _height(v: int) -> int:
+    return (v & 15) - 1
+
+
+class SplayMove(Move):
+    """A placement on ``cell`` (an index), or a pass (``cell`` is None)."""
+
+    __slots__ = ("cell", "_name")
+
+    def __init__(self, cell: int | None):
+        self.cell = cell
+        self._name = "pass" if cell is None else NAMES[cell]
+
+    def notation(self) -> str:
+        return self._name
+
+    def __eq__(self, other):
+        return isinstance(other, SplayMove) and other.cell == self.cell
+
+    def __hash__(self):
+        return hash(self.cell)
+
+    def __reduce__(self):
+        return (_move_for, (self.cell,))
+
+
+MOVES = tuple(SplayMove(i) for i in range(N))
+PASS = SplayMove(None)
+
+
+def _move_for(cell):
+    return PASS if cell is None else MOVES[cell]
+
+
+def _empty_counts(cells) -> bytearray:
+    return bytearray(sum(1 for j in NEIGHBOURS[i] if not cells[j]) for i in range(N))
+
+
+def _place_ok(cells, emp, x: int) -> bool:
+    """May a new checker go on the empty interior cell x? (rule 3b; same for both players)"""
+    if emp[x] < 1:
+        return False
+    for t in NEIGHBOURS[x]:
+        v = cells[t]
+        if v and (v & 15) > 1 and emp[t] < (v & 15) + 1:   # tower: empties >= height + 2
+            return False
+    return True
+
+
+def _apply(cells, emp, terr, p: int, x: int) -> tuple[int, list[int]]:
+    """Play a placement of player p at x in place (legality already checked).
+
+    Returns (splayed cell or -1, list of cells filled with new markers)."""
+    v = cells[x]
+    base = 1 + 16 * p
+    if v == 0:
+        cells[x] = base + 1
+        terr[p] += 1
+        for n in NEIGHBOURS[x]:
+            emp[n] -= 1
+        height = 1
+    else:
+        height = (v & 15)          # new height = old height + 1
+        cells[x] = v + 1
+    if emp[x] != height:
+        return -1, []
+    # splay: markers on every empty neighbour, the tower becomes a marker
+    filled = []
+    for n in NEIGHBOURS[x]:
+        if cells[n] == 0:
+            cells[n] = base
+            terr[p] += 1
+            filled.append(n)
+            for m in NEIGHBOURS[n]:
+                emp[m] -= 1
+    cells[x] = base
+    # collapse: towers next to a newly filled cell with empties <= height
+    for n in filled:
+        for t in NEIGHBOURS[n]:
+            w = cells[t]
+            if w and (w & 15) > 1 and emp[t] <= (w & 15) - 1:
+                cells[t] = w & 16 | 1
+    return x, filled
+
+
+class SplayState(State):
+    __slots__ = ("cells", "emp", "player", "terr", "_moves", "_placeable")
+
+    game: "Splay"
+    geometry = GEO
+
+    def __init__(self, cells: bytearray, player: int, emp: bytearray | None = None,
+                 terr: list[int] | None = None):
+        self.cells = cells
+        self.player = player
+        self.emp = emp if emp is not None else _empty_counts(cells)
+        if terr is None:
+            terr = [0, 0]
+            for v in cells:
+                if v:
+                    terr[v >> 4] += 1
+        self.terr = terr
+        self._moves = None
+        self._placeable = None
+
+    def __getstate__(self):
+        return (bytes(self.cells), self.player)
+
+    def __setstate__(self, data):
+        cells, player = data
+        self.__init__(bytearray(cells), player)
+
+    @property
+    def game(self):
+        from . import get
+        return get("splay")
+
+    # --- reading the board ------------------------------------------------------------
+    def piece(self, i: int):
+        """None for empty; (owner, height) with height 0 for a marker."""
+        v = self.cells[i]
+        if not v:
+            return None
+        return v >> 4, (v & 15) - 1
+
+    def empty_neighbours(self, i: int) -> int:
+        return self.emp[i]
+
+    def towers(self, p: int) -> list[int]:
+        lo = 16 * p + 2
+        return [i for i, v in enumerate(self.cells) if lo <= v < lo + 15]
+
+    def _placeable_cells(self) -> list[int]:
+        if self._placeable is None:
+            cells, emp = self.cells, self.emp
+            self._placeable = [x for x in INTERIOR if not cells[x] and _place_ok(cells, emp, x)]
+        return self._placeable
+
+    # --- the contract -------------------------------------------------------------------
+    def scores(self) -> tuple[int, int]:
+        return self.terr[0], self.terr[1]
+
+    def is_over(self) -> bool:
+        if self.terr[0] >= WIN_TERRITORY or self.terr[1] >= WIN_TERRITORY:
+            return True
+        if self._placeable_cells():
+            return False
+        return not self.towers(0) and not self.towers(1)
+
+    def winner(self) -> int | None:
+        if not self.is_over():
+            return None
+        a, b = self.terr
+        return 0 if a > b else 1 if b > a else None
+
+    def end_reason(self) -> str:
+        if not self.is_over():
+            return ""
+        a, b = self.terr
+        for p in (0, 1):
+            if self.terr[p] >= WIN_TERRITORY:
+                return (f"{PLAYER_NAMES[p]} holds {self.terr[p]} of 91 cells, more than half: "
+                        f"territory {a} to {b}.")
+        result = "a draw" if a == b else f"{PLAYER_NAMES[0 if a > b else 1]} wins"
+        return f"Neither player can place a checker: territory {a} to {b}, {result}."
+
+    def legal_moves(self) -> list[SplayMove]:
+        if self._moves is None:
+            if self.is_over():
+                self._moves = []
+            else:
+                p = self.player
+                lo = 16 * p + 2
+                own = [i for i, v in enumerate(self.cells) if lo <= v < lo + 15]
+                ms = sorted(own + self._placeable_cells())
+                self._moves = [MOVES[i] for i in ms] if ms else [PASS]
+        return list(self._moves)
+
+    def play(self, move) -> "SplayState":
+        if isinstance(move, SplayMove):
+            if self.is_over():
+                raise IllegalMove(f"{move}: the game is over")
+            if move not in (self._moves if self._moves is not None else self.legal_moves()):
+                raise IllegalMove(self.why_illegal(str(move)))
+        else:
+            move = self.find_move(move)
+        if move.cell is None:
+            return SplayState(bytearray(self.cells), 1 - self.player, bytearray(self.emp),
+                              list(self.terr))
+        cells, emp, terr = bytearray(self.cells), bytearray(self.emp), list(self.terr)
+        _apply(cells, emp, terr, self.player, move.cell)
+        return SplayState(cells, 1 - self.player, emp, terr)
+
+    def find_move(self, move):
+        if self.is_over():
+            raise IllegalMove(f"{move}: the game is over")
+        text = str(move).strip().lower()
+        for m in self.legal_moves():
+            if m._name == text:
+                return m
+        raise IllegalMove(self.why_illegal(text))
+
+    def why_illegal(self, text: str) -> str:
+        text = text.strip().lower()
+        if self.is_over():
+            return f"{text}: the game is over"
+        if text == "pass":
+            return "pass: you may pass only when you have no legal placement"
+        cr = parse_cell(text)
+        if cr is None:
+            return f"{text!r} is not a move: write a cell name like f6, or pass"
+        if not GEO.contains(*cr):
+            return f"{text}: there is no such cell on the board"
+        x = GEO.index[cr]
+        if self.legal_moves() == [PASS]:
+            return f"{text}: you have no legal placement and must pass"
+        v = self.cells[x]
+        who = PLAYER_NAMES[self.player]
+        if v:
+            o, h = v >> 4, (v & 15) - 1
+            if h == 0:
+                return f"{text} holds a marker: markers are permanent"
+            return f"{text} holds a {PLAYER_NAMES[o]} tower: you may stack only on your own towers"
+        if BORDER[x]:
+            return f"{text} is a border cell: checkers are never placed on the border"
+        if self.emp[x] < 1:
+            return f"{text} has no empty neighbour: a new checker there could never splay"
+        for t in NEIGHBOURS[x]:
+            w = self.cells[t]
+            if w and (w & 15) > 1 and self.emp[t] < (w & 15) + 1:
+                h = (w & 15) - 1
+                return (f"{text} would leave the {PLAYER_NAMES[w >> 4]} tower on {NAMES[t]} "
+                        f"(height {h}) with {self.emp[t] - 1} empty neighbours; "
+                        f"it needs at least {h + 1}")
+        return f"{text} is not a legal move for {who}"  # pragma: no cover - not reached
+
+    def __str__(self) -> str:
+        return _format(self.cells, self.player)
+
+    def __eq__(self, other):
+        return (isinstance(other, SplayState) and other.player == self.player
+                and other.cells == self.cells)
+
+    def __hash__(self):
+        return hash((bytes(self.cells), self.player))
+
+    def __repr__(self):
+        return f"<SplayState {self.player} {self.terr}>"
+
+    # --- AI hooks ------------------------------------------------------------------------
+    def random_move(self, rng):
+        moves = self.legal_moves()
+        return moves[int(rng.random() * len(moves))]
+
+    def evaluate(self) -> float:
+        return _evaluate(self.cells, self.emp, self.terr)
+
+    def rollout(self, rng, cutoff=None, trace=None) -> float:
+        """A fast random playout; ``trace``, a list, receives every cell played (None: pass)."""
+        if cutoff is None:
+            cutoff = Splay.playout_cutoff
+        return _rollout(self.cells, self.emp, self.terr, self.player, rng,
+                        10 ** 9 if cutoff is None else cutoff, trace)
+
+
+def _evaluate(cells, emp, terr) -> float:
+    """Territory, plus a share of what each tower can still gain, for player 0."""
+    score = float(terr[0] - terr[1])
+    for i in range(N):
+        v = cells[i]
+        if v & 15 > 1:
+            gain = 0.25 * emp[i] / (v & 15)
+            score += gain if v < 16 else -gain
+    x = score / 8.0
+    return x / (1.0 + abs(x))
+
+
+def _rollout(cells0, emp0, terr0, player, rng, cutoff, trace=None) -> float:
+    """A random game from the position, in place on copies; the value for player 0.
+
+    A random legal move is drawn by rejection over (empty interior cells + own
+    towers), which is uniform over the legal moves; after a few misses the
+    legal list is built once to decide between a move and a pass."""
+    cells = list(cells0)
+    emp = list(emp0)
+    terr = list(terr0)
+    rnd = rng.random
+    empties = [x for x in INTERIOR if not cells[x]]
+    epos = [-1] * N
+    for k, x in enumerate(empties):
+        epos[x] = k
+    towers = ([], [])
+    tpos = [-1] * N
+    for i in range(N):
+        v = cells[i]
+        if v & 15 > 1:
+            lst = towers[v >> 4]
+            tpos[i] = len(lst)
+            lst.append(i)
+    plies = 0
+    nb = NEIGHBOURS
+    while True:
+        if terr[0] >= WIN_TERRITORY or terr[1] >= WIN_TERRITORY:
+            break
+        if plies >= cutoff:
+            return _evaluate(cells, emp, terr)
+        own = towers[player]
+        ne = len(empties)
+        total = ne + len(own)
+        x = -1
+        for _ in range(6):
+            if not total:
+                break
+            k = int(rnd() * total)
+            if k >= ne:
+                x = own[k - ne]
+                break
+            c = empties[k]
+            if emp[c] < 1:
+                continue
+            for t in nb[c]:
+                v = cells[t]
+                if v & 15 > 1 and emp[t] < (v & 15) + 1:
+                    break
+            else:
+                x = c
+                break
+        if x < 0:
+            legal = own + [c for c in empties if _place_ok(cells, emp, c)]
+            if legal:
+                x = legal[int(rnd() * len(legal))]
+        if x < 0:
+            # no placement: empties are equally unplaceable for the opponent, so the
+            # game goes on only if the opponent has a tower to stack on
+            if not towers[1 - player]:
+                break
+            if trace is not None:
+                trace.append(None)
+            player = 1 - player
+            plies += 1
+            continue
+        if trace is not None:
+            trace.append(x)
+        # play x
+        base = 1 + 16 * player
+        v = cells[x]
+        if v == 0:
+            cells[x] = base + 1
+            terr[player] += 1
+            for n in nb[x]:
+                emp[n] -= 1
+            height = 1
+            # leaves the empty list, joins the towers
+            k = epos[x]
+            last = empties.pop()
+            if last != x:
+                empties[k] = last
+                epos[last] = k
+            epos[x] = -1
+            tpos[x] = len(own)
+            own.append(x)
+        else:
+            height = v & 15
+            cells[x] = v + 1
+        if emp[x] == height:
+            filled = []
+            for n in nb[x]:
+                if cells[n] == 0:
+                    cells[n] = base
+                    terr[player] += 1
+                    filled.append(n)
+                    for m in nb[n]:
+                        emp[m] -= 1
+                    k = epos[n]
+                    if k >= 0:
+                        last = empties.pop()
+                        if last != n:
+                            empties[k] = last
+                            epos[last] = k
+                        epos[n] = -1
+            cells[x] = base
+            dead = [x]
+            for n in filled:
+                for t in nb[n]:
+                    w = cells[t]
+                    if w & 15 > 1 and emp[t] <= (w & 15) - 1:
+                        cells[t] = w & 16 | 1
+                        dead.append(t)
+            for t in dead:
+                lst = towers[cells[t] >> 4]
+                k = tpos[t]
+                if k < 0:
+                    continue
+                last = lst.pop()
+                if last != t:
+                    lst[k] = last
+                    tpos[last] = k
+                tpos[t] = -1
+        player = 1 - player
+        plies += 1
+    a, b = terr
+    return 1.0 if a > b else -1.0 if b > a else 0.0
+
+
+class Splay(Game):
+    id = "splay"
+    name = "Splay"
+    designer = "Greg Schmidt"
+    year = 2011
+    summary = "Stack checkers into towers, then splay them to flood the board with territory."
+    rules_text = (
+        "White moves first; each turn place one checker.\n"
+        "Stack on one of your towers (always allowed), or put a new checker on an empty "
+        "interior cell that has an empty neighbour.\n"
+        "A tower must always have more empty neighbours than its height: a placement that "
+        "would break that for any neighbouring tower is illegal.\n"
+        "When a tower's height equals its empty neighbours, it splays: you put markers on "
+        "all of them and the tower becomes a marker too.\n"
+        "A splay crowds nearby towers: any with empties <= height collapse into markers.\n"
+        "Towers and markers are your territory; 46 of the 91 cells wins at once.\n"
+        "With no legal placement you pass; when neither player can move, the larger "
+        "territory wins.")
+    players = PLAYER_NAMES
+    options: tuple[Option, ...] = ()
+    playout_cutoff = 12
+
+    def start(self, **options) -> SplayState:
+        self.validate(options)
+        return SplayState(bytearray(N), 0)
+
+    def position(self, pieces: dict[str, str], to_move: int = 0) -> SplayState:
+        """A position from ``{"f6": "W3", "e5": "b", ...}`` (tokens as in the text format)."""
+        cells = bytearray(N)
+        for name, tok in pieces.items():
+            cells[GEO.cell(name)] = _read_token(tok, name)
+        return self.parse(_format(cells, to_move))
+
+    def parse(self, text: str) -> SplayState:
+        if not isinstance(text, str):
+            raise ValueError("a Splay position must be text")
+        lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
+        if not lines or lines[0].strip().lower() != "splay":
+            raise ValueError("not a Splay position: the first line must be 'splay'")
+        player = None
+        cells = bytearray(N)
+        seen = set()
+        for ln in lines[1:]:
+            s = ln.strip()
+            low = s.lower()
+            if low.startswith("to move:"):
+                who = low.partition(":")[2].strip()
+                if who not in PLAYER_WORDS:
+                    raise ValueError(f"'to move' must be white or black, not {who!r}")
+                player = PLAYER_WORDS.index(who)
+                continue
+            parts = s.split()
+            if parts and parts[-1].startswith("(") and parts[-1].endswith(")"):
+                parts.pop()
+            if not parts[0].isdigit():
+                raise ValueError(f"cannot read the line {s!r}")
+            r = int(parts[0])
+            if not 1 <= r <= GEO.span:
+                raise ValueError(f"row {r} is not on the board (rows 1..{GEO.span})")
+            if r in seen:
+                raise ValueError(f"row {r} is given twice")
+            seen.add(r)
+            cols = [c for c in range(1, GEO.span + 1) if GEO.contains(c, r)]
+            tokens = parts[1:]
+            if len(tokens) != len(cols):
+                raise ValueError(f"row {r} needs {len(cols)} cells, found {len(tokens)}")
+            for c, tok in zip(cols, tokens):
+                i = GEO.index[(c, r)]
+                cells[i] = _read_token(tok, cell_name(c, r))
+        if player is None:
+            raise ValueError("the position does not say who is to move ('to move: white')")
+        missing = [r for r in range(1, GEO.span + 1) if r not in seen]
+        if missing:
+            raise ValueError(f"rows missing from the position: {missing}")
+        state = SplayState(cells, player)
+        for i in range(N):
+            v = cells[i]
+            if v & 15 > 1:
+                h = (v & 15) - 1
+                if BORDER[i]:
+                    raise ValueError(f"{NAMES[i]} is a border cell and cannot hold a tower")
+                if state.emp[i] <= h:
+                    raise ValueError(
+                        f"the tower on {NAMES[i]} (height {h}) has {state.emp[i]} empty "
+                        f"neighbours; a tower must have more empty neighbours than its height")
+        return state
+
+
+def _format(cells, player: int) -> str:
+    """The position text: a header, then the hexagon row by row from row 11 down.
+
+    Each line is the row number, then its cells from the left (the lowest
+    column on that row), then the column range in brackets, e.g. ``(f-k)``."""
+    lines = ["splay", f"to move: {PLAYER_WORDS[player]}"]
+    for r in range(GEO.span, 0, -1):
+        cols = [c for c in range(1, GEO.span + 1) if GEO.contains(c, r)]
+        indent = (2 * cols[0] - r + SIDE - 2) * 2
+        tokens = []
+        for c in cols:
+            v = cells[GEO.index[(c, r)]]
+            if not v:
+                tok = "."
+            else:
+                o, h = v >> 4, (v & 15) - 1
+                tok = ("w", "b")[o] if h == 0 else ("W", "B")[o] + str(h)
+            tokens.append(f"{tok:<4}")
+        span = f"({cell_name(cols[0], r)[0]}-{cell_name(cols[-1], r)[0]})"
+        lines.append(f"{r:>2} " + " " * indent + "".join(tokens) + span)
+    return "\n".join(lines) + "\n"
+
+
+def _read_token(tok: str, where: str) -> int:
+    if tok == ".":
+        return 0
+    if tok in ("w", "b"):
+        return 1 + 16 * "wb".index(tok)
+    if len(tok) >= 2 and tok[0] in "WB" and tok[1:].isdigit():
+        h = int(tok[1:])
+        if 1 <= h <= 6:
+            return 1 + 16 * "WB".index(tok[0]) + h
+    raise ValueError(f"{where}: cannot read {tok!r} (use . w b or W1..W6 B1..B6)")

@@ -1,0 +1,180 @@
+"""The generic MCTS: budgets, injected RNG, solver, statistics, strength on Splay."""
+import random
+
+import pytest
+
+from ai.levels import LEVELS, make_bot, make_player
+from ai.match import run_match
+from ai.mcts import MCTS, RandomPlayer
+from game import rules
+from game.rules.core import Game, IllegalMove, Move, State
+
+
+# --- a tiny game to test the engine on its own: Nim, take 1-3, who takes the last wins -----
+class Take(Move):
+    __slots__ = ("n",)
+
+    def __init__(self, n):
+        self.n = n
+
+    def notation(self):
+        return str(self.n)
+
+
+class NimState(State):
+    def __init__(self, sticks, player, extra_turn=False):
+        self.sticks = sticks
+        self.player = player
+        self.extra_turn = extra_turn
+
+    game = None
+
+    def legal_moves(self):
+        return [Take(k) for k in (1, 2, 3) if k <= self.sticks]
+
+    def play(self, move):
+        move = self.find_move(move)
+        # variant: taking exactly 2 from an even pile gives the same player another turn
+        again = self.extra_turn and move.n == 2 and self.sticks % 2 == 0
+        nxt = self.player if again else 1 - self.player
+        return NimState(self.sticks - move.n, nxt, self.extra_turn)
+
+    def is_over(self):
+        return self.sticks == 0
+
+    def winner(self):
+        # the player who took the last stick is the one NOT to move now... unless an extra turn
+        return None if self.sticks else self.last
+
+    def __str__(self):
+        return f"{self.sticks} {self.player}"
+
+
+class PlainNim(NimState):
+    def play(self, move):
+        move = self.find_move(move)
+        s = PlainNim(self.sticks - move.n, 1 - self.player)
+        s.last = self.player
+        return s
+
+
+def test_solver_proves_nim_and_plays_the_winning_move():
+    # with 10 sticks the mover wins by taking 2 (leaving a multiple of 4)
+    s = PlainNim(10, 0)
+    res = MCTS(iterations=5000, rng=random.Random(1)).search(s)
+    assert str(res.move) == "2"
+    assert res.proven == 1
+    assert res.stats[0].proven == 1
+
+
+def test_solver_knows_a_lost_position():
+    s = PlainNim(8, 1)
+    res = MCTS(iterations=20000, rng=random.Random(2)).search(s)
+    assert res.proven == -1
+    assert all(st.proven == -1 for st in res.stats)
+
+
+def test_iteration_budget_is_exact_and_rng_is_injected():
+    s = rules.get("splay").start()
+    a = MCTS(iterations=300, rng=random.Random(5)).search(s)
+    b = MCTS(iterations=300, rng=random.Random(5)).search(s)
+    assert a.iterations == 300 == b.iterations
+    assert str(a.move) == str(b.move)
+    assert [(str(x.move), x.visits) for x in a.stats] == [(str(x.move), x.visits) for x in b.stats]
+    assert sum(x.visits for x in a.stats) == 300
+
+
+def test_root_statistics_for_the_client():
+    s = rules.get("splay").start()
+    res = MCTS(iterations=400, rng=random.Random(1)).search(s)
+    assert res.stats[0].move == res.move
+    visits = [x.visits for x in res.stats]
+    assert visits == sorted(visits, reverse=True)
+    assert all(-1.0 <= x.value <= 1.0 for x in res.stats)
+    assert -1.0 <= res.value <= 1.0
+    assert res.pv and res.pv[0] == res.move
+    # the expected line is a sequence of legal moves
+    t = s
+    for m in res.pv:
+        t = t.play(m)
+
+
+def test_progress_callback_reports_and_can_stop_the_search():
+    seen = []
+
+    def progress(partial, fraction):
+        seen.append(fraction)
+        return len(seen) >= 3
+
+    s = rules.get("splay").start()
+    res = MCTS(iterations=10000, rng=random.Random(1), progress_every=50).search(s, progress)
+    assert len(seen) == 3 and res.iterations == 150
+    assert seen == sorted(seen) and 0 < seen[0] <= 1
+
+
+def test_single_legal_move_returns_at_once():
+    s = PlainNim(1, 0)
+    res = MCTS(iterations=1000, rng=random.Random(1)).search(s)
+    assert str(res.move) == "1"
+
+
+def test_needs_a_budget():
+    with pytest.raises(ValueError):
+        MCTS(iterations=None, time_limit=None)
+
+
+def test_finds_the_winning_move_in_splay():
+    g = rules.get("splay")
+    # White has 43 cells; stacking on f6 (T3, 4 empties after the last one) splays for +4 -> 47
+    pieces = {}
+    names = [n for n in rules.get("splay").start().geometry.names]
+    open_cells = ("f6", "g6", "f7", "f5", "g7", "e6", "e5", "h4", "h5", "i5", "i6", "g4", "j7")
+    filler = [n for n in names if n not in open_cells]
+    for k, n in enumerate(filler):
+        pieces[n] = "w" if k < 42 else "b"
+    pieces.update({"f6": "W3", "e6": "b", "e5": "b"})
+    s = g.position(pieces, 0)
+    assert s.scores()[0] == 43 and len(s.legal_moves()) > 3
+    res = MCTS(iterations=500, rng=random.Random(3)).search(s)
+    assert str(res.move) == "f6"
+    assert res.proven == 1
+    assert s.play(res.move).winner() == 0
+
+
+def test_mcts_beats_random_at_splay_within_an_iteration_budget():
+    game = rules.get("splay")
+    res = run_match(game, "mcts:iterations=300", "random", games=6, seed=11)
+    assert res.wins >= 5, res
+
+
+def test_player_specs_and_levels():
+    assert isinstance(make_player("random"), RandomPlayer)
+    bot = make_player("mcts:iterations=50,c=0.7,randomness=0.1")
+    assert bot.iterations == 50 and bot.exploration == 0.7 and bot.randomness == 0.1
+    assert set(LEVELS) >= {"easy", "medium", "hard"}
+    easy, hard = make_bot("easy"), make_bot("hard")
+    assert easy.time_limit < hard.time_limit and easy.randomness > 0
+    for bad in ("mcts:foo=1", "mcts:iterations=x", "wizard", "random:1"):
+        with pytest.raises(ValueError):
+            make_player(bad)
+
+
+def test_engine_handles_a_player_moving_twice():
+    class TwiceNim(NimState):
+        def play(self, move):
+            move = self.find_move(move)
+            again = move.n == 2 and self.sticks % 2 == 0
+            s = TwiceNim(self.sticks - move.n, self.player if again else 1 - self.player)
+            s.last = self.player
+            return s
+    s = TwiceNim(6, 0)
+    res = MCTS(iterations=3000, rng=random.Random(1)).search(s)
+    # brute force the value of each move
+    def value(st):   # +1 if player 0 wins with best play
+        if st.is_over():
+            return 1 if st.winner() == 0 else -1
+        vals = [value(st.play(m)) for m in st.legal_moves()]
+        return max(vals) if st.player == 0 else min(vals)
+    best = {str(m) for m in s.legal_moves() if value(s.play(m)) == value(s)}
+    assert str(res.move) in best
+    assert res.proven == value(s)

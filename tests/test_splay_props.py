@@ -1,0 +1,150 @@
+"""Splay properties over many seeded random games."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game import rules
+from game.rules.hexhex import board
+
+G = rules.get("splay")
+GEO = board(6)
+GAMES = 200
+CAP = 300
+
+
+def check_invariants(s):
+    counts = [0, 0]
+    for i in range(GEO.size):
+        p = s.piece(i)
+        empties = sum(1 for j in GEO.neighbours[i] if s.piece(j) is None)
+        assert s.empty_neighbours(i) == empties
+        if p is None:
+            continue
+        owner, h = p
+        counts[owner] += 1
+        if h:
+            assert empties > h, f"tower on {GEO.names[i]} h={h} has {empties} empties"
+            assert not GEO.border[i]
+    assert tuple(counts) == s.scores()
+
+
+def random_game(seed):
+    rng = random.Random(seed)
+    s = G.start()
+    states = [s]
+    while not s.is_over():
+        moves = s.legal_moves()
+        assert moves
+        s = s.play(rng.choice(moves))
+        states.append(s)
+        assert len(states) < CAP, "game did not end"
+    return states
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [random_game(seed) for seed in range(GAMES)]
+
+
+def test_every_game_ends_with_a_consistent_result(games):
+    for states in games:
+        end = states[-1]
+        a, b = end.scores()
+        assert end.is_over() and end.legal_moves() == []
+        assert max(a, b) >= 46 or (not end.towers(0) and not end.towers(1))
+        assert end.winner() == (0 if a > b else 1 if b > a else None)
+        assert end.end_reason()
+
+
+def test_towers_always_have_more_empty_neighbours_than_height(games):
+    for states in games:
+        for s in states:
+            check_invariants(s)
+
+
+def test_parse_gives_back_every_visited_position(games):
+    for states in games:
+        for s in states:
+            t = G.parse(str(s))
+            assert t == s and t.player == s.player and t.scores() == s.scores()
+
+
+def test_play_never_changes_the_state_it_is_called_on(games):
+    rng = random.Random(7)
+    for states in games[:60]:
+        for s in states[:-1]:
+            before = (str(s), s.scores(), s.player, bytes(s.emp))
+            for m in rng.sample(s.legal_moves(), min(3, len(s.legal_moves()))):
+                s.play(m)
+            assert (str(s), s.scores(), s.player, bytes(s.emp)) == before
+
+
+def test_illegal_moves_raise_illegal_move_with_a_reason(games):
+    rng = random.Random(3)
+    for states in games[:60]:
+        for s in states:
+            legal = {str(m) for m in s.legal_moves()}
+            others = [n for n in GEO.names + ["pass"] if n not in legal]
+            for name in rng.sample(others, min(4, len(others))):
+                with pytest.raises(rules.IllegalMove) as e:
+                    s.play(name)
+                assert len(str(e.value)) > 8
+                assert isinstance(e.value, ValueError)
+
+
+def test_legal_move_list_matches_a_literal_reading_of_rule_3(games):
+    """Recompute the legal set from the board by the spec's words, independently."""
+    for states in games[:80]:
+        for s in states:
+            if s.is_over():
+                continue
+            expect = set()
+            for i in range(GEO.size):
+                p = s.piece(i)
+                if p is not None:
+                    if p[0] == s.player and p[1] > 0:
+                        expect.add(GEO.names[i])
+                    continue
+                if GEO.border[i]:
+                    continue
+                nbs = GEO.neighbours[i]
+                if not any(s.piece(j) is None for j in nbs):
+                    continue
+                ok = True
+                for t in nbs:
+                    q = s.piece(t)
+                    if q is not None and q[1] > 0:
+                        after = sum(1 for j in GEO.neighbours[t] if s.piece(j) is None) - 1
+                        if after < q[1] + 1:
+                            ok = False
+                if ok:
+                    expect.add(GEO.names[i])
+            got = {str(m) for m in s.legal_moves()}
+            assert got == (expect or {"pass"})
+
+
+def test_fast_rollout_follows_the_rules():
+    """The in-place playout, replayed move by move through the contract, gives the same game."""
+    for seed in range(150):
+        rng = random.Random(seed)
+        start = random_game(seed)[min(seed % 20, 10)]
+        trace = []
+        value = start.rollout(rng, cutoff=10 ** 9, trace=trace)
+        s = start
+        for cell in trace:
+            s = s.play("pass" if cell is None else GEO.names[cell])
+        assert s.is_over()
+        assert value == s.result()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_hypothesis_random_games_keep_the_invariant(rnd):
+    s = G.start()
+    for _ in range(CAP):
+        if s.is_over():
+            break
+        s = s.play(rnd.choice(s.legal_moves()))
+        check_invariants(s)
+    assert s.is_over()
