@@ -83,6 +83,12 @@ def run_match(game, spec_a: str, spec_b: str, games: int, options=None, seed: in
 
 
 def _bar(done: int, total: int, res: MatchResult) -> None:
+    """A progress bar on a terminal; a line every tenth of the match otherwise."""
+    if not sys.stderr.isatty():
+        if done == total or done % max(1, total // 10) == 0:
+            print(f"  {done}/{total} games: W{res.wins} D{res.draws} L{res.losses} "
+                  f"U{res.unfinished}", file=sys.stderr, flush=True)
+        return
     width = 30
     filled = int(width * done / max(1, total))
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  "
