@@ -26,6 +26,8 @@ BOARD = (44, 52, 92)
 BOARD_EDGE = (90, 104, 170)
 BOARD_BORDER_CELL = (64, 74, 124)   # Splay's border ring, lighter than the interior
 GRID_LINE = (120, 130, 190)
+SHADE = (0, 0, 0)              # mixed into a colour for the dark side of a piece
+SHINE = (255, 255, 255)        # mixed into a colour for highlights
 
 # Player colours: (fill, edge, text-on-piece). Lightness differs strongly.
 PLAYER = (
