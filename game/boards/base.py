@@ -13,6 +13,13 @@ Optional additions (every view has them; the defaults do nothing):
 * ``point_for(notation)`` -> ``(x, y)`` or None: the screen point that a click
   must hit to play that move (after ``layout``), None when no single click on
   the board plays it.  For tests, demos and keyboard play.
+* ``points_for(notation)`` -> list of ``(x, y)`` or None: every click, in order,
+  that plays the move from a view with nothing selected, for games whose moves
+  take several clicks (Gess: the piece's centre, then the destination, then
+  the destination again when the move needs a confirmation; Gliss: the source
+  stone, then the destination).  The default is
+  ``[point_for(notation)]`` (None when that is None); ``point_for`` stays the
+  point of the last click.
 * ``pop_events()`` -> list of sound names (``place``, ``splay``, ``capture``,
   ...) that the running animation has reached since the last call, so the
   scene can play them in time with the motion::
@@ -22,6 +29,9 @@ Optional additions (every view has them; the defaults do nothing):
           sound.play(name)
 
   Events still pending when an animation is skipped are dropped.
+* ``panel_lines()`` -> list of str: short lines about the position (counts,
+  e.g. "Red: towers 3 of 12") that the scene may show in its side panel.
+  Optional; the default is ``[]``.
 """
 from __future__ import annotations
 
@@ -82,12 +92,25 @@ class BoardView:
         """A click at ``pos``; returns what it meant.  Never raises."""
         return ClickResult()
 
+    def release(self, pos, button: int = 1) -> ClickResult:
+        """The mouse button went up at ``pos``; views with drag-to-move finish the drag here."""
+        return ClickResult()
+
     def cancel_selection(self) -> None:
         """Forget any half-made selection (right click, Esc, undo)."""
 
     def point_for(self, notation):
         """Where a click plays ``notation`` (screen point), or None (see the module doc)."""
         return None
+
+    def points_for(self, notation):
+        """The clicks that play ``notation``, in order, or None (see the module doc)."""
+        p = self.point_for(notation)
+        return None if p is None else [p]
+
+    def panel_lines(self) -> list:
+        """Lines for the scene's side panel (optional; see the module doc)."""
+        return []
 
     def pop_events(self) -> list:
         """Sound names the animation reached since the last call (see the module doc)."""

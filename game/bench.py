@@ -1,0 +1,134 @@
+"""Client benchmark: ``python -m game.bench [--frames N] [--game ID] [--size WxH]``.
+
+Prints, for a demo game with the computer thinking in its real worker process:
+
+* the mean frame rate and the 99th-percentile frame time over N frames (target: 60 FPS,
+  p99 <= 20 ms), plus the 99th percentile of the work per frame (events, updates,
+  drawing, flip -- without the wait for the next frame);
+* the time from launching ``python main.py`` to its first frame of the title (target:
+  under 1.5 s), measured on fresh processes.
+
+Without a display it runs on SDL's dummy video driver (set SDL_VIDEODRIVER to measure a
+real window).  Figures only: nothing here passes or fails.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def percentile(values, q: float) -> float:
+    if not values:
+        return 0.0
+    xs = sorted(values)
+    k = max(0, min(len(xs) - 1, int(round(q / 100.0 * (len(xs) - 1)))))
+    return xs[k]
+
+
+def startup_times(runs: int = 3) -> list[float]:
+    """Seconds from spawning ``main.py`` to its FIRST_FRAME line, per run."""
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"),
+                                 "--frames", "5", "--print-first-frame"],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)
+        seen = None
+        for line in proc.stdout:
+            if line.strip() == "FIRST_FRAME":
+                seen = time.perf_counter() - t0
+                break
+        proc.wait(timeout=60)
+        if seen is not None:
+            out.append(seen)
+    return out
+
+
+def frame_times(n_frames: int, game_id: str | None, size, warmup: int = 60):
+    """Run a demo with the real worker; (intervals, work times, stats) in seconds."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.app import FPS, App
+    from game.scenes.demo import DemoScene
+
+    app = App(size=size, seed=7)
+    app.push(DemoScene(app, game_id, loop=True))
+    clock = pygame.time.Clock()
+    intervals, work = [], []
+    thinking = 0
+    moves_before = 0
+    clock.tick()
+    try:
+        for i in range(warmup + n_frames):
+            dt = clock.tick(FPS) / 1000.0
+            t0 = time.perf_counter()
+            app.frame(dt)
+            t1 = time.perf_counter()
+            if i == warmup:
+                m = getattr(app.scene, "match", None)
+                moves_before = m.ply if m is not None else 0
+            if i >= warmup:
+                if i > warmup:
+                    intervals.append(dt)
+                work.append(t1 - t0)
+                m = getattr(app.scene, "match", None)
+                if m is not None and m.thinking:
+                    thinking += 1
+        m = getattr(app.scene, "match", None)
+        stats = {"thinking_frames": thinking,
+                 "moves": (m.ply - moves_before) if m is not None else 0,
+                 "game": m.game.id if m is not None else "?",
+                 "worker_restarts": getattr(app._ai, "restarts", 0)}
+    finally:
+        app.shutdown()
+    return intervals, work, stats
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n")[0])
+    p.add_argument("--frames", type=int, default=600, help="frames to measure (default 600)")
+    p.add_argument("--game", default="splay", help="the demo's game id (default splay)")
+    p.add_argument("--size", default="1280x800", help="window size (default 1280x800)")
+    p.add_argument("--startup-runs", type=int, default=3,
+                   help="launches to time for start-up (default 3; 0 skips)")
+    args = p.parse_args(argv)
+    w, h = (int(x) for x in args.size.lower().split("x"))
+
+    intervals, work, stats = frame_times(args.frames, args.game, (w, h))
+    total = sum(intervals)
+    fps = len(intervals) / total if total > 0 else 0.0
+    print(f"demo of {stats['game']} at {w}x{h}, {len(work)} frames, computer thinking in "
+          f"{stats['thinking_frames']} of them, {stats['moves']} moves played, "
+          f"worker restarts {stats['worker_restarts']}")
+    print(f"  mean frame rate        {fps:6.1f} FPS   (target 60)")
+    print(f"  frame time p99         {1000 * percentile(intervals, 99):6.1f} ms    "
+          f"(target <= 20; median {1000 * statistics.median(intervals):.1f} ms, "
+          f"max {1000 * max(intervals):.1f} ms)")
+    print(f"  work per frame p99     {1000 * percentile(work, 99):6.1f} ms    "
+          f"(median {1000 * statistics.median(work):.1f} ms, max {1000 * max(work):.1f} ms)")
+    if args.startup_runs > 0:
+        times = startup_times(args.startup_runs)
+        if times:
+            print(f"  launch to first frame  {min(times):6.2f} s     (target < 1.5; "
+                  f"runs: {', '.join(f'{t:.2f}' for t in times)})")
+        else:
+            print("  launch to first frame  not measured (main.py printed no FIRST_FRAME)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""Demo: the computer plays itself.  Space pauses, Right steps, +/- change the speed."""
+from __future__ import annotations
+
+import pygame
+
+from game import rules, theme
+from game.scenes.match import Match, Seat
+from game.scenes.play import PlayScene
+from game.widgets import Button
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+BASE_THINK = 1.0          # seconds of thinking per move at speed 1
+
+
+class DemoScene(PlayScene):
+    """A computer-vs-computer game; it ends on the result screen, or loops."""
+
+    def __init__(self, app, game_id: str | None = None, options=None, level: str = "medium",
+                 loop: bool = False, speed_index: int = 2, move_cap: int | None = None):
+        ids = list(rules.GAMES)
+        if game_id not in ids:
+            game_id = app.rng.choice(ids)
+        game = rules.get(game_id)
+        self.level = level
+        self.loop = loop
+        self.speed_index = max(0, min(len(SPEEDS) - 1, speed_index))
+        match = Match(app, game, options or {}, [Seat("computer", level)] * 2,
+                      move_cap=move_cap if move_cap is not None else app.move_cap)
+        super().__init__(app, game, match=match)
+        self._apply_speed()
+        # the demo's own buttons replace Undo/Redo/Hint
+        self.ui.clear()
+        self.b_pause = self.ui.add(Button("Pause", self.toggle_pause, size=theme.FONT_SMALL,
+                                          hotkey="Spc", accent=theme.ACCENT_2))
+        self.b_step = self.ui.add(Button("Step", self.step, size=theme.FONT_SMALL, hotkey=">"))
+        self.b_slower = self.ui.add(Button("Slower", self.slower, size=theme.FONT_SMALL,
+                                           hotkey="-"))
+        self.b_faster = self.ui.add(Button("Faster", self.faster, size=theme.FONT_SMALL,
+                                           hotkey="+"))
+        self.b_stop = self.ui.add(Button("Stop", self.end_now, size=theme.FONT_SMALL,
+                                         accent=theme.BAD))
+        self.b_menu = self.ui.add(Button("Menu", self.open_pause, size=theme.FONT_SMALL,
+                                         hotkey="Esc"))
+        self.b_undo = self.b_redo = self.b_hint = self.b_resign = None
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def _apply_speed(self) -> None:
+        m = self.match
+        m.think_delay = theme.DEMO_DELAY / self.speed
+        m.spec_overrides = {"time_limit": BASE_THINK / self.speed}
+
+    def place_buttons(self, inner) -> None:
+        if not hasattr(self, "b_pause"):       # called from PlayScene.__init__ paths
+            return
+        bh = 40
+        gap = theme.GAP
+        bw3 = (inner.width - 2 * gap) // 3
+        y2 = inner.bottom - bh
+        y1 = y2 - gap - bh
+        self.buttons_top = y1
+        row1 = (self.b_pause, self.b_step, self.b_stop)
+        row2 = (self.b_slower, self.b_faster, self.b_menu)
+        for row, y in ((row1, y1), (row2, y2)):
+            for i, b in enumerate(row):
+                b.rect = pygame.Rect(inner.x + i * (bw3 + gap), y, bw3, bh)
+
+    # --- controls -----------------------------------------------------------------------------
+    def toggle_pause(self) -> None:
+        m = self.match
+        m.paused = not m.paused
+        m.steps = 0
+        self.say("Paused: Right arrow steps" if m.paused else "Playing", "info", 1.5)
+
+    def step(self) -> None:
+        m = self.match
+        if not m.paused:
+            m.paused = True
+        m.steps = 1
+        if self.view.animating:
+            self.view.skip_animation()
+
+    def faster(self) -> None:
+        if self.speed_index < len(SPEEDS) - 1:
+            self.speed_index += 1
+            self._apply_speed()
+        self.say(f"Speed x{self.speed:g}", "info", 1.2)
+
+    def slower(self) -> None:
+        if self.speed_index > 0:
+            self.speed_index -= 1
+            self._apply_speed()
+        self.say(f"Speed x{self.speed:g}", "info", 1.2)
+
+    def restart(self) -> None:
+        self.app.replace(DemoScene(self.app, self.game.id, self.match.options, self.level,
+                                   self.loop, self.speed_index, self.match.move_cap))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_SPACE:
+                self.toggle_pause()
+                return
+            if k == pygame.K_RIGHT:
+                self.step()
+                return
+            if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.faster()
+                return
+            if k in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE):
+                self.slower()
+                return
+            if k == pygame.K_ESCAPE:
+                self.open_pause()
+                return
+            if k in (pygame.K_u, pygame.K_r, pygame.K_h):
+                self.say("This is a demo: Space pauses, Right steps, +/- speed", "info", 2.0)
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_pos = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
+            if self.view.animating:
+                self.view.skip_animation()
+            return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        # PlayScene.update drives the match and the end of the game; its buttons are gone
+        self.time += dt
+        self.ui.update(dt)
+        self.note.update(dt)
+        self.flash.update(dt)
+        m = self.match
+        m.update(dt)
+        for kind, text in m.pop_events():
+            self.say(text, kind, 3.0)
+        self.b_pause.label = "Play" if m.paused else "Pause"
+        self.b_stop.enabled = not m.over
+        if m.over and not self.ended:
+            if self.view.animating:
+                return
+            self.ended = True
+            self.over_timer = 2.0 if self.loop else 1.2
+        if self.ended:
+            self.over_timer -= dt
+            if self.over_timer <= 0:
+                if self.loop:
+                    self.restart()
+                else:
+                    self.to_result()
+
+    def to_result(self) -> None:
+        from game.scenes.result import ResultScene
+        gid, opts, level, cap = self.game.id, self.match.options, self.level, self.match.move_cap
+        speed = self.speed_index
+
+        def again():
+            self.app.replace(DemoScene(self.app, gid, opts, level, False, speed, cap))
+
+        self.app.replace(ResultScene(self.app, self.match, rematch=again))
+
+    def status_text(self):
+        text, col = super().status_text()
+        if self.match.paused and not self.match.over:
+            return "Paused - Right arrow steps", theme.WARN
+        return text, col
+
+    def corner_text(self) -> str:
+        return f"DEMO x{self.speed:g} - " + super().corner_text()

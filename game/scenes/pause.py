@@ -1,0 +1,200 @@
+"""Overlays: the pause menu (Esc in a game), the rules text, and the settings."""
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.scenes.base import Scene, heading
+from game.widgets import (Button, Slider, Toggle, dim, draw_text, line_height, panel,
+                          wrap_text)
+
+
+class Overlay(Scene):
+    """A centred panel over the (dimmed) scene beneath; Esc closes it."""
+
+    overlay = True
+    panel_size = (460, 420)
+    title = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.appear = 0.0
+
+    def layout(self, size) -> None:
+        w, h = size
+        pw = min(self.panel_size[0], w - 2 * theme.PAD)
+        ph = min(self.panel_size[1], h - 2 * theme.PAD)
+        self.panel_rect = pygame.Rect(0, 0, pw, ph)
+        self.panel_rect.center = (w // 2, h // 2)
+
+    def close(self) -> None:
+        if self.app.scene is self:
+            self.app.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.appear = min(1.0, self.appear + dt / theme.FADE_TIME)
+
+    def draw(self, surface) -> None:
+        dim(surface, int(170 * theme.ease_out_cubic(self.appear)))
+        k = theme.ease_out_back(self.appear)
+        rect = self.panel_rect.inflate(-int(40 * (1 - k)), -int(40 * (1 - k)))
+        panel(surface, rect, edge=theme.ACCENT)
+        if self.title:
+            heading(surface, self.title, (rect.centerx, rect.y + theme.PAD), self.time)
+        self.draw_body(surface)
+        self.ui.draw(surface)
+
+    def draw_body(self, surface) -> None:
+        pass
+
+    def stack_buttons(self, buttons, top: int, bh: int = 50) -> None:
+        gap = theme.GAP + 4
+        x = self.panel_rect.x + 2 * theme.PAD
+        w = self.panel_rect.width - 4 * theme.PAD
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(x, top + i * (bh + gap), w, bh)
+
+
+class PauseScene(Overlay):
+    """Esc in a game: resume, restart, rules, settings, back to the menu."""
+
+    title = "Paused"
+    panel_size = (440, 470)
+
+    def __init__(self, app, play_scene):
+        super().__init__(app)
+        self.play = play_scene
+        self.buttons = [
+            self.ui.add(Button("Resume", self.close)),
+            self.ui.add(Button("Restart", self.restart)),
+            self.ui.add(Button("Rules", self.rules)),
+            self.ui.add(Button("Settings", self.settings)),
+            self.ui.add(Button("Main menu", self.menu, accent=theme.WARN)),
+        ]
+        self.ui.set_focus(self.buttons[0])
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        top = self.panel_rect.y + theme.PAD + line_height(theme.FONT_LARGE) + 24
+        avail = self.panel_rect.bottom - theme.PAD - top
+        bh = max(36, min(54, avail // len(self.buttons) - theme.GAP - 4))
+        self.stack_buttons(self.buttons, top, bh)
+
+    def restart(self) -> None:
+        self.app.pop()
+        self.play.restart()
+
+    def rules(self) -> None:
+        self.app.push(RulesScene(self.app, self.play.game))
+
+    def settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def menu(self) -> None:
+        self.app.go_title()
+
+
+class RulesScene(Overlay):
+    """The game's rules summary, scrollable with the wheel or the arrow keys."""
+
+    panel_size = (760, 560)
+
+    def __init__(self, app, game):
+        super().__init__(app)
+        self.game = game
+        self.title = f"How to play {game.name or game.id}"
+        self.scroll = 0
+        self.lines: list[str] = []
+        self.text_rect = pygame.Rect(0, 0, 10, 10)
+        self.back = self.ui.add(Button("Back", self.close))
+        self.ui.set_focus(self.back)
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        r = self.panel_rect
+        top = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 20
+        self.back.rect = pygame.Rect(0, 0, 180, 46)
+        self.back.rect.midbottom = (r.centerx, r.bottom - theme.PAD)
+        self.text_rect = pygame.Rect(r.x + 2 * theme.PAD, top, r.width - 4 * theme.PAD,
+                                     self.back.rect.y - theme.GAP - top)
+        text = self.game.rules_text or self.game.summary or "No rules text."
+        self.lines = wrap_text(text, theme.FONT_SMALL, self.text_rect.width)
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+
+    def max_scroll(self) -> int:
+        lh = line_height(theme.FONT_SMALL)
+        visible = max(1, self.text_rect.height // lh)
+        return max(0, len(self.lines) - visible)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - event.y * 2))
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.scroll = min(self.max_scroll(), self.scroll + (1 if event.key == pygame.K_DOWN
+                                                                 else 8))
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 8))
+            return
+        super().handle_event(event)
+
+    def draw_body(self, surface) -> None:
+        lh = line_height(theme.FONT_SMALL)
+        y = self.text_rect.y
+        for line in self.lines[self.scroll:]:
+            if y + lh > self.text_rect.bottom:
+                break
+            draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (self.text_rect.x, y))
+            y += lh
+        if self.max_scroll() > 0:
+            draw_text(surface, "wheel or arrows to scroll", theme.FONT_TINY, theme.TEXT_DIM,
+                      (self.text_rect.right, self.back.rect.centery), "midright")
+
+
+class SettingsScene(Overlay):
+    """Volume, mute and full screen."""
+
+    title = "Settings"
+    panel_size = (520, 400)
+    update_below = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.volume = self.ui.add(Slider("Volume", app.volume, app.set_volume, label_width=150))
+        self.mute = self.ui.add(Toggle("Sound", not app.muted,
+                                       lambda on: app.set_muted(not on), label_width=150))
+        self.full = self.ui.add(Toggle("Full screen", app.fullscreen, self._full,
+                                       label_width=150))
+        self.back = self.ui.add(Button("Back", self.close))
+        self.ui.set_focus(self.volume)
+
+    def _full(self, on: bool) -> None:
+        if on != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        r = self.panel_rect
+        x = r.x + 2 * theme.PAD
+        w = r.width - 4 * theme.PAD
+        y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 30
+        for wdg in (self.volume, self.mute, self.full):
+            wdg.rect = pygame.Rect(x, y, w, 48)
+            y += 58
+        self.back.rect = pygame.Rect(0, 0, 200, 50)
+        self.back.rect.midbottom = (r.centerx, r.bottom - theme.PAD - 4)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # keys pressed elsewhere (M, F11) keep the switches honest
+        self.mute.set_value(not self.app.muted)
+        self.full.set_value(self.app.fullscreen)

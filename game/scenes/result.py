@@ -1,0 +1,357 @@
+"""The result screen (winner, score, how it ended) and the move-by-move replay."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import theme
+from game.scenes.base import Scene, draw_background, heading
+from game.scenes.play import draw_swatch, player_text
+from game.widgets import (Button, draw_text, fit_text, line_height, panel, text_surface,
+                          wrap_text)
+
+
+class Confetti:
+    """Falling bits in the winner's colours; plain arithmetic in update, drawn in draw."""
+
+    def __init__(self, rng, colors, n: int = 90):
+        self.rng = rng
+        self.colors = colors
+        self.bits: list[list[float]] = []
+        self.n = n
+        self.size = (800, 600)
+
+    def reset(self, size) -> None:
+        self.size = size
+        w, h = size
+        self.bits = [self._bit(w, -self.rng.uniform(0, h)) for _ in range(self.n)]
+
+    def _bit(self, w, y):
+        r = self.rng
+        return [r.uniform(0, w), y, r.uniform(-30, 30), r.uniform(80, 200),
+                r.uniform(0, 6.3), r.uniform(-5, 5), r.randrange(len(self.colors))]
+
+    def update(self, dt: float) -> None:
+        w, h = self.size
+        for b in self.bits:
+            b[0] += b[2] * dt + math.sin(b[4]) * 20 * dt
+            b[1] += b[3] * dt
+            b[4] += b[5] * dt
+            if b[1] > h + 10:
+                b[:] = self._bit(w, -10)
+
+    def draw(self, surface) -> None:
+        for x, y, _, _, a, _, c in self.bits:
+            wdt = 3 + 4 * abs(math.cos(a))
+            pygame.draw.rect(surface, self.colors[c], (int(x), int(y), int(wdt) + 1, 8))
+
+
+class ResultScene(Scene):
+    """Who won, the score, why it ended; Rematch, Replay, Menu."""
+
+    def __init__(self, app, match, rematch=None):
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.view = match.view
+        self.view.interactive = False
+        try:
+            self.view.skip_animation()
+        except Exception:
+            pass
+        self.rematch_fn = rematch
+        self.winner = match.winner()
+        try:
+            self.scores = match.state.scores()
+        except Exception:
+            self.scores = None
+        self.reason = match.end_reason()
+        self.history = self._score_history(match)
+        if self.winner is not None:
+            colors = [theme.player_fill(self.winner), theme.player_edge(self.winner),
+                      theme.ACCENT, theme.ACCENT_2]
+        else:
+            colors = [theme.WARN, theme.TEXT_DIM, theme.ACCENT_2]
+        if self.winner is not None:
+            app.play_sound("win")
+        self.confetti = Confetti(app.rng, colors, 110 if self.winner is not None else 40)
+        self.b_rematch = self.ui.add(Button("Rematch", self.rematch, accent=theme.GOOD))
+        self.b_replay = self.ui.add(Button("Replay", self.replay, accent=theme.ACCENT_2))
+        self.b_menu = self.ui.add(Button("Menu", self.menu, accent=theme.WARN))
+        self.ui.set_focus(self.b_rematch)
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.reason_lines: list[str] = []
+
+    @staticmethod
+    def _score_history(match) -> list[tuple[int, int]]:
+        """Both scores after every move (empty for games without a score)."""
+        out = []
+        try:
+            for st in match.states:
+                sc = st.scores()
+                if sc is None:
+                    return []
+                out.append((int(sc[0]), int(sc[1])))
+        except Exception:
+            return []
+        return out
+
+    def draw_chart(self, surface, rect) -> None:
+        """The score of each player across the game, as two lines."""
+        hist = self.history
+        if len(hist) < 2 or rect.height < 70 or rect.width < 120:
+            return
+        draw_text(surface, "Score through the game", theme.FONT_TINY, theme.TEXT_DIM,
+                  (rect.x, rect.y))
+        box = pygame.Rect(rect.x, rect.y + line_height(theme.FONT_TINY) + 4, rect.width,
+                          rect.height - line_height(theme.FONT_TINY) - 4)
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.5), box,
+                         border_radius=theme.RADIUS // 2)
+        inner = box.inflate(-16, -16)
+        top = max(1, max(max(a, b) for a, b in hist))
+        n = len(hist) - 1
+        # reveal the lines from left to right as the screen opens
+        k = theme.ease_in_out(min(1.0, self.time / 1.2))
+        upto = max(1, int(round(n * k)))
+        for p in (0, 1):
+            pts = [(inner.x + inner.width * i // n,
+                    inner.bottom - int(inner.height * hist[i][p] / top))
+                   for i in range(upto + 1)]
+            if len(pts) >= 2:
+                pygame.draw.lines(surface, player_text(p), False, pts, 3)
+        draw_text(surface, str(top), theme.FONT_TINY, theme.TEXT_DIM,
+                  (box.x + 6, box.y + 4), "topleft")
+
+    @property
+    def headline(self) -> str:
+        names = self.game.players
+        if self.winner is None:
+            return "Unfinished" if self.match.unfinished else "A draw"
+        return f"{names[self.winner]} wins!"
+
+    def layout(self, size) -> None:
+        w, h = size
+        pad = theme.PAD
+        pw = max(330, min(460, w * 2 // 5))
+        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.view.layout(self.board_rect.copy())
+        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        bh = 52
+        gap = theme.GAP + 4
+        for i, b in enumerate((self.b_menu, self.b_replay, self.b_rematch)):
+            b.rect = pygame.Rect(inner.x, inner.bottom - (i + 1) * bh - i * gap, inner.width, bh)
+        self.reason_lines = wrap_text(self.reason, theme.FONT_SMALL, inner.width)
+        self.confetti.reset(size)
+
+    def exit(self) -> None:
+        self.match.cancel()
+
+    def rematch(self) -> None:
+        if self.rematch_fn is not None:
+            self.rematch_fn()
+            return
+        from game.scenes.play import PlayScene
+        m = self.match
+        self.app.replace(PlayScene(self.app, m.game, m.options, m.seats, move_cap=m.move_cap))
+
+    def replay(self) -> None:
+        self.app.push(ReplayScene(self.app, self.match))
+
+    def menu(self) -> None:
+        self.app.go_title()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+            return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.view.update(dt)
+        self.confetti.update(dt)
+
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time)
+        self.view.draw(surface)
+        self.confetti.draw(surface)
+        panel(surface, self.panel_rect, edge=theme.ACCENT)
+        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        y = inner.y
+        # the headline pops in, then breathes
+        k = theme.ease_out_back(min(1.0, self.time / 0.7))
+        col = player_text(self.winner) if self.winner is not None else theme.WARN
+        size = theme.FONT_LARGE
+        text = fit_text(self.headline, size, inner.width)
+        surf = text_surface(text, size, col)
+        scale = max(0.05, k * (1 + 0.04 * math.sin(self.time * 3)))
+        if abs(scale - 1) > 0.01:
+            surf = pygame.transform.smoothscale_by(surf, scale)
+        rect = surf.get_rect(midtop=(inner.centerx, y + int((1 - min(1, k)) * 20)))
+        surface.blit(surf, rect)
+        y += line_height(size) + 10
+        names = self.game.players
+        if self.scores is not None:
+            for p in (0, 1):
+                cx = inner.x + inner.width * (1 + 2 * p) // 4
+                draw_swatch(surface, (cx - 40, y + 20), p, 14)
+                draw_text(surface, str(self.scores[p]), theme.FONT_LARGE, player_text(p),
+                          (cx - 18, y + 20), "midleft")
+                draw_text(surface, fit_text(str(names[p]), theme.FONT_TINY, inner.width // 2 - 10),
+                          theme.FONT_TINY, theme.TEXT_DIM, (cx, y + 44), "midtop")
+            y += 72
+        for line in self.reason_lines:
+            if y + line_height(theme.FONT_SMALL) > self.b_rematch.rect.y - 40:
+                break
+            draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (inner.x, y))
+            y += line_height(theme.FONT_SMALL)
+        y += 6
+        m = self.match
+        info = f"{m.ply} moves"
+        seats = " vs ".join(s.label() for s in m.seats)
+        draw_text(surface, info, theme.FONT_TINY, theme.TEXT_DIM, (inner.x, y))
+        y += line_height(theme.FONT_TINY)
+        draw_text(surface, fit_text(seats, theme.FONT_TINY, inner.width), theme.FONT_TINY,
+                  theme.TEXT_DIM, (inner.x, y))
+        y += line_height(theme.FONT_TINY) + theme.GAP
+        chart = pygame.Rect(inner.x, y, inner.width,
+                            min(220, self.b_rematch.rect.y - theme.PAD - y))
+        self.draw_chart(surface, chart)
+        self.ui.draw(surface)
+
+
+class ReplayScene(Scene):
+    """Step through a finished game: Left/Right step, Space plays, Home/End jump, Esc back."""
+
+    STEP_TIME = 0.9
+
+    def __init__(self, app, match):
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.states = list(match.states)
+        self.moves = list(match.move_objs)
+        self.index = 0
+        self.view = app.view_for(self.game, self.states[0])
+        self.view.interactive = False
+        self.playing = True
+        self.timer = 0.6
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.b_first = self.ui.add(Button("|<", self.first, size=theme.FONT_SMALL, hotkey=""))
+        self.b_prev = self.ui.add(Button("<", self.prev, size=theme.FONT_SMALL))
+        self.b_play = self.ui.add(Button("Pause", self.toggle, size=theme.FONT_SMALL,
+                                         accent=theme.ACCENT_2))
+        self.b_next = self.ui.add(Button(">", self.next, size=theme.FONT_SMALL))
+        self.b_last = self.ui.add(Button(">|", self.last, size=theme.FONT_SMALL))
+        self.b_back = self.ui.add(Button("Back", self.back, size=theme.FONT_SMALL,
+                                         accent=theme.WARN))
+        self.ui.set_focus(self.b_play)
+
+    def layout(self, size) -> None:
+        w, h = size
+        pad = theme.PAD
+        bar_h = 56
+        self.board_rect = pygame.Rect(pad, pad + line_height(theme.FONT_MEDIUM) + 8,
+                                      w - 2 * pad, h - 3 * pad - bar_h -
+                                      line_height(theme.FONT_MEDIUM) - 8)
+        self.view.layout(self.board_rect.copy())
+        buttons = [self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last, self.b_back]
+        bw = min(130, (w - 2 * pad - 5 * theme.GAP) // len(buttons))
+        total = len(buttons) * bw + (len(buttons) - 1) * theme.GAP
+        x = w // 2 - total // 2
+        for b in buttons:
+            b.rect = pygame.Rect(x, h - pad - bar_h + 6, bw, bar_h - 12)
+            x += bw + theme.GAP
+
+    def show(self, index: int, animate: bool) -> None:
+        index = max(0, min(len(self.states) - 1, index))
+        if index == self.index:
+            return
+        self.view.skip_animation()
+        if animate and index == self.index + 1:
+            self.view.set_state(self.states[index], self.moves[index - 1], animate=True)
+        else:
+            last = self.moves[index - 1] if index > 0 else None
+            self.view.set_state(self.states[index], last, animate=False)
+        self.index = index
+        if not animate:
+            self.app.play_sound("click")
+
+    def first(self) -> None:
+        self.playing = False
+        self.show(0, False)
+
+    def last(self) -> None:
+        self.playing = False
+        self.show(len(self.states) - 1, False)
+
+    def prev(self) -> None:
+        self.playing = False
+        self.show(self.index - 1, False)
+
+    def next(self) -> None:
+        self.playing = False
+        self.show(self.index + 1, True)
+
+    def toggle(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.index >= len(self.states) - 1:
+            self.show(0, False)
+        self.timer = 0.3
+
+    def back(self) -> None:
+        if self.app.scene is self:
+            self.app.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            actions = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.prev,
+                       pygame.K_HOME: self.first, pygame.K_END: self.last,
+                       pygame.K_SPACE: self.toggle, pygame.K_ESCAPE: self.back,
+                       pygame.K_BACKSPACE: self.back}
+            if k in actions:
+                actions[k]()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
+            if self.view.animating:
+                self.view.skip_animation()
+            return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.view.update(dt)
+        for name in self.view.pop_events():
+            self.app.play_sound(name)
+        self.b_play.label = "Pause" if self.playing else "Play"
+        if self.playing and not self.view.animating:
+            self.timer -= dt
+            if self.timer <= 0:
+                if self.index >= len(self.states) - 1:
+                    self.playing = False
+                else:
+                    self.show(self.index + 1, True)
+                    self.timer = self.STEP_TIME
+
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time, glow=False)
+        self.view.draw(surface)
+        w, _ = surface.get_size()
+        n = len(self.states) - 1
+        label = "Start position" if self.index == 0 else \
+            f"Move {self.index} of {n}: {self.moves[self.index - 1]}"
+        heading(surface, f"Replay - {label}", (w // 2, theme.PAD), self.time,
+                size=theme.FONT_MEDIUM)
+        # a progress strip above the buttons
+        y = self.b_play.rect.y - 8
+        x0, x1 = theme.PAD * 2, w - theme.PAD * 2
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x1, y), 3)
+        if n > 0:
+            xx = x0 + (x1 - x0) * self.index // n
+            pygame.draw.line(surface, theme.ACCENT_2, (x0, y), (xx, y), 3)
+            pygame.draw.circle(surface, theme.ACCENT, (xx, y), 6)
+        self.ui.draw(surface)

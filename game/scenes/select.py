@@ -1,0 +1,398 @@
+"""Game select: a card per game, its rules summary, its options and who plays each seat."""
+from __future__ import annotations
+
+import pygame
+
+from game import rules, theme
+from game.scenes.base import Scene, draw_background, heading
+from game.scenes.match import LEVELS, Seat
+from game.widgets import (Button, Cycler, Widget, draw_text, fit_text, line_height, panel,
+                          wrap_text)
+
+SEAT_CHOICES = [Seat("human")] + [Seat("computer", lvl) for lvl in LEVELS]
+
+
+def _fmt_value(v) -> str:
+    if isinstance(v, bool):
+        return "Yes" if v else "No"
+    return str(v)
+
+
+class GameCard(Widget):
+    """One game: a small live-drawn board, the name, designer, year and summary."""
+
+    focusable = True
+
+    def __init__(self, scene, game_id: str):
+        super().__init__()
+        self.scene = scene
+        self.game_id = game_id
+        self.game = None
+        self.error = ""
+        try:
+            self.game = rules.get(game_id)
+        except Exception as exc:
+            self.error = str(exc)
+        self.view = None
+        self.preview = None          # the board drawn once into a small surface
+        self.preview_key = None
+        self.app = None
+
+    @property
+    def selected(self) -> bool:
+        return self.scene.current == self.game_id
+
+    def activate(self) -> None:
+        self.scene.choose(self.game_id)
+
+    def handle_event(self, event) -> bool:
+        if self._mouse(event):
+            self.scene.choose(self.game_id)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            return True
+        return False
+
+    def board_rect(self) -> pygame.Rect:
+        s = self.rect.height - 2 * theme.GAP
+        return pygame.Rect(self.rect.x + theme.GAP, self.rect.y + theme.GAP, s, s)
+
+    def refresh_preview(self, state=None) -> None:
+        """Draw the board (the start position, or ``state``) into the card's picture."""
+        br = self.board_rect()
+        if self.game is None or br.width < 8:
+            return
+        try:
+            if state is None:
+                state = self.game.start()
+            key = (br.size, str(state))
+            if key == self.preview_key:
+                return
+            surf = pygame.Surface(br.size, pygame.SRCALPHA)
+            view = self.scene.app.view_for(self.game, state)
+            view.interactive = False
+            view.layout(pygame.Rect(0, 0, br.width, br.height))
+            view.update(10.0)
+            view.skip_animation()
+            view.draw(surf)
+            self.preview = surf
+            self.preview_key = key
+        except Exception as exc:
+            if self.scene.app.strict:
+                raise
+            self.preview = None
+            self.error = self.error or f"no board: {exc}"
+
+    def draw(self, surface) -> None:
+        r = self.rect
+        t = self.hover_t
+        sel = self.selected
+        fill = theme.mix(theme.PANEL, theme.ACCENT, 0.22 if sel else 0.08 * t)
+        edge = theme.ACCENT if sel else theme.mix(theme.PANEL_EDGE, theme.ACCENT, t)
+        grow = int(2 * t)
+        rr = r.inflate(grow * 2, grow * 2)
+        pygame.draw.rect(surface, fill, rr, border_radius=theme.RADIUS)
+        pygame.draw.rect(surface, edge, rr, 3 if sel else 2, border_radius=theme.RADIUS)
+        br = self.board_rect()
+        if self.preview is not None:
+            surface.blit(self.preview, br)
+        else:
+            pygame.draw.rect(surface, theme.BOARD, br, border_radius=theme.RADIUS)
+        x = br.right + theme.GAP + 2
+        w = r.right - x - theme.GAP
+        y = r.y + theme.GAP
+        if self.game is None:
+            draw_text(surface, self.game_id, theme.FONT_MEDIUM, theme.TEXT, (x, y))
+            draw_text(surface, fit_text(self.error, theme.FONT_TINY, w), theme.FONT_TINY,
+                      theme.BAD, (x, y + 34))
+            return
+        g = self.game
+        draw_text(surface, fit_text(g.name or g.id, theme.FONT_MEDIUM, w), theme.FONT_MEDIUM,
+                  theme.TEXT, (x, y))
+        y += line_height(theme.FONT_MEDIUM) - 2
+        by = ", ".join(str(p) for p in (g.designer, g.year) if p)
+        if by:
+            draw_text(surface, fit_text(by, theme.FONT_TINY, w), theme.FONT_TINY,
+                      theme.ACCENT_2 if sel else theme.TEXT_DIM, (x, y))
+            y += line_height(theme.FONT_TINY) + 2
+        lh = line_height(theme.FONT_TINY)
+        for line in wrap_text(g.summary or "", theme.FONT_TINY, w):
+            if y + lh > r.bottom - 4:
+                break
+            draw_text(surface, line, theme.FONT_TINY, theme.TEXT_DIM, (x, y))
+            y += lh
+
+
+class SelectScene(Scene):
+    """Choose a game, its options and the seats, then Start."""
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        ids = list(rules.GAMES)
+        self.cards = [self.ui.add(GameCard(self, gid)) for gid in ids]
+        self.current = game_id if game_id in ids else (ids[0] if ids else None)
+        self.option_values: dict[str, dict] = {}       # per game: chosen options
+        self.seats: dict[str, list[Seat]] = {}
+        self.option_widgets: list[Cycler] = []
+        self.seat_widgets: list[Cycler] = []
+        self.scroll = 0                 # rules text scroll (lines)
+        self.card_scroll = 0
+        self.rules_rect = pygame.Rect(0, 0, 10, 10)
+        self.list_rect = pygame.Rect(0, 0, 10, 10)
+        self.detail_rect = pygame.Rect(0, 0, 10, 10)
+        self.error = ""
+        self.error_t = 0.0
+        self.back = self.ui.add(Button("Back", self.go_back, size=theme.FONT_MEDIUM,
+                                       accent=theme.WARN))
+        self.start_b = self.ui.add(Button("Start", self.start, size=theme.FONT_MEDIUM,
+                                          accent=theme.GOOD))
+        self.rules_lines: list[str] = []
+        self._build_controls()
+        self.ui.set_focus(self.start_b)
+
+    # --- the selected game ------------------------------------------------------------------
+    @property
+    def game(self):
+        if self.current is None:
+            return None
+        try:
+            return rules.get(self.current)
+        except Exception:
+            return None
+
+    def choose(self, game_id: str) -> None:
+        if game_id == self.current:
+            return
+        self.current = game_id
+        self.scroll = 0
+        self.error = ""
+        self._build_controls()
+        self.layout(self.app.size)
+
+    def _build_controls(self) -> None:
+        for wdg in self.option_widgets + self.seat_widgets:
+            if wdg in self.ui.widgets:
+                self.ui.widgets.remove(wdg)
+        self.option_widgets = []
+        self.seat_widgets = []
+        game = self.game
+        if game is None:
+            return
+        chosen = self.option_values.setdefault(game.id, {})
+        for opt in game.options:
+            values = list(opt.values()) or [opt.default]
+            cur = chosen.get(opt.name, opt.default)
+            index = values.index(cur) if cur in values else 0
+            cyc = Cycler(opt.name.replace("_", " ").capitalize(), values, index,
+                         on_change=lambda v, name=opt.name: self._set_option(name, v),
+                         fmt=_fmt_value)
+            cyc.description = opt.description
+            self.option_widgets.append(self._insert(cyc))
+        seats = self.seats.setdefault(game.id, [Seat("human"), Seat("computer", "medium")])
+        for p in (0, 1):
+            name = game.players[p] if p < len(game.players) else f"Player {p}"
+            cyc = Cycler(str(name), SEAT_CHOICES, SEAT_CHOICES.index(seats[p]),
+                         on_change=lambda v, p=p: self._set_seat(p, v),
+                         fmt=lambda s: s.label())
+            cyc.player = p
+            self.seat_widgets.append(self._insert(cyc))
+        self._check()
+
+    def _insert(self, widget):
+        """Add before the Back/Start buttons so that focus order reads top to bottom."""
+        widget.app = self.app
+        i = self.ui.widgets.index(self.back)
+        self.ui.widgets.insert(i, widget)
+        return widget
+
+    def _set_option(self, name, value) -> None:
+        if self.game is None:
+            return
+        self.option_values.setdefault(self.game.id, {})[name] = value
+        self._check()
+
+    def _set_seat(self, p: int, seat: Seat) -> None:
+        if self.game is None:
+            return
+        self.seats[self.game.id][p] = seat
+
+    def _check(self) -> bool:
+        """Validate the options (and refresh the preview); False with a message if bad."""
+        game = self.game
+        if game is None:
+            self.error = "No game is available."
+            return False
+        opts = self.option_values.get(game.id, {})
+        try:
+            full = game.validate(opts)
+            state = game.start(**full)
+        except Exception as exc:
+            self.error = f"These options do not work together: {exc}"
+            self.start_b.enabled = True     # Start explains instead of silently failing
+            return False
+        self.error = ""
+        for card in self.cards:
+            if card.game_id == game.id and card.rect.width > 0:
+                card.refresh_preview(state)
+        return True
+
+    # --- actions ------------------------------------------------------------------------------
+    def start(self) -> None:
+        game = self.game
+        if game is None:
+            self.flash_error("No game to start.")
+            return
+        if not self._check():
+            self.flash_error(self.error)
+            return
+        from game.scenes.play import PlayScene
+        opts = game.validate(self.option_values.get(game.id, {}))
+        self.app.replace(PlayScene(self.app, game, opts, list(self.seats[game.id])))
+
+    def flash_error(self, text: str) -> None:
+        self.error = text
+        self.error_t = theme.FLASH_TIME
+        self.app.play_sound("error")
+
+    def go_back(self) -> None:
+        self.app.go_title()
+
+    # --- layout ---------------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        pad = theme.PAD
+        top = pad + line_height(theme.FONT_LARGE) + 18
+        bottom = h - pad
+        lw = max(300, int(w * 0.40))
+        self.list_rect = pygame.Rect(pad, top, lw, bottom - top)
+        n = max(1, len(self.cards))
+        ch = max(96, min(150, (self.list_rect.height - (n - 1) * theme.GAP) // n))
+        self.card_h = ch
+        visible = max(1, (self.list_rect.height + theme.GAP) // (ch + theme.GAP))
+        self.card_scroll = max(0, min(self.card_scroll, n - visible))
+        for i, card in enumerate(self.cards):
+            j = i - self.card_scroll
+            card.visible = 0 <= j < visible
+            card.rect = pygame.Rect(pad, top + j * (ch + theme.GAP), lw, ch)
+            if card.visible:
+                card.refresh_preview()
+        # details on the right
+        dx = self.list_rect.right + pad
+        self.detail_rect = pygame.Rect(dx, top, w - dx - pad, bottom - top)
+        d = self.detail_rect.inflate(-2 * pad, -2 * pad)
+        bh = 52
+        self.back.rect = pygame.Rect(d.x, d.bottom - bh, 150, bh)
+        self.start_b.rect = pygame.Rect(d.right - 200, d.bottom - bh, 200, bh)
+        row = 40
+        n_rows = len(self.option_widgets) + len(self.seat_widgets)
+        y = self.back.rect.y - theme.GAP - 26 - n_rows * (row + 4) - 30
+        self.controls_top = y
+        label_w = min(200, d.width * 2 // 5)
+        y += 26
+        for wdg in self.option_widgets:
+            wdg.rect = pygame.Rect(d.x, y, d.width, row)
+            wdg.label_width = label_w
+            y += row + 4
+        y += 30
+        self.seats_top = y - 26
+        for wdg in self.seat_widgets:
+            wdg.rect = pygame.Rect(d.x, y, d.width, row)
+            wdg.label_width = label_w
+            y += row + 4
+        name_h = line_height(theme.FONT_MEDIUM) + 6
+        hint_h = line_height(theme.FONT_TINY) + 2       # room for "more below"
+        self.rules_rect = pygame.Rect(d.x, d.y + name_h, d.width,
+                                      max(0, self.controls_top - d.y - name_h - theme.GAP - hint_h))
+        game = self.game
+        text = game.rules_text or game.summary if game is not None else ""
+        self.rules_lines = wrap_text(text or "", theme.FONT_SMALL, max(40, d.width - 8))
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+        if game is not None:
+            self._check()
+
+    def max_scroll(self) -> int:
+        lh = line_height(theme.FONT_SMALL)
+        visible = max(1, self.rules_rect.height // lh)
+        return max(0, len(self.rules_lines) - visible)
+
+    # --- events ----------------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.go_back()
+                return
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                step = 6 if event.key == pygame.K_PAGEDOWN else -6
+                self.scroll = max(0, min(self.max_scroll(), self.scroll + step))
+                return
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
+                and self.rules_rect.collidepoint(event.pos) and self.game is not None:
+            from game.scenes.pause import RulesScene
+            self.app.push(RulesScene(self.app, self.game))
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.rules_rect.collidepoint(pos):
+                self.scroll = max(0, min(self.max_scroll(), self.scroll - event.y * 2))
+                return
+            if self.list_rect.collidepoint(pos) and len(self.cards) > 1:
+                self.card_scroll = max(0, self.card_scroll - event.y)
+                self.layout(self.app.size)
+                return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.error_t > 0:
+            self.error_t = max(0.0, self.error_t - dt)
+
+    # --- draw ------------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time)
+        w, _ = surface.get_size()
+        heading(surface, "Choose a game", (w // 2, theme.PAD), self.time)
+        panel(surface, self.detail_rect)
+        game = self.game
+        d = self.detail_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        if game is not None:
+            draw_text(surface, fit_text(f"How to play {game.name}", theme.FONT_MEDIUM, d.width),
+                      theme.FONT_MEDIUM, theme.ACCENT_2, (d.x, d.y))
+            lh = line_height(theme.FONT_SMALL)
+            y = self.rules_rect.y
+            for line in self.rules_lines[self.scroll:]:
+                if y + lh > self.rules_rect.bottom:
+                    break
+                draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (self.rules_rect.x, y))
+                y += lh
+            if self.max_scroll() > 0:
+                more = "more below (wheel, or click to read it all)" \
+                    if self.scroll < self.max_scroll() else "(wheel to scroll up)"
+                draw_text(surface, more, theme.FONT_TINY, theme.TEXT_DIM,
+                          (self.rules_rect.right, self.rules_rect.bottom + 1), "topright")
+            pygame.draw.line(surface, theme.PANEL_EDGE, (d.x, self.controls_top - 4),
+                             (d.right, self.controls_top - 4), 1)
+            if self.option_widgets:
+                draw_text(surface, "Options", theme.FONT_TINY, theme.TEXT_DIM,
+                          (d.x, self.controls_top + 4))
+            draw_text(surface, "Players", theme.FONT_TINY, theme.TEXT_DIM,
+                      (d.x, self.seats_top + 4))
+            focused = self.ui.focused
+            desc = getattr(focused, "description", "")
+            if desc:
+                draw_text(surface, fit_text(desc, theme.FONT_TINY, d.width - 80), theme.FONT_TINY,
+                          theme.TEXT_DIM, (d.right, self.controls_top + 4), "topright")
+        self.ui.draw(surface)
+        if self.error:
+            k = self.error_t / theme.FLASH_TIME if self.error_t > 0 else 0.0
+            col = theme.mix(theme.BAD, theme.TEXT, 0.0) if k == 0 else \
+                theme.mix(theme.BAD, (255, 255, 255), k * 0.6)
+            lines = wrap_text(self.error, theme.FONT_TINY,
+                              self.start_b.rect.x - self.back.rect.right - 2 * theme.GAP)[:3]
+            y = self.back.rect.centery - len(lines) * line_height(theme.FONT_TINY) // 2
+            for line in lines:
+                draw_text(surface, line, theme.FONT_TINY, col,
+                          (self.back.rect.right + theme.GAP, y))
+                y += line_height(theme.FONT_TINY)
+        if len(self.cards) * (self.card_h + theme.GAP) > self.list_rect.height + theme.GAP:
+            draw_text(surface, "wheel: more games", theme.FONT_TINY, theme.TEXT_DIM,
+                      (self.list_rect.centerx, self.list_rect.bottom), "midbottom")

@@ -1,0 +1,200 @@
+"""The title: the name, animated, over a computer-vs-computer game (attract mode)."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import rules, theme
+from game.scenes.base import Scene, draw_background
+from game.scenes.match import Match, Seat
+from game.widgets import Button, dim, draw_text, line_height, text_surface
+
+ATTRACT_SPEC = {"time_limit": 0.25}      # the attract game thinks briefly
+ATTRACT_RESTART = 3.0                   # seconds of the final position before a new game
+ATTRACT_CAP = 160
+
+
+class Attract:
+    """A computer-vs-computer game that plays itself behind a menu, for ever."""
+
+    def __init__(self, app, game_id: str | None = None):
+        self.app = app
+        self.game_id = game_id
+        self.match: Match | None = None
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.fade = 0.0
+        self.end_timer = 0.0
+        self.failed = False
+
+    def _new_match(self) -> None:
+        ids = list(rules.GAMES)
+        if not ids:
+            self.failed = True
+            return
+        if self.game_id in ids:
+            gid = self.game_id
+        else:       # prefer games with a board of their own over the generic view
+            try:
+                from game.boards import VIEWS
+                drawn = [g for g in ids if g in VIEWS]
+            except Exception:
+                drawn = []
+            gid = self.app.rng.choice(drawn or ids)
+        try:
+            game = rules.get(gid)
+            self.match = Match(self.app, game, {}, [Seat("computer", "easy")] * 2,
+                               move_cap=ATTRACT_CAP, think_delay=theme.DEMO_DELAY,
+                               spec_overrides=ATTRACT_SPEC)
+            self.match.view.interactive = False
+            self.match.quiet = True
+            self.match.view.layout(self.rect.copy())
+        except Exception as exc:           # no attract game is better than no title
+            if self.app.strict:
+                raise
+            print(f"abstract-arcade: attract mode off ({exc})")
+            self.failed = True
+            self.match = None
+        self.end_timer = 0.0
+
+    def layout(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        if self.match is not None:
+            self.match.view.layout(self.rect.copy())
+
+    def update(self, dt: float) -> None:
+        if self.failed:
+            return
+        if self.match is None:
+            if not self.app.ai_ready:      # wait for the first frame to be on screen
+                return
+            self._new_match()
+            if self.match is None:
+                return
+        self.fade = min(1.0, self.fade + dt / 1.2)
+        m = self.match
+        m.update(dt)
+        m.pop_events()
+        m.view.interactive = False
+        if m.over and not m.view.animating:
+            self.end_timer += dt
+            if self.end_timer >= ATTRACT_RESTART:
+                m.cancel()
+                self._new_match()
+
+    def stop(self) -> None:
+        if self.match is not None:
+            self.match.cancel()
+
+    def draw(self, surface) -> None:
+        if self.match is None:
+            return
+        self.match.view.draw(surface)
+
+
+class TitleScene(Scene):
+    """Play, Watch a demo, Settings, Quit; arrows and Enter work too."""
+
+    def __init__(self, app, attract_game: str | None = None):
+        super().__init__(app)
+        self.attract = Attract(app, attract_game)
+        self.buttons = [
+            self.ui.add(Button("Play", self.play)),
+            self.ui.add(Button("Watch a demo", self.demo, accent=theme.ACCENT_2)),
+            self.ui.add(Button("Settings", self.settings, accent=theme.WARN)),
+            self.ui.add(Button("Quit", self.app.quit, accent=theme.BAD)),
+        ]
+        self.ui.set_focus(self.buttons[0])
+        self.title_y = 0
+        self.veil_alpha = 150
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.attract.layout(pygame.Rect(theme.PAD, theme.PAD, w - 2 * theme.PAD,
+                                        h - 2 * theme.PAD))
+        self.title_y = int(h * 0.08)
+        bw = min(360, w - 4 * theme.PAD)
+        bh = 56 if h >= 700 else 48
+        gap = theme.GAP + 6
+        top = self.title_y + 2 * line_height(theme.FONT_HUGE) + 40
+        top = min(top, h - len(self.buttons) * (bh + gap) - 50)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, bw, bh)
+            b.rect.midtop = (w // 2, top + i * (bh + gap))
+
+    def exit(self) -> None:
+        self.attract.stop()
+
+    def pause(self) -> None:
+        pass        # the attract game goes on under Settings
+
+    def play(self) -> None:
+        from game.scenes.select import SelectScene
+        self.app.replace(SelectScene(self.app))
+
+    def demo(self) -> None:
+        from game.scenes.demo import DemoScene
+        gid = None
+        if self.attract.match is not None:
+            gid = self.attract.match.game.id
+        self.app.replace(DemoScene(self.app, gid))
+
+    def settings(self) -> None:
+        from game.scenes.pause import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.attract.update(dt)
+
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time)
+        if self.attract.match is not None:
+            self.attract.draw(surface)
+            dim(surface, int(255 - (255 - self.veil_alpha) * theme.ease_in_out(self.attract.fade)))
+        self.draw_title(surface)
+        self.ui.draw(surface)
+        w, h = surface.get_size()
+        draw_text(surface, "arrows + Enter  |  M mute  |  F11 full screen", theme.FONT_TINY,
+                  theme.TEXT_DIM, (w // 2, h - 10), "midbottom")
+        if self.attract.match is not None:
+            m = self.attract.match
+            draw_text(surface, f"Now playing: {m.game.name}", theme.FONT_TINY, theme.TEXT_DIM,
+                      (w - theme.PAD, h - 10), "bottomright")
+
+    def draw_title(self, surface) -> None:
+        w, _ = surface.get_size()
+        t = self.time
+        appear = theme.ease_out_back(min(1.0, t / 0.9))
+        for row, (word, base) in enumerate((("ABSTRACT", theme.TEXT), ("ARCADE", theme.ACCENT))):
+            size = theme.FONT_HUGE
+            letters = [text_surface(ch, size, base) for ch in word]
+            shadows = [text_surface(ch, size, theme.BG_GLOW) for ch in word]
+            spacing = 6
+            total = sum(s.get_width() for s in letters) + spacing * (len(word) - 1)
+            x = w // 2 - total // 2
+            y0 = self.title_y + row * (line_height(size) - 6)
+            for i, (s, sh) in enumerate(zip(letters, shadows)):
+                phase = t * 3.0 - i * 0.45 - row * 1.3
+                dy = -8 * max(0.0, math.sin(phase)) ** 3
+                drop = (1 - appear) * (-120 - 20 * i)
+                y = int(y0 + dy + drop)
+                surface.blit(sh, (x + 5, y + 6))
+                if row == 1:
+                    s = text_surface(word[i], size, _quant(_cycle(t * 0.6 + i * 0.35)))
+                surface.blit(s, (x, y))
+                x += s.get_width() + spacing
+
+
+_CYCLE = (theme.ACCENT, theme.WARN, theme.ACCENT_2, theme.player_edge(1))
+
+
+def _cycle(x: float):
+    """A colour moving smoothly round the arcade palette (x: turns of a quarter)."""
+    i = int(math.floor(x)) % len(_CYCLE)
+    return theme.mix(_CYCLE[i], _CYCLE[(i + 1) % len(_CYCLE)], theme.ease_in_out(x % 1.0))
+
+
+def _quant(col, step: int = 24):
+    """Round a colour so the text cache sees few distinct colours."""
+    return tuple(min(255, int(round(c / step)) * step) for c in col)

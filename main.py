@@ -1,0 +1,258 @@
+"""Abstract Arcade: play abstract strategy games against the computer or a friend.
+
+Run ``python main.py --help`` for the command line.  This module imports nothing heavy
+at the top: the AI process is started with multiprocessing's spawn method, which imports
+this file again in the child.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+SCENES = ("title", "select", "play", "result")
+CE_MESSAGE = ("upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce")
+
+
+class UsageError(Exception):
+    """A bad command line: printed without a traceback, exit code 2."""
+
+
+def build_parser():
+    import argparse
+
+    p = argparse.ArgumentParser(
+        prog="main.py",
+        description="Abstract Arcade: two-player abstract strategy games with an animated "
+                    "board, a computer opponent (Monte Carlo tree search in its own process), "
+                    "hotseat play and demonstrations.",
+        epilog="Keys: arrows + Enter in menus; in a game U undo, R redo, H hint, Esc pause; "
+               "in a demo Space pause, Right step, +/- speed; anywhere M mute, F11 full "
+               "screen, F12 screenshot.  Examples: main.py --game splay --seats "
+               "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
+               "--frames 120.")
+    p.add_argument("--game", metavar="ID",
+                   help="start a game of ID straight away (see --list for the ids)")
+    p.add_argument("--option", metavar="K=V", action="append", default=[],
+                   help="a game option, e.g. --option size=15 (repeatable; checked against "
+                        "the game's options)")
+    p.add_argument("--seats", metavar="A,B", default=None,
+                   help="who plays each side: human, computer or computer:LEVEL with LEVEL "
+                        "easy, medium or hard (default human,computer:medium)")
+    p.add_argument("--demo", metavar="ID", nargs="?", const="",
+                   help="watch the computer play itself at ID (no ID: a random game)")
+    p.add_argument("--loop", action="store_true",
+                   help="with --demo: start a new game when one ends instead of showing "
+                        "the result")
+    p.add_argument("--scene", choices=SCENES, default=None,
+                   help="open this scene (for screenshots): title, select, play or result")
+    p.add_argument("--opening", metavar="N", type=int, default=0,
+                   help="with --scene play/result or --game: first play N random legal "
+                        "moves (seeded by --seed)")
+    p.add_argument("--screenshot", metavar="PATH",
+                   help="render headless, save the last frame as a PNG at PATH and exit")
+    p.add_argument("--frames", metavar="N", type=int, default=None,
+                   help="run N frames then exit (default 90 with --screenshot)")
+    p.add_argument("--size", metavar="WxH", default=None,
+                   help="window size, e.g. 1280x800 (at least 800x600)")
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    p.add_argument("--mute", action="store_true", help="start with the sound off")
+    p.add_argument("--seed", metavar="N", type=int, default=None,
+                   help="seed the random choices (attract game, AI, --opening)")
+    p.add_argument("--move-cap", metavar="N", type=int, default=300,
+                   help="stop computer-vs-computer games after N moves as unfinished "
+                        "(default 300)")
+    p.add_argument("--list", action="store_true", help="list the games and their options")
+    p.add_argument("--print-first-frame", action="store_true",
+                   help="print FIRST_FRAME on stdout when the first frame is shown "
+                        "(used by python -m game.bench)")
+    return p
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().replace("*", "x").split("x")
+        w, h = int(w), int(h)
+    except ValueError:
+        raise UsageError(f"--size {text!r}: use WIDTHxHEIGHT, e.g. 1280x800") from None
+    if w < 800 or h < 600:
+        raise UsageError(f"--size {text!r}: the window is at least 800x600")
+    if w > 10000 or h > 10000:
+        raise UsageError(f"--size {text!r}: too large")
+    return w, h
+
+
+def parse_options(game, items) -> dict:
+    raw = {}
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"--option {item!r}: use NAME=VALUE")
+        k, _, v = item.partition("=")
+        raw[k.strip()] = v.strip()
+    try:
+        full = game.validate(raw)
+        game.start(**full)
+    except ValueError as exc:
+        raise UsageError(f"--option: {exc}") from None
+    return full
+
+
+def parse_seats(text: str | None):
+    from game.scenes.match import Seat
+
+    if text is None:
+        return None
+    parts = [t for t in text.split(",")]
+    if len(parts) != 2:
+        raise UsageError(f"--seats {text!r}: give two seats, e.g. human,computer:hard")
+    try:
+        return [Seat.parse(t) for t in parts]
+    except ValueError as exc:
+        raise UsageError(f"--seats: {exc}") from None
+
+
+def get_game(game_id: str):
+    from game import rules
+
+    try:
+        return rules.get(game_id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def list_games() -> None:
+    from game import rules
+
+    for gid in rules.GAMES:
+        try:
+            g = rules.get(gid)
+        except Exception as exc:        # a game that fails to load is listed as such
+            print(f"{gid}: cannot load ({exc})")
+            continue
+        print(f"{gid}: {g.name} ({g.designer}, {g.year}) - {g.summary}")
+        for o in g.options:
+            print(f"    --option {o.name}=...  {o.description} (default {o.default}; "
+                  f"{o.allowed()})")
+
+
+def play_opening(match, n: int, rng) -> None:
+    for _ in range(max(0, n)):
+        if match.over:
+            break
+        moves = match.state.legal_moves()
+        if not moves:
+            break
+        match.play(rng.choice(moves), animate=False)
+    match.view.skip_animation()
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.screenshot or args.frames is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        import pygame
+    except ImportError:
+        print("pygame-ce is not installed; run: pip install pygame-ce", file=sys.stderr)
+        return 1
+    if not getattr(pygame, "IS_CE", False):
+        print(CE_MESSAGE, file=sys.stderr)
+        return 1
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"main.py: error: {exc}", file=sys.stderr)
+        return 2
+    except pygame.error as exc:
+        print(f"main.py: cannot open the window: {exc}\n(without a display, render "
+              "headless with --screenshot PATH, or set SDL_VIDEODRIVER=dummy)", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def run(args) -> int:
+    import random
+
+    if args.list:
+        list_games()
+        return 0
+    size = parse_size(args.size) if args.size else None
+    seats = parse_seats(args.seats)
+    if args.frames is not None and args.frames < 1:
+        raise UsageError("--frames must be at least 1")
+    if args.move_cap < 1:
+        raise UsageError("--move-cap must be at least 1")
+    if args.opening < 0:
+        raise UsageError("--opening must be 0 or more")
+    game = get_game(args.game) if args.game else None
+    demo_game = None
+    if args.demo is not None and args.demo != "":
+        demo_game = get_game(args.demo)
+    if args.option and game is None and demo_game is None:
+        raise UsageError("--option needs --game ID (or --demo ID)")
+    options = parse_options(game or demo_game, args.option) if (game or demo_game) else {}
+    if args.demo is not None and args.game:
+        raise UsageError("use either --game or --demo, not both")
+    scene_name = args.scene
+    if scene_name is None:
+        scene_name = "play" if game is not None else "title"
+
+    from game.app import App
+    from game.scenes.match import Match, Seat
+
+    app = App(size=size, fullscreen=args.fullscreen, seed=args.seed, move_cap=args.move_cap,
+              muted=args.mute)
+    rng = random.Random(args.seed)
+    if args.demo is not None:
+        from game.scenes.demo import DemoScene
+        app.push(DemoScene(app, demo_game.id if demo_game else None, options,
+                           loop=args.loop))
+        if args.opening:
+            play_opening(app.scene.match, args.opening, rng)
+    elif scene_name == "title":
+        from game.scenes.title import TitleScene
+        app.push(TitleScene(app, game.id if game else None))
+    elif scene_name == "select":
+        from game.scenes.select import SelectScene
+        app.push(SelectScene(app, game.id if game else None))
+    else:
+        from game import rules
+        if game is None:
+            if not rules.GAMES:
+                raise UsageError("no games are registered")
+            game = rules.get(rules.GAMES[0])
+            options = game.validate({})
+        seats = seats or [Seat("human"), Seat("computer", "medium")]
+        if scene_name == "play":
+            from game.scenes.play import PlayScene
+            cap = app.move_cap if all(s.computer for s in seats) else None
+            scene = PlayScene(app, game, options, seats, move_cap=cap)
+            app.push(scene)
+            if args.opening:
+                play_opening(scene.match, args.opening, rng)
+        else:   # result: play the game out (random moves) and show how it ended
+            from game.scenes.result import ResultScene
+            match = Match(app, game, options, seats, move_cap=args.move_cap)
+            play_opening(match, args.opening or args.move_cap, rng)
+            if not match.over:
+                match.unfinished = True
+            app.push(ResultScene(app, match))
+
+    def first_frame():
+        if args.print_first_frame:
+            print("FIRST_FRAME", flush=True)
+
+    frames = args.frames
+    if args.screenshot and frames is None:
+        frames = 90
+    app.run(max_frames=frames, screenshot=args.screenshot, on_first_frame=first_frame)
+    if args.screenshot:
+        print(f"saved {args.screenshot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The real AI process (spawn): request, progress, result, cancel, crash and hang recovery.
+
+The loops below poll until a message arrives; their deadlines are only a safety net
+against a broken worker hanging the suite, never a speed check.
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+
+from ai.worker import AIWorker, InlineAI, default_bot
+from game import rules
+
+SAFETY = 60.0       # seconds before a broken worker fails the test instead of hanging it
+
+
+def wait_for(worker, kinds, request_id=None, safety=SAFETY):
+    """Poll until a message of one of ``kinds`` comes; return all messages seen."""
+    seen = []
+    end = time.monotonic() + safety
+    while time.monotonic() < end:
+        for msg in worker.poll():
+            seen.append(msg)
+            if msg["type"] in kinds and (request_id is None or msg["id"] == request_id):
+                return seen
+        time.sleep(0.01)
+    raise AssertionError(f"no {kinds} message; saw {[m['type'] for m in seen]}")
+
+
+# --- a backend for the crash / hang tests (imported by name in the child) ------------------
+class _Misbehaving:
+    def __init__(self, how):
+        self.how = how
+        self.time_limit = 0.2
+        self.iterations = None
+
+    def search(self, state, on_progress=None):
+        if self.how == "crash":
+            os._exit(3)
+        if self.how == "hang":
+            time.sleep(120)
+        raise RuntimeError("broken search")
+
+
+class _Probe:
+    time_limit = None
+    iterations = 1
+
+    def search(self, state, on_progress=None):
+        import sys
+        from types import SimpleNamespace
+        return SimpleNamespace(move="pygame" if "pygame" in sys.modules else "clean",
+                               stats=[], pv=[], value=0.0, iterations=1)
+
+
+def misbehaving_bot(spec):
+    if isinstance(spec, dict) and spec.get("probe"):
+        return _Probe()
+    how = spec.get("misbehave") if isinstance(spec, dict) else None
+    if how:
+        return _Misbehaving(how)
+    return default_bot(spec)
+
+
+def test_the_worker_never_imports_pygame():
+    import ai.worker
+    src = open(ai.worker.__file__, encoding="utf-8").read()
+    assert "import pygame" not in src
+    for gid in rules.GAMES:
+        assert not re.search(rf"\b{gid}\b", src, re.IGNORECASE), gid
+
+
+def test_request_progress_result_and_cancel():
+    state = rules.get("splay").start()
+    worker = AIWorker()
+    worker.start()
+    try:
+        worker.request(state, {"iterations": 1500, "time_limit": None, "seed": 1}, "a")
+        assert worker.busy
+        seen = wait_for(worker, {"result"}, "a")
+        kinds = [m["type"] for m in seen]
+        assert kinds[0] == "started" and "progress" in kinds, kinds
+        prog = next(m for m in seen if m["type"] == "progress")
+        assert 0.0 <= prog["fraction"] <= 1.0 and -1.0 <= prog["value"] <= 1.0
+        notation, visits, value = prog["stats"][0]
+        assert isinstance(notation, str) and visits > 0
+        result = seen[-1]
+        assert result["iterations"] == 1500
+        state.play(result["move"])              # a legal move
+        assert not worker.busy
+        # cancel: a huge search stops at once; the next request is answered
+        worker.request(state, {"iterations": 10 ** 8, "time_limit": 600.0}, "big")
+        wait_for(worker, {"progress"}, "big")
+        worker.cancel()
+        assert not worker.busy
+        worker.request(state, {"iterations": 200, "time_limit": None}, "small")
+        seen = wait_for(worker, {"result"}, "small")
+        assert all(m["id"] == "small" for m in seen)    # nothing of the cancelled one
+        # a newer request supersedes an older one
+        worker.request(state, {"iterations": 10 ** 8, "time_limit": 600.0}, "old")
+        worker.request(state, {"iterations": 100, "time_limit": None}, "new")
+        seen = wait_for(worker, {"result"}, "new")
+        assert all(m["id"] == "new" for m in seen)
+        assert worker.restarts == 0
+    finally:
+        worker.close()
+    assert not worker.alive
+
+
+def test_crash_and_hang_are_reported_and_the_worker_restarts():
+    state = rules.get("splay").start()
+    worker = AIWorker(backend="test_worker:misbehaving_bot", hang_grace=0.5)
+    worker.start()
+    try:
+        worker.request(state, {"misbehave": "crash"}, 1)
+        seen = wait_for(worker, {"error"}, 1)
+        assert seen[-1]["restarted"] and "restarted" in seen[-1]["message"]
+        assert worker.restarts == 1 and worker.alive
+        worker.request(state, {"misbehave": "error"}, 2)     # an exception: no restart
+        seen = wait_for(worker, {"error"}, 2)
+        assert not seen[-1]["restarted"] and "broken search" in seen[-1]["message"]
+        worker.request(state, {"misbehave": "hang", "time_limit": 0.2}, 3)
+        seen = wait_for(worker, {"error"}, 3)
+        assert seen[-1]["restarted"] and worker.restarts == 2
+        worker.request(state, {"iterations": 50, "time_limit": None}, 4)
+        seen = wait_for(worker, {"result"}, 4)
+        state.play(seen[-1]["move"])
+        # the AI process never loads pygame (it unpickled a state and ran a search)
+        worker.request(state, {"probe": True}, 5)
+        assert wait_for(worker, {"result"}, 5)[-1]["move"] == "clean"
+    finally:
+        worker.close()
+
+
+def test_inline_ai_has_the_same_messages():
+    state = rules.get("splay").start()
+    ai = InlineAI()
+    ai.request(state, {"level": "easy", "iterations": 300, "time_limit": None}, 9)
+    msgs = ai.poll()
+    assert [m["type"] for m in msgs][0] == "started"
+    assert msgs[-1]["type"] == "result" and msgs[-1]["id"] == 9
+    assert any(m["type"] == "progress" for m in msgs)
+    assert ai.poll() == []
+
+
+def test_a_state_that_cannot_be_pickled_fails_in_the_caller():
+    worker = AIWorker()
+    with pytest.raises(Exception):
+        worker.request(lambda: None, "easy", 1)
+    worker.close()
