@@ -60,21 +60,18 @@ def frame_times(n_frames: int, game_id: str | None, size, warmup: int = 60):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from game.app import FPS, App
+    from game.app import FPS, App, FramePacer
     from game.scenes.demo import DemoScene
 
     app = App(size=size, seed=7)
     app.push(DemoScene(app, game_id, loop=True))
-    clock = pygame.time.Clock()
+    pace = FramePacer(FPS)          # the app's own frame loop pacing
     intervals, work = [], []
     thinking = 0
     moves_before = 0
-    clock.tick()
     try:
         for i in range(warmup + n_frames):
-            dt = clock.tick(FPS) / 1000.0
+            dt = pace.wait()
             t0 = time.perf_counter()
             app.frame(dt)
             t1 = time.perf_counter()
