@@ -15,6 +15,7 @@ from .core import Game, IllegalMove, Move, Option, State
 # id -> "module:GameClass"; the one registry of the project.
 _REGISTRY: dict[str, str] = {
     "splay": "game.rules.splay:Splay",
+    "gliss": "game.rules.gliss:Gliss",
 }
 
 GAMES: tuple[str, ...] = tuple(_REGISTRY)

@@ -1,0 +1,1338 @@
+"""Gliss (Corey L. Clark, 2024): bases, gliders and control towers on a Go grid.
+
+The rule set is ``../shared/rules/gliss.md``; the notation, the position text and
+every point settled here are in ``docs/games/gliss.md``.
+
+Representation
+--------------
+The board is two Python ints used as bitboards, one per player.  A board of
+size n is stored with row stride ``W = n + 1``: the point at column c, row r
+(both from 0, row 0 at Red's edge) is bit ``r * W + c``; bit ``r * W + n`` is
+a padding column that is never set, so a shift by one never wraps a row.  All
+geometry (the three points of a glider at every core and orientation, the ring
+of points around them, the fourth corner of its square, the blocks and rings
+of builds) is precomputed once per size into flat lists of masks.
+
+Groups are never stored: since every group is a legal shape, towers are the
+stones with no friendly neighbour, bases are the 2x2 blocks, and glider cores
+are the remaining stones with both a horizontal and a vertical friendly
+neighbour -- a handful of big-int operations per side.
+
+A glider orientation ``o`` (0..3) gives its two step directions: the
+horizontal unit u (east for o = 0, 2; west for o = 1, 3) and the vertical unit
+v (north for o = 0, 1; south for o = 2, 3).  The arms sit at core+u and
+core+v, and the glider only ever moves by +u or +v.
+
+A flight is a breadth-first search over core positions (whether a position is
+forced, landable, void or off the board depends only on the position, never on
+the path).  Horizontal steps are tried before vertical ones, so the first path
+found to an outcome is the shortest, and among the shortest the one that takes
+the horizontal step at the first point where two paths differ.
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+from .core import Game, IllegalMove, Move, Option, State, first_line_value
+
+COLOUR_NAMES = ("Red", "Blue")
+OFF = -1                      # the end of a flight that leaves the board
+TOWER_GOAL = 12
+
+# reasons the game ended (stored with the state)
+_END_TOWERS, _END_WIPE, _END_STUCK = "towers", "wipe", "stuck"
+
+
+# ----------------------------------------------------------------------------------------
+# geometry
+# ----------------------------------------------------------------------------------------
+class _Geo:
+    """Every precomputed table of one board size."""
+
+    def __init__(self, n: int):
+        self.n = n
+        W = self.w = n + 1
+        size = n * W
+        self.nbytes = (size + 7) // 8
+        self.letters = "abcdefghijklmnopqrstuvwxyz"[:n]
+
+        def on(c, r):
+            return 0 <= c < n and 0 <= r < n
+
+        def idx(c, r):
+            return r * W + c
+
+        self.cells = [idx(c, r) for r in range(n) for c in range(n)]
+        full = 0
+        for x in self.cells:
+            full |= 1 << x
+        self.full = full
+        self.coord: list = [None] * size
+        self.names: list = [None] * size
+        for r in range(n):
+            for c in range(n):
+                self.coord[idx(c, r)] = (c, r)
+                self.names[idx(c, r)] = f"{self.letters[c]}{r + 1}"
+        self.by_name = {nm: i for i, nm in enumerate(self.names) if nm is not None}
+        self.nbm = [0] * size           # mask of the orthogonal neighbours
+        for r in range(n):
+            for c in range(n):
+                m = 0
+                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    if on(c + dc, r + dr):
+                        m |= 1 << idx(c + dc, r + dr)
+                self.nbm[idx(c, r)] = m
+
+        # glider tables, per orientation
+        self.DX = (1, -1, 1, -1)
+        self.DY = (1, 1, -1, -1)
+        self.DU = tuple(dx for dx in self.DX)
+        self.DV = tuple(dy * W for dy in self.DY)
+        self.PM = [[0] * size for _ in range(4)]      # mask of the 3 points (0: partly off)
+        self.PC = [[None] * size for _ in range(4)]   # (core, arm u, arm v)
+        self.RM = [[0] * size for _ in range(4)]      # ring around them, without k
+        self.KC = [[-1] * size for _ in range(4)]     # k, the 4th corner of the square
+        self.KM = [[0] * size for _ in range(4)]
+        self.KO = [[0] * size for _ in range(4)]      # k's two neighbours outside the square
+        for o in range(4):
+            dx, dy = self.DX[o], self.DY[o]
+            for r in range(n):
+                for c in range(n):
+                    a, b = (c + dx, r), (c, r + dy)
+                    if not (on(*a) and on(*b)):
+                        continue
+                    pts = [(c, r), a, b]
+                    k = (c + dx, r + dy)
+                    x = idx(c, r)
+                    self.PC[o][x] = tuple(idx(*p) for p in pts)
+                    self.PM[o][x] = sum(1 << idx(*p) for p in pts)
+                    ring = set()
+                    for pc, pr in pts:
+                        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                            q = (pc + dc, pr + dr)
+                            if on(*q) and q not in pts and q != k:
+                                ring.add(q)
+                    self.RM[o][x] = sum(1 << idx(*q) for q in ring)
+                    self.KC[o][x] = idx(*k)
+                    self.KM[o][x] = 1 << idx(*k)
+                    self.KO[o][x] = sum(1 << idx(*q) for q in ((k[0] + dx, k[1]), (k[0], k[1] + dy))
+                                        if on(*q))
+
+        # the cone ahead of a core: every point a glider there can ever cover
+        col = [sum(1 << idx(c, r) for r in range(n)) for c in range(n)]
+        row = [sum(1 << idx(c, r) for c in range(n)) for r in range(n)]
+        self.CONE = [[0] * size for _ in range(4)]
+        for o in range(4):
+            dx, dy = self.DX[o], self.DY[o]
+            for r in range(n):
+                rows = sum(row[r2] for r2 in range(n) if (r2 - r) * dy >= 0)
+                for c in range(n):
+                    cols = sum(col[c2] for c2 in range(n) if (c2 - c) * dx >= 0)
+                    self.CONE[o][idx(c, r)] = rows & cols
+
+        # builds: a block is named by its lower-left point
+        self.LL = [idx(c, r) for r in range(n - 1) for c in range(n - 1)]
+        self.BM = [0] * size
+        self.BR = [0] * size
+        for x in self.LL:
+            c, r = self.coord[x]
+            pts = [(c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)]
+            self.BM[x] = sum(1 << idx(*p) for p in pts)
+            ring = set()
+            for pc, pr in pts:
+                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    q = (pc + dc, pr + dr)
+                    if on(*q) and q not in pts:
+                        ring.add(q)
+            self.BR[x] = sum(1 << idx(*q) for q in ring)
+        # deploys: for a base at ll and each kept corner: (kept, core, orientation)
+        self.DEP = [None] * size
+        for x in self.LL:
+            c, r = self.coord[x]
+            opts = []
+            for kc, kr in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
+                cc, cr = 2 * c + 1 - kc, 2 * r + 1 - kr       # the opposite corner
+                dx, dy = kc - cc, kr - cr
+                o = (0 if dx > 0 else 1) + (0 if dy > 0 else 2)
+                opts.append((idx(kc, kr), idx(cc, cr), o))
+            self.DEP[x] = tuple(opts)
+
+        # bit listing: byte -> offsets
+        self._byte_bits = [tuple(j for j in range(8) if b >> j & 1) for b in range(256)]
+
+    # -- helpers ---------------------------------------------------------------------
+    def bits(self, x: int) -> list[int]:
+        """The set bits of ``x`` in increasing order."""
+        out = []
+        if not x:
+            return out
+        bb = self._byte_bits
+        for i, byte in enumerate(x.to_bytes(self.nbytes, "little")):
+            if byte:
+                base = 8 * i
+                for j in bb[byte]:
+                    out.append(base + j)
+        return out
+
+    def nb(self, s: int) -> int:
+        W = self.w
+        return ((s << 1) | (s >> 1) | (s << W) | (s >> W)) & self.full
+
+    def cr(self, x: int) -> tuple[int, int]:
+        """A bit index as a 1-based (column, row) pair, the client's coordinates."""
+        c, r = self.coord[x]
+        return c + 1, r + 1
+
+
+@lru_cache(maxsize=None)
+def _geo(n: int) -> _Geo:
+    return _Geo(n)
+
+
+# ----------------------------------------------------------------------------------------
+# pure functions on bitboards (shared by moves, play, playouts and evaluation)
+# ----------------------------------------------------------------------------------------
+def _classify(g: _Geo, s: int):
+    """(towers, base ll corners, base stones, glider stones, glider cores) of stones s."""
+    W = g.w
+    full = g.full
+    nb = ((s << 1) | (s >> 1) | (s << W) | (s >> W)) & full
+    towers = s & ~nb
+    sq = s & (s >> 1) & (s >> W) & (s >> (W + 1))
+    bst = sq | (sq << 1) | (sq << W) | (sq << (W + 1))
+    gl = s & nb & ~bst
+    cores = gl & ((gl << 1) | (gl >> 1)) & ((gl << W) | (gl >> W))
+    return towers, sq, bst, gl, cores
+
+
+def _towers(g: _Geo, s: int) -> int:
+    W = g.w
+    return s & ~(((s << 1) | (s >> 1) | (s << W) | (s >> W)) & g.full)
+
+
+def _sq(g: _Geo, s: int) -> int:
+    W = g.w
+    return s & (s >> 1) & (s >> W) & (s >> (W + 1))
+
+
+def _orient(g: _Geo, s: int, core: int) -> int:
+    """The orientation of the glider of stones s whose core is ``core``."""
+    return (0 if s >> (core + 1) & 1 else 1) + (0 if s >> (core + g.w) & 1 else 2)
+
+
+def _builds(g: _Geo, mine: int, enemy: int) -> int:
+    """Mask of the lower-left points of every legal build."""
+    W = g.w
+    ok = g.full & ~(mine | enemy) & ~(((mine << 1) | (mine >> 1) | (mine << W) | (mine >> W)))
+    return ok & (ok >> 1) & (ok >> W) & (ok >> (W + 1))
+
+
+def _flights(g: _Geo, o: int, start: int, mine: int, etow: int):
+    """All outcomes of a flight: (landing cores in BFS order, can fly off).
+
+    ``mine`` is the mover's stones without the lifted ones (a tower kept by a
+    deployment included); ``etow`` the enemy towers."""
+    PM = g.PM[o]
+    RM = g.RM[o]
+    KM = g.KM[o]
+    KO = g.KO[o]
+    du = g.DU[o]
+    dv = g.DV[o]
+    ends = []
+    off = False
+    seen = {start}
+    frontier = [start]
+    first = True
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for s in (x + du, x + dv):
+                if s in seen:
+                    continue
+                seen.add(s)
+                pm = PM[s]
+                if not pm:
+                    if not first:
+                        off = True
+                    continue
+                if pm & mine or RM[s] & mine or (KM[s] & mine and KO[s] & mine):
+                    nxt.append(s)          # must continue
+                    continue
+                if pm & etow:
+                    continue               # void: an enemy tower under the landing spot
+                ends.append(s)
+        first = False
+        frontier = nxt
+    return ends, off
+
+
+def _status(g: _Geo, o: int, s: int, mine: int, etow: int) -> str:
+    """What happens when the glider's core reaches s: off/forced/void/dock/land."""
+    pm = g.PM[o][s]
+    if not pm:
+        return "off"
+    if pm & mine or g.RM[o][s] & mine:
+        return "forced"
+    dock = bool(g.KM[o][s] & mine)
+    if dock and g.KO[o][s] & mine:
+        return "forced"
+    if pm & etow:
+        return "void"
+    return "dock" if dock else "land"
+
+
+def _flight_tree(g: _Geo, o: int, start: int, mine: int, etow: int):
+    """The BFS of ``_flights`` with parents and statuses (for paths and reasons)."""
+    du, dv = g.DU[o], g.DV[o]
+    parent = {start: None}
+    status = {}
+    order = []
+    frontier = [start]
+    first = True
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for s in (x + du, x + dv):
+                if s in parent:
+                    continue
+                st = _status(g, o, s, mine, etow)
+                if st == "off" and first:
+                    continue
+                parent[s] = x
+                status[s] = st
+                order.append(s)
+                if st == "forced":
+                    nxt.append(s)
+        first = False
+        frontier = nxt
+    return parent, status, order
+
+
+def _resolve(g: _Geo, mine: int, enemy: int, o: int, src: int, end: int):
+    """Apply a flight (glider or deployment) whose lifted L is (o, src) and ends at end.
+
+    Returns (new mine, new enemy, captured mask, converted point or -1,
+    captured from a base, docked)."""
+    lifted = g.PM[o][src]
+    mine = mine & ~lifted
+    if end == OFF:
+        return mine, enemy, 0, -1, False, False
+    pm = g.PM[o][end]
+    hit = pm & enemy
+    captured = 0
+    base_cap = False
+    if hit:
+        etw, esq, ebst, egl, _ = _classify(g, enemy)
+        gh = hit & egl
+        if gh:
+            nb = g.nb
+            gh = (gh | nb(gh)) & egl
+            gh = (gh | nb(gh)) & egl
+            captured |= gh
+        bh = hit & ebst
+        if bh:
+            W = g.w
+            done = 0
+            for p in g.PC[o][end]:              # core first, then the arms
+                if not (bh >> p & 1):
+                    continue
+                for ll in (p, p - 1, p - W, p - W - 1):
+                    if ll >= 0 and esq >> ll & 1:
+                        break
+                if done >> ll & 1:
+                    continue
+                done |= 1 << ll
+                # the corner diagonal to p stays as an enemy tower
+                diag = 2 * ll + W + 1 - p
+                captured |= g.BM[ll] & ~(1 << diag)
+                base_cap = True
+        enemy &= ~captured
+    new_mine = mine | pm
+    conv = -1
+    docked = False
+    km = g.KM[o][end]
+    if mine & km:
+        docked = True                           # a friendly dock: a new base
+    elif enemy & km:
+        k = g.KC[o][end]
+        if not (g.nbm[k] & enemy) and not (g.KO[o][end] & new_mine):
+            enemy ^= km
+            new_mine |= km
+            conv = k
+            docked = True
+    return new_mine, enemy, captured, conv, base_cap, docked
+
+
+def _sources(g: _Geo, mine: int):
+    """Flying sources: list of (kind, src core, orientation, kept point or -1)."""
+    _, sq, _, _, cores = _classify(g, mine)
+    out = []
+    for c in g.bits(cores):
+        out.append(("fly", c, _orient(g, mine, c), -1))
+    for ll in g.bits(sq):
+        for kept, core, o in g.DEP[ll]:
+            out.append(("deploy", core, o, kept))
+    return out
+
+
+def _landing_cores(g: _Geo, o: int, target: int) -> int:
+    """Mask of the cores at which a glider of orientation o covers a point of target."""
+    du, dv = g.DU[o], g.DV[o]
+    a = target >> du if du > 0 else target << -du
+    b = target >> dv if dv > 0 else target << -dv
+    return (target | a | b) & g.full
+
+
+def _hits(g: _Geo, o: int, start: int, mine: int, etow: int, tmask: int) -> list:
+    """The landing cores of a flight that lie in tmask (``_flights`` pruned: a
+    forced position whose cone holds no point of tmask is not followed)."""
+    PM = g.PM[o]
+    RM = g.RM[o]
+    KM = g.KM[o]
+    KO = g.KO[o]
+    CONE = g.CONE[o]
+    du = g.DU[o]
+    dv = g.DV[o]
+    out = []
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for s in (x + du, x + dv):
+                if s in seen:
+                    continue
+                seen.add(s)
+                pm = PM[s]
+                if not pm:
+                    continue
+                if pm & mine or RM[s] & mine or (KM[s] & mine and KO[s] & mine):
+                    if CONE[s] & tmask:
+                        nxt.append(s)
+                    continue
+                if pm & etow:
+                    continue
+                if tmask >> s & 1:
+                    out.append(s)
+        frontier = nxt
+    return out
+
+
+def _winning_flights(g: _Geo, mine: int, enemy: int):
+    """Flights that capture the enemy's last base(s) and leave the mover a base."""
+    esq = _sq(g, enemy)
+    if not esq:
+        return []
+    etow = _towers(g, enemy)
+    W = g.w
+    ebst = esq | (esq << 1) | (esq << W) | (esq << (W + 1))
+    tm = [_landing_cores(g, o, ebst) for o in range(4)]
+    out = []
+    for kind, src, o, kept in _sources(g, mine):
+        t = tm[o]
+        if not g.CONE[o][src] & t:
+            continue
+        for e in _hits(g, o, src, mine & ~g.PM[o][src], etow, t):
+            nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, o, src, e)
+            if bc and not _sq(g, ne) and _sq(g, nm):
+                out.append((kind, src, o, kept, e))
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# moves
+# ----------------------------------------------------------------------------------------
+_CELL = r"([a-s])(\d{1,2})"
+_RE_BUILD = re.compile(rf"^{_CELL}\+$")
+_RE_FLY = re.compile(rf"^{_CELL}>(?:{_CELL}|(off))$")
+_RE_DEPLOY = re.compile(rf"^{_CELL}:{_CELL}>(?:{_CELL}|(off))$")
+
+
+class GlissMove(Move):
+    """One Gliss action.  ``str(move)`` is its notation (see docs/games/gliss.md).
+
+    Attributes for the client (points are 1-based (column, row) pairs, a1 = (1, 1)):
+
+    * ``kind`` -- "build", "fly" or "deploy"
+    * ``sources`` -- the 4 built points, or the 3 stones that take off
+    * ``kept`` -- the base corner left behind as a tower (deploy), else None
+    * ``path`` -- the core's positions, from where it starts to where it ends
+    * ``points`` -- the 3 glider points (core, arm, arm) at each position of
+      ``path``; points off the board have column or row 0 or size + 1
+    * ``forced`` -- for each step, True if the glider had to continue after it
+    * ``captured`` -- the enemy stones removed; ``converted`` -- the enemy tower
+      turned to the mover's colour, or None; ``docked`` -- a base was formed
+    * ``off`` -- the glider flew off the board and is destroyed
+    """
+
+    __slots__ = ("kind", "src", "orient", "kept_bit", "end", "_origin", "_text", "_info")
+
+    def __init__(self, kind, src, orient, kept_bit, end, origin):
+        self.kind = kind
+        self.src = src
+        self.orient = orient
+        self.kept_bit = kept_bit
+        self.end = end
+        self._origin = origin
+        self._text = None
+        self._info = None
+
+    def notation(self) -> str:
+        t = self._text
+        if t is None:
+            names = self._origin.geo.names
+            if self.kind == "build":
+                t = names[self.src] + "+"
+            else:
+                tail = "off" if self.end == OFF else names[self.end]
+                t = f"{names[self.src]}>{tail}"
+                if self.kind == "deploy":
+                    t = f"{names[self.kept_bit]}:{t}"
+            self._text = t
+        return t
+
+    def __eq__(self, other):
+        return isinstance(other, GlissMove) and other.notation() == self.notation()
+
+    def __hash__(self):
+        return hash(self.notation())
+
+    def __reduce__(self):
+        return (_restore_move, (self._origin, self.notation()))
+
+    # -- details for the client (computed on first use) ----------------------------------
+    def _details(self) -> dict:
+        info = self._info
+        if info is None:
+            info = self._info = self._origin._move_details(self)
+        return info
+
+    @property
+    def sources(self):
+        return self._details()["sources"]
+
+    @property
+    def kept(self):
+        return self._details()["kept"]
+
+    @property
+    def path(self):
+        return self._details()["path"]
+
+    @property
+    def points(self):
+        return self._details()["points"]
+
+    @property
+    def forced(self):
+        return self._details()["forced"]
+
+    @property
+    def captured(self):
+        return self._details()["captured"]
+
+    @property
+    def converted(self):
+        return self._details()["converted"]
+
+    @property
+    def docked(self):
+        return self._details()["docked"]
+
+    @property
+    def off(self) -> bool:
+        return self.end == OFF and self.kind != "build"
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self._details()["captured"])
+
+
+# ----------------------------------------------------------------------------------------
+# the state
+# ----------------------------------------------------------------------------------------
+class GlissState(State):
+    """A Gliss position: two bitboards, the player to move, and how the game ended.
+
+    Client helpers: ``size``, ``board`` (a tuple of size*size entries, row 1
+    first, -1 empty, 0 Red, 1 Blue: ``board[(row-1)*size + (col-1)]``),
+    ``owner(col, row)``, ``groups(p)``, ``towers(p)``, ``bases(p)``,
+    ``gliders(p)``.
+    """
+
+    def __init__(self, game, size, stones, player, wipe=None):
+        self.game = game
+        self.geo = _geo(size)
+        self.size = size
+        self.stones = stones              # (red bits, blue bits)
+        self.player = player
+        self._wipe = wipe                 # winner by the base-wipe rule (8b), or None
+        self._end = None                  # (winner, reason) once known; False if not over
+        self._moves = None
+
+    def __reduce__(self):
+        # compact pickling (the AI worker process): the geometry tables are rebuilt there
+        return (_restore_state, (self.size, self.stones, self.player, self._wipe))
+
+    # -- the contract ---------------------------------------------------------------------
+    def _ending(self):
+        end = self._end
+        if end is None:
+            if self._wipe is not None:
+                end = (self._wipe, _END_WIPE)
+            else:
+                g = self.geo
+                me = self.player
+                mine = self.stones[me]
+                if _towers(g, mine).bit_count() >= TOWER_GOAL:
+                    end = (me, _END_TOWERS)
+                elif not self._has_move():
+                    end = (1 - me, _END_STUCK)
+                else:
+                    end = False
+            self._end = end
+        return end
+
+    def is_over(self) -> bool:
+        return bool(self._ending())
+
+    def winner(self):
+        end = self._ending()
+        return end[0] if end else None
+
+    def end_reason(self) -> str:
+        end = self._ending()
+        if not end:
+            return ""
+        w, why = end
+        win, lose = COLOUR_NAMES[w], COLOUR_NAMES[1 - w]
+        if why == _END_TOWERS:
+            return (f"{win} began the turn with {self.towers(w)} control towers "
+                    f"(12 or more wins).")
+        if why == _END_STUCK:
+            return f"{lose} had no legal action and loses."
+        mover = 1 - self.player
+        if w == mover:
+            return f"{win} captured {lose}'s last base and wins."
+        return (f"{lose} captured {win}'s last base but had no base of its own left, "
+                f"so {win} wins.")
+
+    def scores(self):
+        """The control tower counts (Red, Blue): 12 at the start of your turn wins."""
+        return self.towers(0), self.towers(1)
+
+    def legal_moves(self) -> list:
+        if self._moves is None:
+            self._moves = [] if self.is_over() else self._generate()
+        return list(self._moves)
+
+    def _generate(self) -> list:
+        g = self.geo
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        out = []
+        etow = _towers(g, enemy)
+        for kind, src, o, kept in _sources(g, mine):
+            ends, off = _flights(g, o, src, mine & ~g.PM[o][src], etow)
+            for e in ends:
+                out.append(GlissMove(kind, src, o, kept, e, self))
+            if off:
+                out.append(GlissMove(kind, src, o, kept, OFF, self))
+        for ll in g.bits(_builds(g, mine, enemy)):
+            out.append(GlissMove("build", ll, -1, -1, -1, self))
+        return out
+
+    def _has_move(self) -> bool:
+        g = self.geo
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        if _builds(g, mine, enemy):
+            return True
+        etow = _towers(g, enemy)
+        for kind, src, o, kept in _sources(g, mine):
+            ends, off = _flights(g, o, src, mine & ~g.PM[o][src], etow)
+            if ends or off:
+                return True
+        return False
+
+    def play(self, move) -> "GlissState":
+        if self.is_over():
+            raise IllegalMove(f"{move}: the game is over ({self.end_reason()})")
+        if isinstance(move, GlissMove) and (move._origin is self or (
+                move._origin.stones == self.stones and move._origin.player == self.player
+                and move._origin.size == self.size)):
+            m = move
+        elif isinstance(move, (str, Move)):
+            m = self._parse_move(str(move))
+        else:
+            raise IllegalMove(f"{move!r} is not a move or a move notation")
+        return self._after(m.kind, m.src, m.orient, m.end)
+
+    def _after(self, kind, src, o, end) -> "GlissState":
+        g = self.geo
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        wipe = None
+        if kind == "build":
+            mine |= g.BM[src]
+        else:
+            mine, enemy, _, _, base_cap, _ = _resolve(g, mine, enemy, o, src, end)
+            if base_cap and not _sq(g, enemy):
+                wipe = me if _sq(g, mine) else 1 - me
+        stones = (mine, enemy) if me == 0 else (enemy, mine)
+        return GlissState(self.game, self.size, stones, 1 - me, wipe)
+
+    # -- reading a notation, with reasons -------------------------------------------------
+    def find_move(self, move):
+        if self.is_over():
+            raise IllegalMove(f"{move}: the game is over")
+        return self._parse_move(move if isinstance(move, str) else str(move))
+
+    def why_illegal(self, text: str) -> str:
+        try:
+            self._parse_move(text)
+        except IllegalMove as e:
+            return str(e)
+        return f"{text!r} is legal"
+
+    def _cell(self, text: str, whole: str) -> int:
+        x = self.geo.by_name.get(text)
+        if x is None:
+            raise IllegalMove(f"{whole}: {text} is not a point of this "
+                              f"{self.size}x{self.size} board")
+        return x
+
+    def _parse_move(self, text: str) -> GlissMove:
+        g = self.geo
+        t = "".join(text.split()).lower()
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        names = g.names
+        if not t:
+            raise IllegalMove("empty move")
+        m = _RE_BUILD.match(t)
+        if m:
+            x = self._cell(m.group(1) + m.group(2), t)
+            c, r = g.coord[x]
+            if c >= self.size - 1 or r >= self.size - 1:
+                raise IllegalMove(f"{t}: the 2x2 block from {names[x]} runs off the board "
+                                  f"(a build is named by its lower-left point)")
+            blk = g.BM[x]
+            occ = blk & (mine | enemy)
+            if occ:
+                p = g.bits(occ)[0]
+                raise IllegalMove(f"{t}: {names[p]} is occupied")
+            for p in g.bits(blk):
+                near = g.nbm[p] & mine
+                if near:
+                    q = g.bits(near)[0]
+                    raise IllegalMove(f"{t}: {names[p]} is next to your stone at {names[q]}")
+            return GlissMove("build", x, -1, -1, -1, self)
+        m = _RE_DEPLOY.match(t)
+        if m:
+            kept = self._cell(m.group(1) + m.group(2), t)
+            core = self._cell(m.group(3) + m.group(4), t)
+            _, sq, bst, _, _ = _classify(g, mine)
+            if not (bst >> kept & 1):
+                raise IllegalMove(f"{t}: no base of yours at {names[kept]}")
+            for ll in g.bits(sq):
+                if g.BM[ll] >> kept & 1:
+                    break
+            o = None
+            for k2, c2, o2 in g.DEP[ll]:
+                if k2 == kept:
+                    if c2 != core:
+                        raise IllegalMove(
+                            f"{t}: keeping {names[kept]} deploys the glider with its core at "
+                            f"{names[c2]}, not {names[core]}")
+                    o = o2
+            end_txt = m.group(7) or (m.group(5) + m.group(6))
+            return self._flight_move(t, "deploy", core, o, kept, end_txt)
+        m = _RE_FLY.match(t)
+        if m:
+            core = self._cell(m.group(1) + m.group(2), t)
+            towers, sq, bst, gl, cores = _classify(g, mine)
+            if not (cores >> core & 1):
+                if gl >> core & 1:
+                    grp = g.nb(1 << core) & cores
+                    if not grp:
+                        grp = g.nb(g.nb(1 << core) & gl) & cores
+                    cname = names[g.bits(grp)[0]] if grp else "?"
+                    raise IllegalMove(f"{t}: {names[core]} is an arm of your glider; "
+                                      f"a glider is named by its core ({cname})")
+                if bst >> core & 1:
+                    raise IllegalMove(f"{t}: {names[core]} is in one of your bases; to deploy, "
+                                      f"write kept-corner:core>end (e.g. a1:b2>c3)")
+                raise IllegalMove(f"{t}: no glider of yours at {names[core]}")
+            o = _orient(g, mine, core)
+            end_txt = m.group(5) or (m.group(3) + m.group(4))
+            return self._flight_move(t, "fly", core, o, -1, end_txt)
+        raise IllegalMove(f"{text!r} is not Gliss notation: write a build as 'b2+', a flight "
+                          f"as 'c6>d5' (or 'c6>off'), a deployment as 'e4:f5>g7'")
+
+    def _flight_move(self, t, kind, core, o, kept, end_txt) -> GlissMove:
+        g = self.geo
+        names = g.names
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        etow = _towers(g, enemy)
+        rest = mine & ~g.PM[o][core]
+        ends, off = _flights(g, o, core, rest, etow)
+        dirs = _dir_words(g, o)
+        if end_txt == "off":
+            if off:
+                return GlissMove(kind, core, o, kept, OFF, self)
+            raise IllegalMove(f"{t}: this glider is never forced off the board "
+                              f"(it may only leave the board while it must keep flying, "
+                              f"and never on its first step)")
+        end = self._cell(end_txt, t)
+        if end in ends:
+            return GlissMove(kind, core, o, kept, end, self)
+        # why not?
+        if end == core:
+            raise IllegalMove(f"{t}: a glider must take at least one step")
+        c0, r0 = g.coord[core]
+        c1, r1 = g.coord[end]
+        if (c1 - c0) * g.DX[o] < 0 or (r1 - r0) * g.DY[o] < 0 or (c1 == c0 and r1 == r0):
+            raise IllegalMove(f"{t}: this glider only flies {dirs}; "
+                              f"{names[end]} is not ahead of it")
+        parent, status, _ = _flight_tree(g, o, core, rest, etow)
+        st = status.get(end)
+        if st == "forced":
+            raise IllegalMove(f"{t}: the glider cannot stop at {names[end]}: it would touch "
+                              f"or cover your own stones there, so it must keep flying")
+        if st == "void":
+            tw = g.bits(g.PM[o][end] & etow)[0]
+            raise IllegalMove(f"{t}: the glider must stop at {names[end]}, but the enemy tower "
+                              f"at {names[tw]} is under it, so that flight is void")
+        if st == "off" or not g.PM[o][end]:
+            raise IllegalMove(f"{t}: with its core at {names[end]} the glider hangs off the "
+                              f"board; write '>off' for a flight that leaves the board")
+        stops = [names[e] for e in ends]
+        hint = f" (it can end at: {', '.join(stops)}{', off' if off else ''})" if (
+            stops or off) else " (it has no legal flight)"
+        raise IllegalMove(f"{t}: the glider cannot reach {names[end]}: every path to it "
+                          f"must stop earlier{hint}")
+
+    # -- details of a move (for animation) -----------------------------------------------
+    def _move_details(self, m: GlissMove) -> dict:
+        g = self.geo
+        cr = g.cr
+        if m.kind == "build":
+            pts = tuple(cr(x) for x in g.bits(g.BM[m.src]))
+            return {"sources": pts, "kept": None, "path": (), "points": (), "forced": (),
+                    "captured": (), "converted": None, "docked": False}
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        o = m.orient
+        rest = mine & ~g.PM[o][m.src]
+        parent, status, order = _flight_tree(g, o, m.src, rest, _towers(g, enemy))
+        end = m.end
+        if end == OFF:
+            end = next(s for s in order if status[s] == "off")
+        path = []
+        x = end
+        while x is not None:
+            path.append(x)
+            x = parent[x]
+        path.reverse()
+        dx, dy = g.DX[o], g.DY[o]
+        points = []
+        for x in path:
+            c, r = cr(x)
+            points.append(((c, r), (c + dx, r), (c, r + dy)))
+        forced = tuple(status[x] == "forced" for x in path[1:])
+        _, _, captured, conv, _, docked = _resolve(g, mine, enemy, o, m.src, m.end)
+        return {"sources": tuple(cr(x) for x in g.PC[o][m.src]),
+                "kept": cr(m.kept_bit) if m.kind == "deploy" else None,
+                "path": tuple(cr(x) for x in path), "points": tuple(points),
+                "forced": forced, "captured": tuple(cr(x) for x in g.bits(captured)),
+                "converted": cr(conv) if conv >= 0 else None, "docked": docked}
+
+    # -- client helpers ---------------------------------------------------------------------
+    @property
+    def board(self) -> tuple:
+        g = self.geo
+        red, blue = self.stones
+        return tuple(0 if red >> x & 1 else 1 if blue >> x & 1 else -1 for x in g.cells)
+
+    def owner(self, col: int, row: int) -> int:
+        """-1 empty, 0 Red, 1 Blue at the 1-based (col, row)."""
+        n = self.size
+        if not (1 <= col <= n and 1 <= row <= n):
+            raise ValueError(f"({col}, {row}) is not a point of a {n}x{n} board")
+        x = (row - 1) * self.geo.w + (col - 1)
+        red, blue = self.stones
+        return 0 if red >> x & 1 else 1 if blue >> x & 1 else -1
+
+    def points(self, p: int) -> list:
+        """Player p's stones as 1-based (col, row) points, row by row from row 1."""
+        g = self.geo
+        return [g.cr(x) for x in g.bits(self.stones[p])]
+
+    def groups(self, p: int) -> dict:
+        """Player p's pieces as 1-based (col, row) points:
+        ``{"towers": [pt], "gliders": [(core, arm_u, arm_v)], "bases": [(4 pts)]}``."""
+        g = self.geo
+        s = self.stones[p]
+        towers, sq, _, _, cores = _classify(g, s)
+        cr = g.cr
+        return {
+            "towers": [cr(x) for x in g.bits(towers)],
+            "gliders": [tuple(cr(y) for y in g.PC[_orient(g, s, c)][c]) for c in g.bits(cores)],
+            "bases": [tuple(cr(y) for y in g.bits(g.BM[ll])) for ll in g.bits(sq)],
+        }
+
+    def towers(self, p: int) -> int:
+        return _towers(self.geo, self.stones[p]).bit_count()
+
+    def bases(self, p: int) -> int:
+        return _sq(self.geo, self.stones[p]).bit_count()
+
+    def gliders(self, p: int) -> int:
+        return _classify(self.geo, self.stones[p])[4].bit_count()
+
+    # -- text ---------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        g = self.geo
+        n = self.size
+        red, blue = self.stones
+        lines = ["game: gliss", f"size: {n}", f"to move: {COLOUR_NAMES[self.player]}"]
+        if self._wipe is not None:
+            lines.append(f"winner: {COLOUR_NAMES[self._wipe]} (the last base was captured)")
+        head = "    " + " ".join(g.letters)
+        lines.append(head)
+        for r in range(n - 1, -1, -1):
+            row = []
+            for c in range(n):
+                x = r * g.w + c
+                row.append("R" if red >> x & 1 else "B" if blue >> x & 1 else ".")
+            lines.append(f"{r + 1:>3} " + " ".join(row) + f" {r + 1}")
+        lines.append(head)
+        return "\n".join(lines) + "\n"
+
+    def __eq__(self, other):
+        return (isinstance(other, GlissState) and other.size == self.size
+                and other.stones == self.stones and other.player == self.player
+                and other._wipe == self._wipe)
+
+    def __hash__(self):
+        return hash((self.size, self.stones, self.player, self._wipe))
+
+    # -- AI hooks -------------------------------------------------------------------------------
+    def random_move(self, rng):
+        if self.is_over():
+            raise IllegalMove("the game is over")
+        g = self.geo
+        me = self.player
+        act = _random_action(g, self.stones[me], self.stones[1 - me], rng)
+        if act is None:                    # cannot happen: is_over() found a move
+            return rng.choice(self.legal_moves())
+        kind, src, o, kept, end = act
+        return GlissMove(kind, src, o, kept, end, self)
+
+    def rollout(self, rng, cutoff=None) -> float:
+        if cutoff is None:
+            cutoff = self.game.playout_cutoff
+        if self.is_over():
+            return self.result()
+        if cutoff is None:
+            cutoff = 1000
+        g = self.geo
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        BM = g.BM
+        for _ in range(cutoff):
+            if _towers(g, mine).bit_count() >= TOWER_GOAL:
+                return 1.0 if me == 0 else -1.0
+            act = _random_action(g, mine, enemy, rng)
+            if act is None:
+                return -1.0 if me == 0 else 1.0
+            kind, src, o, kept, end = act
+            if kind == "build":
+                mine |= BM[src]
+            else:
+                mine, enemy, _, _, base_cap, _ = _resolve(g, mine, enemy, o, src, end)
+                if base_cap and not _sq(g, enemy):
+                    w = me if _sq(g, mine) else 1 - me
+                    return 1.0 if w == 0 else -1.0
+            mine, enemy = enemy, mine
+            me = 1 - me
+        red, blue = (mine, enemy) if me == 0 else (enemy, mine)
+        return _evaluate(g, red, blue, me)
+
+    def evaluate(self) -> float:
+        if self.is_over():
+            return self.result()
+        return _evaluate(self.geo, self.stones[0], self.stones[1], self.player)
+
+    def ordered_moves(self, rng) -> list:
+        """Winning moves, then captures, then docks, then the rest (shuffled); moves that
+        fly off the board or lose at once come last."""
+        moves = self.legal_moves()
+        if not moves:
+            return moves
+        g = self.geo
+        me = self.player
+        mine, enemy = self.stones[me], self.stones[1 - me]
+        PM = g.PM
+        KM = g.KM
+        wins, caps, docks, rest, last = [], [], [], [], []
+        ebases = _sq(g, enemy)
+        for m in moves:
+            if m.kind == "build":
+                rest.append(m)
+                continue
+            e = m.end
+            if e == OFF:
+                last.append(m)
+                continue
+            pm = PM[m.orient][e]
+            if pm & enemy:
+                if ebases:
+                    nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, m.orient, m.src, e)
+                    if bc and not _sq(g, ne):
+                        (wins if _sq(g, nm) else last).append(m)
+                        continue
+                caps.append(m)
+            elif KM[m.orient][e] & (mine | enemy):
+                docks.append(m)
+            else:
+                rest.append(m)
+        rng.shuffle(caps)
+        rng.shuffle(docks)
+        rng.shuffle(rest)
+        rng.shuffle(last)
+        return wins + caps + docks + rest + last
+
+
+def _restore_state(size, stones, player, wipe):
+    from . import get
+    return GlissState(get("gliss"), size, tuple(stones), player, wipe)
+
+
+def _restore_move(state, text):
+    return state._parse_move(text)
+
+
+def _dir_words(g: _Geo, o: int) -> str:
+    return ("east" if g.DX[o] > 0 else "west") + " and " + ("north" if g.DY[o] > 0 else "south")
+
+
+# ----------------------------------------------------------------------------------------
+# playout policy and evaluation
+# ----------------------------------------------------------------------------------------
+def _random_build(g: _Geo, mine: int, enemy: int, rng):
+    occ = mine | enemy
+    LL = g.LL
+    BM, BR = g.BM, g.BR
+    rnd = rng.random
+    n = len(LL)
+    for _ in range(12):
+        x = LL[int(rnd() * n)]
+        if not (BM[x] & occ) and not (BR[x] & mine):
+            return x
+    b = _builds(g, mine, enemy)
+    if not b:
+        return -1
+    lst = g.bits(b)
+    return lst[int(rnd() * len(lst))]
+
+
+def _random_walk(g: _Geo, o: int, start: int, mine: int, etow: int, rng):
+    """One random flight path; the end core, OFF, or None if the walk was void/stuck."""
+    PM, RM, KM, KO = g.PM[o], g.RM[o], g.KM[o], g.KO[o]
+    du, dv = g.DU[o], g.DV[o]
+    rnd = rng.random
+    x = start
+    first = True
+    while True:
+        a, b = (x + du, x + dv) if rnd() < 0.5 else (x + dv, x + du)
+        s = a
+        if not PM[s]:
+            if not first:
+                return OFF
+            s = b
+            if not PM[s]:
+                return None
+        pm = PM[s]
+        if pm & mine or RM[s] & mine or (KM[s] & mine and KO[s] & mine):
+            x = s
+            first = False
+            continue
+        if pm & etow:
+            return None
+        return s
+
+
+def _random_action(g: _Geo, mine: int, enemy: int, rng):
+    """A legal action for the player with stones ``mine``: (kind, src, o, kept, end) or None.
+
+    Takes a winning capture when there is one; otherwise a build about a third of
+    the time (or always when nothing can fly), else a random walk of a random
+    flying source (rejection on void walks, then a full search of that source).
+    A capture that takes the enemy's last base and leaves us none (a loss) is
+    only played when nothing else is legal."""
+    _, sq, _, _, cores = _classify(g, mine)
+    esq = _sq(g, enemy)
+    rnd = rng.random
+    if esq and (cores or sq) and esq.bit_count() <= 2:
+        wins = _winning_flights(g, mine, enemy)
+        if wins:
+            return wins[int(rnd() * len(wins))]
+    srcs = None
+    losing = None
+    if (cores or sq) and rnd() >= 0.35:
+        srcs = []
+        for c in g.bits(cores):
+            srcs.append(("fly", c, _orient(g, mine, c), -1))
+        for ll in g.bits(sq):
+            for kept, core, o in g.DEP[ll]:
+                srcs.append(("deploy", core, o, kept))
+        etow = _towers(g, enemy)
+        W = g.w
+        ebst = esq | (esq << 1) | (esq << W) | (esq << (W + 1))
+        PM = g.PM
+        while srcs:
+            i = int(rnd() * len(srcs))
+            kind, src, o, kept = srcs[i]
+            rest = mine & ~PM[o][src]
+            end = None
+            for _ in range(3):
+                e = _random_walk(g, o, src, rest, etow, rng)
+                if e is not None and (e != OFF or rnd() < 0.25):
+                    end = e
+                    break
+            if end is None:
+                ends, off = _flights(g, o, src, rest, etow)
+                if ends or off:
+                    j = int(rnd() * (len(ends) + (1 if off else 0)))
+                    end = ends[j] if j < len(ends) else OFF
+            if end is not None:
+                if end == OFF or not (PM[o][end] & ebst):
+                    return kind, src, o, kept, end
+                nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, o, src, end)
+                if not (bc and not _sq(g, ne) and not _sq(g, nm)):
+                    return kind, src, o, kept, end
+                losing = (kind, src, o, kept, end)     # takes their last base, and ours
+            srcs[i] = srcs[-1]
+            srcs.pop()
+    b = _random_build(g, mine, enemy, rng)
+    if b >= 0:
+        return "build", b, -1, -1, -1
+    if losing is not None:
+        return losing
+    if srcs is None and (cores or sq):
+        etow = _towers(g, enemy)
+        opts = []
+        for kind, src, o, kept in _sources(g, mine):
+            ends, off = _flights(g, o, src, mine & ~g.PM[o][src], etow)
+            opts.extend((kind, src, o, kept, e) for e in ends)
+            if off:
+                opts.append((kind, src, o, kept, OFF))
+        if opts:
+            return opts[int(rnd() * len(opts))]
+    return None
+
+
+def _threats(g: _Geo, mine: int, enemy: int, etow: int, ebst: int, egl: int):
+    """(enemy base stones, enemy glider stones) that the mover's gliders could land on now."""
+    cores = _classify(g, mine)[4]
+    hit_b = 0
+    hit_g = 0
+    target = ebst | egl
+    if not target:
+        return 0, 0
+    for c in g.bits(cores):
+        o = _orient(g, mine, c)
+        tm = _landing_cores(g, o, target)
+        if not g.CONE[o][c] & tm:
+            continue
+        PM = g.PM[o]
+        for e in _hits(g, o, c, mine & ~PM[c], etow, tm):
+            pm = PM[e]
+            hit_b |= pm & ebst
+            hit_g |= pm & egl
+    return hit_b, hit_g
+
+
+def _evaluate(g: _Geo, red: int, blue: int, to_move: int) -> float:
+    """Heuristic value for Red in [-1, 1]."""
+    t0, sq0, b0, gl0, c0 = _classify(g, red)
+    t1, sq1, b1, gl1, c1 = _classify(g, blue)
+    nt0, nt1 = t0.bit_count(), t1.bit_count()
+    nb0, nb1 = sq0.bit_count(), sq1.bit_count()
+    ng0, ng1 = c0.bit_count(), c1.bit_count()
+    hb0, hg0 = _threats(g, red, blue, t1, b1, gl1) if c0 else (0, 0)
+    hb1, hg1 = _threats(g, blue, red, t0, b0, gl0) if c1 else (0, 0)
+    BM = g.BM
+    tb0 = sum(1 for ll in g.bits(sq1) if BM[ll] & hb0) if hb0 else 0   # Blue bases Red hits
+    tb1 = sum(1 for ll in g.bits(sq0) if BM[ll] & hb1) if hb1 else 0
+    # the side to move that can capture the enemy's last base(s) is close to winning
+    if to_move == 0 and nb1 and tb0 == nb1 and nb0:
+        return 0.9
+    if to_move == 1 and nb0 and tb1 == nb0 and nb1:
+        return -0.9
+    s0 = nt0 + 1.5 * nb0 + 0.6 * ng0
+    s1 = nt1 + 1.5 * nb1 + 0.6 * ng1
+    # threats against bases count more for the side to move
+    w0 = 1.0 if to_move == 0 else 0.5
+    w1 = 1.0 if to_move == 1 else 0.5
+    s0 += w0 * (0.8 * tb0 + 0.25 * (hg0.bit_count() / 3))
+    s1 += w1 * (0.8 * tb1 + 0.25 * (hg1.bit_count() / 3))
+    # towers near the goal
+    if nt0 >= TOWER_GOAL - 2:
+        s0 += 2.0 * (nt0 - TOWER_GOAL + 3)
+    if nt1 >= TOWER_GOAL - 2:
+        s1 += 2.0 * (nt1 - TOWER_GOAL + 3)
+    return math.tanh((s0 - s1) / 6.0)
+
+
+# ----------------------------------------------------------------------------------------
+# the game
+# ----------------------------------------------------------------------------------------
+class Gliss(Game):
+    id = "gliss"
+    name = "Gliss"
+    designer = "Corey L. Clark"
+    year = 2024
+    summary = "Build bases, launch gliders that glide until they can land, capture and dock."
+    rules_text = (
+        "Stones that touch form one shape: a lone tower, a 3-stone L glider, or a 2x2 base.\n"
+        "On your turn, build a base on empty points that touch none of your stones, or fly.\n"
+        "A glider steps along its two arms' directions, one point at a time, never turning.\n"
+        "Or launch one from a base: 3 stones fly, the 4th corner stays behind as a tower.\n"
+        "It lands as soon as it touches none of your stones (or closes a 2x2 with a tower).\n"
+        "If an enemy tower is under that landing spot, the flight is not allowed;\n"
+        "if it must keep flying past the edge, it is lost.\n"
+        "Landing on an enemy glider destroys it; landing on a base takes 3 of its stones.\n"
+        "Win by starting your turn with 12 towers, or by taking the enemy's last base.")
+    players = ("Red", "Blue")
+    options = (Option("size", 13, "the board has size x size points", minimum=12, maximum=19),)
+    playout_cutoff = 12
+    wide = True
+
+    def start(self, **options) -> GlissState:
+        opts = self.validate(options)
+        return GlissState(self, opts["size"], (0, 0), 0)
+
+    def parse(self, text: str) -> GlissState:
+        if not isinstance(text, str):
+            raise ValueError("a Gliss position must be text")
+        lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
+        header = [ln for ln in lines if ":" in ln]
+        gname = first_line_value(header, "game")
+        if gname is not None and gname.lower() != "gliss":
+            raise ValueError(f"this is a position of {gname!r}, not of gliss")
+        size_txt = first_line_value(header, "size")
+        if size_txt is None:
+            raise ValueError("the position has no 'size:' line")
+        try:
+            size = self.options[0].coerce(size_txt)
+        except ValueError as e:
+            raise ValueError(f"bad 'size:' line: {e}") from None
+        turn = first_line_value(header, "to move")
+        if turn is None:
+            raise ValueError("the position has no 'to move:' line (Red or Blue)")
+        player = _colour(turn, "to move")
+        wtxt = first_line_value(header, "winner")
+        wipe = None
+        if wtxt is not None:
+            wipe = _colour(wtxt.split()[0] if wtxt.split() else "", "winner")
+        g = _geo(size)
+        rows = {}
+        for ln in lines:
+            if ":" in ln:
+                continue
+            toks = ln.split()
+            if all(t.isalpha() for t in toks):
+                if "".join(toks).lower() != g.letters:
+                    raise ValueError(f"bad column header {ln.strip()!r}: expected "
+                                     f"{' '.join(g.letters)}")
+                continue
+            if not toks[0].isdigit():
+                raise ValueError(f"cannot read the line {ln.strip()!r}")
+            r = int(toks[0])
+            cells = toks[1:]
+            if cells and cells[-1].isdigit():
+                if int(cells[-1]) != r:
+                    raise ValueError(f"row {r} ends with the label {cells[-1]}")
+                cells = cells[:-1]
+            if not 1 <= r <= size:
+                raise ValueError(f"row {r} is outside a {size}x{size} board")
+            if r in rows:
+                raise ValueError(f"row {r} appears twice")
+            if len(cells) != size:
+                raise ValueError(f"row {r} has {len(cells)} points, expected {size}")
+            for ch in cells:
+                if ch not in ("R", "B", ".", "r", "b"):
+                    raise ValueError(f"row {r}: {ch!r} is not a point (use R, B or .)")
+            rows[r] = cells
+        missing = [r for r in range(1, size + 1) if r not in rows]
+        if missing:
+            raise ValueError(f"the grid lacks row(s) {', '.join(map(str, missing))}")
+        red = blue = 0
+        for r, cells in rows.items():
+            for c, ch in enumerate(cells):
+                x = (r - 1) * g.w + c
+                if ch in "Rr":
+                    red |= 1 << x
+                elif ch in "Bb":
+                    blue |= 1 << x
+        for p, s in ((0, red), (1, blue)):
+            bad = _bad_group(g, s)
+            if bad:
+                pts = ", ".join(g.names[x] for x in bad)
+                raise ValueError(f"illegal shape: the {COLOUR_NAMES[p]} group {pts} is not a "
+                                 f"tower, a glider (L of 3) or a base (2x2)")
+        if wipe is not None:
+            mover = 1 - player
+            their = red if player == 0 else blue
+            own = blue if player == 0 else red
+            if _sq(g, their):
+                raise ValueError(f"'winner:' says the last base was captured, but "
+                                 f"{COLOUR_NAMES[player]} still has a base")
+            if (wipe == mover) != bool(_sq(g, own)):
+                raise ValueError("the 'winner:' line does not match the bases on the board")
+        return GlissState(self, size, (red, blue), player, wipe)
+
+
+def _colour(text: str, key: str) -> int:
+    t = text.strip().lower()
+    if t in ("red", "r", "0"):
+        return 0
+    if t in ("blue", "b", "1"):
+        return 1
+    raise ValueError(f"'{key}:' must be Red or Blue, not {text!r}")
+
+
+def _bad_group(g: _Geo, s: int) -> list[int]:
+    """The points of a group of s that is no legal shape (empty if all are fine)."""
+    seen = 0
+    for x in g.bits(s):
+        if seen >> x & 1:
+            continue
+        grp = 1 << x
+        while True:
+            more = (grp | g.nb(grp)) & s
+            if more == grp:
+                break
+            grp = more
+        seen |= grp
+        pts = g.bits(grp)
+        k = len(pts)
+        if k == 1:
+            continue
+        if k == 3:
+            cores = [p for p in pts if (g.nbm[p] & grp).bit_count() == 2]
+            if len(cores) == 1:
+                c = cores[0]
+                others = [p for p in pts if p != c]
+                if abs(others[0] - others[1]) not in (2, 2 * g.w):   # not in a line
+                    continue
+        if k == 4 and _sq(g, grp):
+            continue
+        return pts
+    return []
