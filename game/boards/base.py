@@ -119,3 +119,70 @@ class BoardView:
     # drawing
     def draw(self, surface) -> None:
         """Draw the board, pieces, markers, hover, hint and animations.  Only draws."""
+
+
+class AnimatedView(BoardView):
+    """The machinery every animated view shares.
+
+    ``timeline`` holds the move animations (the view is ``animating`` while it
+    runs) and their cues (sound names, handed out by ``pop_events``); ``fx``
+    holds feedback that never holds the game up (an illegal-click shake);
+    ``time`` is the view's clock for pulses; ``_calm`` counts the seconds since
+    the last move animation ended (for fading move targets back in).
+    Subclasses write ``_click`` (``click`` wraps it so that it never raises)
+    and clear their own animation state in ``_animation_ended`` and
+    ``_feedback_ended``."""
+
+    def __init__(self, game, state):
+        from game.anim import Timeline
+        super().__init__(game, state)
+        self.timeline = Timeline()
+        self.fx = Timeline()
+        self.time = 0.0
+        self._events: list[str] = []
+        self._calm = 1.0
+
+    def update(self, dt: float) -> None:
+        if dt <= 0:
+            return
+        self.time += dt
+        self._calm = 0.0 if self.timeline.running else self._calm + dt
+        self.timeline.update(dt)
+        self.fx.update(dt)
+        self._events.extend(self.timeline.pop_cues())
+        if not self.timeline.running:
+            self._animation_ended()
+        if not self.fx.running:
+            self._feedback_ended()
+
+    @property
+    def animating(self) -> bool:
+        return self.timeline.running
+
+    def skip_animation(self) -> None:
+        from game import theme
+        self.timeline.finish()
+        self.timeline.pop_cues()
+        self.fx.clear()
+        self._calm = theme.FADE_TIME
+        self._animation_ended()
+        self._feedback_ended()
+
+    def pop_events(self) -> list:
+        events, self._events = self._events, []
+        return events
+
+    def click(self, pos, button: int = 1) -> ClickResult:
+        try:
+            return self._click(pos, button)
+        except Exception as exc:   # never raise into the scene
+            return ClickResult(message=f"could not read that click ({exc})")
+
+    def _click(self, pos, button: int) -> ClickResult:
+        return ClickResult()
+
+    def _animation_ended(self) -> None:
+        """The move animation is over (or skipped): drop its state."""
+
+    def _feedback_ended(self) -> None:
+        """The feedback effects are over (or skipped): drop their state."""

@@ -73,8 +73,8 @@ import math
 import pygame
 
 from game import theme
-from game.anim import Timeline, flash, lerp, shake
-from game.boards.base import BoardView, ClickResult
+from game.anim import flash, lerp, shake
+from game.boards.base import AnimatedView, ClickResult
 from game.boards.hexboard import SUPERSAMPLE, font
 
 try:  # the rules' IllegalMove (a ValueError)
@@ -179,16 +179,12 @@ def _is_l(core, grp) -> bool:
     return arms[0][0] != arms[1][0] and arms[0][1] != arms[1][1]
 
 
-class GlissView(BoardView):
+class GlissView(AnimatedView):
     """The Gliss board view (see the module docstring)."""
 
     def __init__(self, game, state):
         super().__init__(game, state)
         self.n = state.size
-        self.time = 0.0
-        self.timeline = Timeline()       # move animations (``animating``)
-        self.fx = Timeline()             # feedback only (illegal-click shake)
-        self._events: list[str] = []
         self._anim: dict | None = None
         self.hover_pos = None
         self.sel = None                  # None, ('fly', core) or ('deploy', kept)
@@ -411,32 +407,11 @@ class GlissView(BoardView):
         tw = self.timeline.get("master")
         return tw.elapsed if tw is not None else 1e9
 
-    def update(self, dt: float) -> None:
-        if dt <= 0:
-            return
-        self.time += dt
-        self.timeline.update(dt)
-        self.fx.update(dt)
-        self._events.extend(self.timeline.pop_cues())
-        if not self.timeline.running:
-            self._anim = None
-        if not self.fx.running:
-            self._shake = None
-
-    @property
-    def animating(self) -> bool:
-        return self.timeline.running
-
-    def skip_animation(self) -> None:
-        self.timeline.finish()
-        self.timeline.pop_cues()
-        self.fx.clear()
+    def _animation_ended(self) -> None:
         self._anim = None
-        self._shake = None
 
-    def pop_events(self) -> list[str]:
-        events, self._events = self._events, []
-        return events
+    def _feedback_ended(self) -> None:
+        self._shake = None
 
     # --- geometry ----------------------------------------------------------------------
     def layout(self, rect) -> None:
@@ -560,12 +535,6 @@ class GlissView(BoardView):
 
     def hover(self, pos) -> None:
         self.hover_pos = pos
-
-    def click(self, pos, button: int = 1) -> ClickResult:
-        try:
-            return self._click(pos, button)
-        except Exception as exc:   # never raise into the scene
-            return ClickResult(message=f"could not read that click ({exc})")
 
     def _click(self, pos, button: int) -> ClickResult:
         if button != 1:

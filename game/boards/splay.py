@@ -31,8 +31,8 @@ import math
 import pygame
 
 from game import theme
-from game.anim import Timeline, flash, lerp, shake
-from game.boards.base import BoardView, ClickResult
+from game.anim import flash, lerp, shake
+from game.boards.base import AnimatedView, ClickResult
 from game.boards.hexboard import SUPERSAMPLE, HexBoard, font, hex_points
 
 try:  # the rules' IllegalMove (a ValueError); the view never needs more of the rules
@@ -56,23 +56,18 @@ def _content(state, i):
     return ("T", owner, height) if height >= 1 else ("M", owner, 0)
 
 
-class SplayView(BoardView):
+class SplayView(AnimatedView):
     """The Splay board view (see the module docstring)."""
 
     def __init__(self, game, state):
         super().__init__(game, state)
         self.geo = state.geometry
         self.board = HexBoard(self.geo)
-        self.timeline = Timeline()      # move animations (``animating``)
-        self.fx = Timeline()            # feedback only (illegal-click shake)
-        self.time = 0.0                 # view clock for pulses, advanced by update()
         self.hover_cell: int | None = None
         self.shake_cell: int | None = None
         self._anim: dict[int, dict] = {}
         self._ripple_cell: int | None = None
         self._ripple_owner = 0
-        self._events: list[str] = []
-        self._calm = 1.0                # seconds since the last animation ended
         self._passer = 0                # who passed (for the "passed" banner)
         self._legal: dict[int, str] = {}
         self._pass_only = False
@@ -190,36 +185,12 @@ class SplayView(BoardView):
             self._anim[j] = {"kind": "pop", "old": old[j], "new": new[j]}
             tl.add(("pop", j), theme.FADE_TIME, theme.ease_in_out)
 
-    def update(self, dt: float) -> None:
-        if dt <= 0:
-            return
-        self.time += dt
-        self._calm = 0.0 if self.timeline.running else self._calm + dt
-        self.timeline.update(dt)
-        self.fx.update(dt)
-        self._events.extend(self.timeline.pop_cues())
-        if not self.timeline.running:
-            self._anim = {}
-            self._ripple_cell = None
-        if not self.fx.running:
-            self.shake_cell = None
-
-    @property
-    def animating(self) -> bool:
-        return self.timeline.running
-
-    def skip_animation(self) -> None:
-        self.timeline.finish()
-        self.timeline.pop_cues()
-        self.fx.clear()
-        self._calm = theme.FADE_TIME
+    def _animation_ended(self) -> None:
         self._anim = {}
         self._ripple_cell = None
-        self.shake_cell = None
 
-    def pop_events(self) -> list[str]:
-        events, self._events = self._events, []
-        return events
+    def _feedback_ended(self) -> None:
+        self.shake_cell = None
 
     # --- geometry -----------------------------------------------------------------------
     def layout(self, rect) -> None:
@@ -264,12 +235,6 @@ class SplayView(BoardView):
             self.hover_cell = self.board.cell_at(pos)
         except Exception:
             self.hover_cell = None
-
-    def click(self, pos, button: int = 1) -> ClickResult:
-        try:
-            return self._click(pos, button)
-        except Exception as exc:  # never raise into the scene
-            return ClickResult(message=f"could not read that click ({exc})")
 
     def _click(self, pos, button: int) -> ClickResult:
         if button != 1:

@@ -341,7 +341,6 @@ class PlayScene(Scene):
         self.draw_panel(surface)
 
     def draw_panel(self, surface) -> None:
-        m = self.match
         rect = self.panel_rect
         panel(surface, rect)
         pad = theme.PAD
