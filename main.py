@@ -25,7 +25,7 @@ def build_parser():
         description="Abstract Arcade: two-player abstract strategy games with an animated "
                     "board, a computer opponent (Monte Carlo tree search in its own process), "
                     "hotseat play and demonstrations.",
-        epilog="Keys: arrows + Enter in menus; in a game U undo, R redo, H hint, Esc pause; "
+        epilog="Keys: arrows + Enter in menus; in a game U undo, R redo, H hint, S save, Esc pause; "
                "in a demo Space pause, Right step, +/- speed; anywhere M mute, F11 full "
                "screen, F12 screenshot.  Examples: main.py --game splay --seats "
                "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
@@ -61,6 +61,9 @@ def build_parser():
     p.add_argument("--move-cap", metavar="N", type=int, default=300,
                    help="stop computer-vs-computer games after N moves as unfinished "
                         "(default 300)")
+    p.add_argument("--load", metavar="FILE", default=None,
+                   help="continue a saved game record (S in a game saves one under saves/; "
+                        "the format is in game/records.py)")
     p.add_argument("--list", action="store_true", help="list the games and their options")
     p.add_argument("--print-first-frame", action="store_true",
                    help="print FIRST_FRAME on stdout when the first frame is shown "
@@ -196,6 +199,16 @@ def run(args) -> int:
     options = parse_options(game or demo_game, args.option) if (game or demo_game) else {}
     if args.demo is not None and args.game:
         raise UsageError("use either --game or --demo, not both")
+    record = None
+    if args.load:
+        if args.game or args.demo is not None or args.option:
+            raise UsageError("--load takes the game and its options from the file; "
+                             "leave out --game, --demo and --option")
+        from game.records import load_file
+        try:
+            record = load_file(args.load)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
     scene_name = args.scene
     if scene_name is None:
         scene_name = "play" if game is not None else "title"
@@ -206,7 +219,17 @@ def run(args) -> int:
     app = App(size=size, fullscreen=args.fullscreen, seed=args.seed, move_cap=args.move_cap,
               muted=args.mute)
     rng = random.Random(args.seed)
-    if args.demo is not None:
+    if record is not None:
+        from game.scenes.play import PlayScene
+        seats = seats or [Seat.parse(t) for t in record.seats]
+        cap = app.move_cap if all(s.computer for s in seats) else None
+        scene = PlayScene(app, get_game(record.game_id), record.options, seats,
+                          start_state=record.start, move_cap=cap)
+        for move in record.moves:
+            scene.match.play(move, animate=False)
+        scene.view.set_state(scene.match.state, None, animate=False)
+        app.push(scene)
+    elif args.demo is not None:
         from game.scenes.demo import DemoScene
         app.push(DemoScene(app, demo_game.id if demo_game else None, options,
                            loop=args.loop))

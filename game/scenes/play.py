@@ -134,6 +134,20 @@ class PlayScene(Scene):
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
 
+    def save_game(self, folder: str = "saves") -> str | None:
+        """Write the game so far as a record file (``--load`` continues it)."""
+        from game import records
+        m = self.match
+        seats = [f"computer:{s.level}" if s.computer else "human" for s in m.seats]
+        try:
+            text = records.dumps(self.game, m.options, seats, m.states[0], m.moves)
+            path = records.save_file(text, self.game.id, folder)
+        except (OSError, ValueError) as e:
+            self.say(f"Could not save the game: {e}", "bad", 4.0)
+            return None
+        self.say(f"Saved to {path}", "good", 4.0)
+        return path
+
     def undo(self) -> None:
         if self.match.undo():
             self.ended = False
@@ -223,6 +237,9 @@ class PlayScene(Scene):
                 return
             if key == pygame.K_h:
                 self.hint()
+                return
+            if key == pygame.K_s:
+                self.save_game()
                 return
             if key == pygame.K_SPACE and self.view.animating:
                 self.view.skip_animation()
