@@ -16,6 +16,7 @@ from .core import Game, IllegalMove, Move, Option, State
 _REGISTRY: dict[str, str] = {
     "splay": "game.rules.splay:Splay",
     "gliss": "game.rules.gliss:Gliss",
+    "gess": "game.rules.gess:Gess",
 }
 
 GAMES: tuple[str, ...] = tuple(_REGISTRY)

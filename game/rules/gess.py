@@ -1,0 +1,1221 @@
+"""Gess (the Archimedeans, 1994): the spec is ../shared/rules/gess.md.
+
+Board: a 20 x 20 label grid, files a..t (x = 0..19) and rows 1..20 (y = 0..19).
+The playing area is b..s x 2..19; the outer ring never holds a stone.
+
+Representation: one Python int per colour used as a bitboard.  Square (x, y)
+is bit ``(y + 2) * 20 + x`` (two spare rows below so that every footprint of a
+centre on the grid has a non-negative index).  Because files a and t are always
+empty, a footprint that runs past the left or right edge wraps onto an a/t
+square of the neighbouring row and reads "empty": no guard column is needed.
+
+Move generation works on whole bitboards: for each direction the set of piece
+centres that may slide is shifted one step at a time; translation keeps every
+source distinct, so the destination masks at step k name the moves of length k.
+Moves are coded as ``src << 8 | direction << 5 | distance`` (src a bit index).
+
+Notation: centre to centre, ``c3-c6``.  The position format is described in
+docs/games/gess.md.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from .core import Game, IllegalMove, Move, Option, State
+
+WIDTH = 20
+PAD = 2
+NBITS = (20 + 2 * PAD) * WIDTH
+FILES = "abcdefghijklmnopqrst"
+PLAYER_NAMES = ("Black", "White")
+
+# N NE E SE S SW W NW
+DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+DIR_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+             "north-west")
+DELTA = tuple(dy * WIDTH + dx for dx, dy in DIRS)
+# bit of the 9-bit footprint pattern (row below = bits 0..2, own row 3..5, row above 6..8)
+DIR_PATBIT = (7, 8, 5, 2, 1, 0, 3, 6)
+CENTRE_PATBIT = 4
+UNLIMITED = 19          # longer than any slide on the grid
+
+
+def idx(x: int, y: int) -> int:
+    """The bit index of square (x, y) (file index, row index, both from 0)."""
+    return (y + PAD) * WIDTH + x
+
+
+def xy(i: int) -> tuple[int, int]:
+    y, x = divmod(i, WIDTH)
+    return x, y - PAD
+
+
+def square_name(x: int, y: int) -> str:
+    return f"{FILES[x]}{y + 1}"
+
+
+def _on_grid(x: int, y: int) -> bool:
+    return 0 <= x < 20 and 0 <= y < 20
+
+
+def _on_board(x: int, y: int) -> bool:
+    return 1 <= x <= 18 and 1 <= y <= 18
+
+
+# --- geometry tables (built once) -------------------------------------------------------
+BOARD = 0
+for _y in range(1, 19):
+    for _x in range(1, 19):
+        BOARD |= 1 << idx(_x, _y)
+
+GRID = [idx(x, y) for y in range(20) for x in range(20)]       # every centre a..t x 1..20
+FOOT = [0] * NBITS          # footprint mask of a centre
+ZONE5 = [0] * NBITS         # centres whose footprint overlaps the 3x3 around this square
+ZONE7 = [0] * NBITS         # squares of the 3x3s that overlap the footprint of this centre
+PERIM = [0] * NBITS         # the 8 squares around a square
+for _i in GRID:
+    _x, _y = xy(_i)
+    _m = 0
+    for _dy in (-1, 0, 1):
+        for _dx in (-1, 0, 1):
+            _m |= 1 << idx(_x + _dx, _y + _dy)
+    FOOT[_i] = _m
+    _z = 0
+    for _dy in range(-2, 3):
+        for _dx in range(-2, 3):
+            if _on_grid(_x + _dx, _y + _dy):
+                _z |= 1 << idx(_x + _dx, _y + _dy)
+    ZONE5[_i] = _z
+    _z = 0
+    for _dy in range(-3, 4):
+        for _dx in range(-3, 4):
+            if _on_grid(_x + _dx, _y + _dy):
+                _z |= 1 << idx(_x + _dx, _y + _dy)
+    ZONE7[_i] = _z
+    PERIM[_i] = _m & ~(1 << _i)
+
+# the leading edge of a footprint moving in direction d, as offsets from its new centre
+STRIP_OFFS = []
+for _dx, _dy in DIRS:
+    STRIP_OFFS.append(tuple(
+        oy * WIDTH + ox for oy in (-1, 0, 1) for ox in (-1, 0, 1)
+        if (_dx and ox == _dx) or (_dy and oy == _dy)))
+STRIP_MASK = [[0] * NBITS for _ in range(8)]
+# INC[d][c]: arriving at centre c by a step in direction d, some square of the footprint
+# moves off the playing area (it was on the board one step back): the move ends at c.
+# (The original text; the spec's count "more off-board squares than a step back" differs
+# only on diagonal steps that leave one edge while entering another: see docs/games/gess.md.)
+INC = [bytearray(NBITS) for _ in range(8)]
+INC_MASK = [0] * 8
+for _d, (_dx, _dy) in enumerate(DIRS):
+    for _i in GRID:
+        _x, _y = xy(_i)
+        _m = 0
+        for _o in STRIP_OFFS[_d]:
+            _m |= 1 << (_i + _o)
+        STRIP_MASK[_d][_i] = _m
+        if any(not _on_board(_x + _ox, _y + _oy) and _on_board(_x + _ox - _dx, _y + _oy - _dy)
+               for _oy in (-1, 0, 1) for _ox in (-1, 0, 1)):
+            INC[_d][_i] = 1
+            INC_MASK[_d] |= 1 << _i
+
+# FWD_OK[d]: grid squares whose neighbour in direction d is on the grid too
+FWD_OK = [0] * 8
+for _d, (_dx, _dy) in enumerate(DIRS):
+    for _i in GRID:
+        _x, _y = xy(_i)
+        if _on_grid(_x + _dx, _y + _dy):
+            FWD_OK[_d] |= 1 << _i
+
+# directions a 9-bit footprint pattern allows
+PAT_DIRS = tuple(tuple(d for d in range(8) if p >> DIR_PATBIT[d] & 1) for p in range(512))
+
+
+class _Tables:
+    """The tables that depend on the centre range (option ``offboard_centres``)."""
+
+    def __init__(self, offboard: bool):
+        lo, hi = (0, 19) if offboard else (1, 18)
+        self.offboard = offboard
+        self.lo, self.hi = lo, hi
+        self.centres = [idx(x, y) for y in range(lo, hi + 1) for x in range(lo, hi + 1)]
+        self.range = 0
+        for c in self.centres:
+            self.range |= 1 << c
+        self.nextok = []       # masks: the next centre in direction d is in range
+        self.nextok_b = []
+        self.cont = []         # nextok minus INC: a slide may go on from here
+        for d, (dx, dy) in enumerate(DIRS):
+            m = 0
+            b = bytearray(NBITS)
+            for c in self.centres:
+                x, y = xy(c)
+                if lo <= x + dx <= hi and lo <= y + dy <= hi:
+                    m |= 1 << c
+                    b[c] = 1
+            self.nextok.append(m)
+            self.nextok_b.append(b)
+            self.cont.append(m & ~INC_MASK[d])
+
+
+TABLES = {True: _Tables(True), False: _Tables(False)}
+
+
+# --- bitboard kernels -----------------------------------------------------------------
+def ring_mask(x: int, occ: int) -> int:
+    """Centres of the rings of the stones ``x`` (``occ``: every stone on the board)."""
+    t = x & (x >> 1) & (x >> 2)
+    return (t << 21) & (t >> 19) & (x << 1) & (x >> 1) & ~occ & BOARD
+
+
+def piece_centres(own: int, opp: int, rng_mask: int) -> int:
+    """Centres whose footprint is a piece of ``own``: no enemy stone, a stone around the centre."""
+    h = opp | (opp >> 1) | (opp << 1)
+    dil = h | (h >> WIDTH) | (h << WIDTH)
+    h = own | (own >> 1) | (own << 1)
+    perim = (h >> WIDTH) | (h << WIDTH) | (own >> 1) | (own << 1)
+    return perim & rng_mask & ~dil
+
+
+def dest_masks(own: int, opp: int, T: _Tables):
+    """The legal slides of ``own`` as ``[(d, k, destinations, blocked_d)]``.
+
+    ``destinations`` is the mask of centres reached after k steps in direction d
+    (the source is the destination minus k steps); ``blocked_d`` masks the
+    centres whose leading strip in direction d holds stones (a capture there)."""
+    occ = own | opp
+    valid = piece_centres(own, opp, T.range)
+    out = []
+    for d in range(8):
+        delta = DELTA[d]
+        src = valid & (own >> delta if delta > 0 else own << -delta) & T.nextok[d]
+        if not src:
+            continue
+        blocked = 0
+        for o in STRIP_OFFS[d]:
+            blocked |= occ >> o if o > 0 else occ << -o
+        cont = T.cont[d] & ~blocked
+        unl = src & own
+        lim = src ^ unl
+        if delta > 0:
+            cu = unl << delta
+            cl = lim << delta
+        else:
+            cu = unl >> -delta
+            cl = lim >> -delta
+        k = 1
+        while True:
+            m = cu | cl
+            if not m:
+                break
+            out.append((d, k, m, blocked))
+            if k < 3:
+                cl &= cont
+                cl = cl << delta if delta > 0 else cl >> -delta
+            else:
+                cl = 0
+            cu &= cont
+            cu = cu << delta if delta > 0 else cu >> -delta
+            k += 1
+    return out
+
+
+def gen_codes(own: int, opp: int, T: _Tables) -> list[int]:
+    """Every legal move of ``own`` (ring rules aside) as move codes."""
+    codes = []
+    app = codes.append
+    for d, k, m, _ in dest_masks(own, opp, T):
+        s = k * DELTA[d]
+        base = (d << 5) | k
+        while m:
+            low = m & -m
+            app(((low.bit_length() - 1 - s) << 8) | base)
+            m ^= low
+    return codes
+
+
+def gen_safe_codes(own: int, opp: int, T: _Tables, zones: list[int]) -> list[int]:
+    """Every move of ``own`` after which it still has a ring (``zones``: ZONE5 of its
+    rings).  Moves that miss one of the rings are kept as masks; the rest are played out."""
+    codes = []
+    app = codes.append
+    touching = []
+    for d, k, m, _ in dest_masks(own, opp, T):
+        s = k * DELTA[d]
+        base = (d << 5) | k
+        t = m
+        for z in zones:
+            t &= z | (z << s if s > 0 else z >> -s)
+        if t:
+            m ^= t
+            while t:
+                low = t & -t
+                touching.append(((low.bit_length() - 1 - s) << 8) | base)
+                t ^= low
+        while m:
+            low = m & -m
+            app(((low.bit_length() - 1 - s) << 8) | base)
+            m ^= low
+    if touching:
+        codes += safe_codes(own, opp, touching, zones)[0]
+    return codes
+
+
+def apply_code(own: int, opp: int, code: int) -> tuple[int, int]:
+    """(own, opp) after the move ``code`` of ``own``."""
+    src = code >> 8
+    k = code & 31
+    s = k * DELTA[(code >> 5) & 7]
+    f0 = FOOT[src]
+    fk = FOOT[src + s]
+    piece = own & f0
+    moved = (piece << s if s > 0 else piece >> -s) & BOARD
+    return (own & ~(f0 | fk)) | moved, opp & ~fk
+
+
+def reach(src: int, d: int, occ: int, unlimited: bool, T: _Tables) -> int:
+    """How far the piece at ``src`` may slide in direction d (0: not at all)."""
+    delta = DELTA[d]
+    strips = STRIP_MASK[d]
+    inc = INC[d]
+    nextok = T.nextok_b[d]
+    lim = UNLIMITED if unlimited else 3
+    pos = src
+    k = 0
+    while k < lim and nextok[pos]:
+        pos += delta
+        k += 1
+        if occ & strips[pos] or inc[pos]:
+            break
+    return k
+
+
+def pattern(own: int, c: int) -> int:
+    """The 9-bit pattern of ``own`` stones in the footprint of centre c."""
+    return (((own >> (c - 21)) & 7) | (((own >> (c - 1)) & 7) << 3)
+            | (((own >> (c + 19)) & 7) << 6))
+
+
+BITS10 = tuple(tuple(i for i in range(10) if v >> i & 1) for v in range(1024))
+ROW_BASES = tuple(idx(0, y) for y in range(20))
+
+
+def valid_rows(valid: int) -> list[tuple[int, tuple, tuple]]:
+    """The grid rows holding piece centres: (first bit, set bits 0..9, set bits 10..19)."""
+    out = []
+    for base in ROW_BASES:
+        v = (valid >> base) & 0xFFFFF
+        if v:
+            out.append((base, BITS10[v & 1023], BITS10[v >> 10]))
+    return out
+
+
+def sample_move(own: int, opp: int, cand: int, T: _Tables, rnd, tries: int = 8):
+    """A random move code of ``own`` (ring rules aside) by a piece centred in ``cand``
+    (a mask of piece centres), or None after ``tries`` pieces without room to move.
+
+    The centre is drawn uniformly from ``cand`` (by rejection over the grid, or from the
+    rows holding centres when they are sparse), then a random direction of that piece
+    with room to move, then a random distance."""
+    if not cand:
+        return None
+    occ = own | opp
+    centres = T.centres
+    n = len(centres)
+    rows = None
+    for _ in range(tries):
+        for _ in range(12):
+            c = centres[int(rnd() * n)]
+            if (cand >> c) & 1:
+                break
+        else:
+            if rows is None:
+                rows = valid_rows(cand)
+            base, lo, hi = rows[int(rnd() * len(rows))]
+            nlo = len(lo)
+            j = int(rnd() * (nlo + len(hi)))
+            c = base + (lo[j] if j < nlo else 10 + hi[j - nlo])
+        p = pattern(own, c)
+        dirs = PAT_DIRS[p]
+        nd = len(dirs)
+        j = int(rnd() * nd)
+        unl = p & 16
+        for t in range(nd):
+            d = dirs[(j + t) % nd]
+            r = reach(c, d, occ, unl, T)
+            if r:
+                return (c << 8) | (d << 5) | (1 + int(rnd() * r))
+    return None
+
+
+def pick_safe(own: int, opp: int, valid: int, myrings: int, zones: list[int], T: _Tables,
+              rnd) -> int | None:
+    """The playout policy: a random move code of ``own`` after which it still has a ring,
+    or None if 24 draws find none.  Pieces clear of its rings (and the rings themselves)
+    are drawn first, any piece after 12 draws."""
+    near = 0
+    for z in zones:
+        near |= z
+    cand = (valid & ~near) | (valid & myrings) or valid
+    for attempt in range(24):
+        if attempt == 12:
+            cand = valid
+        code = sample_move(own, opp, cand, T, rnd)
+        if code is None:
+            if cand == valid:
+                return None
+            cand = valid
+            continue
+        if keeps_ring(own, opp, code, zones):
+            return code
+    return None
+
+
+def _shuffle_head(lst: list, rnd, n: int) -> None:
+    """Put a random choice of ``n`` items, in random order, at the front of ``lst``."""
+    size = len(lst)
+    for i in range(min(n, size - 1)):
+        j = i + int(rnd() * (size - i))
+        lst[i], lst[j] = lst[j], lst[i]
+
+
+def _zones(rings: int) -> list[int]:
+    """The ZONE5 masks of the rings (centres) in ``rings``."""
+    out = []
+    while rings:
+        low = rings & -rings
+        out.append(ZONE5[low.bit_length() - 1])
+        rings ^= low
+    return out
+
+
+ZONE_CENTRE = {ZONE5[_i]: _i for _i in GRID if 2 <= xy(_i)[0] <= 17 and 2 <= xy(_i)[1] <= 17}
+_ZONE_BYTES: dict[int, bytearray] = {}
+
+
+def _zone_bytes(zone: int) -> bytearray:
+    """A ZONE5 mask as a bytearray indexed by square (cached)."""
+    b = _ZONE_BYTES.get(zone)
+    if b is None:
+        b = bytearray(NBITS)
+        m = zone
+        while m:
+            low = m & -m
+            b[low.bit_length() - 1] = 1
+            m ^= low
+        _ZONE_BYTES[zone] = b
+    return b
+
+
+def keeps_ring(own: int, opp: int, code: int, zones: list[int]) -> bool:
+    """Does ``own`` still have a ring after ``code``?  ``zones``: ZONE5 of its rings now."""
+    src = code >> 8
+    dst = src + (code & 31) * DELTA[(code >> 5) & 7]
+    for z in zones:
+        if not ((z >> src) & 1 or (z >> dst) & 1):
+            return True            # a ring the move does not touch
+    o, e = apply_code(own, opp, code)
+    return bool(ring_mask(o, o | e))
+
+
+def safe_codes(own: int, opp: int, codes: list[int], zones: list[int]) -> tuple[list, list]:
+    """Split move codes into those after which ``own`` still has a ring and the rest.
+
+    ``zones`` are the ZONE5 masks of ``own``'s rings: a move that touches none of some
+    ring's 3x3 keeps that ring; the others are played out on the bitboards."""
+    keep, lose = [], []
+    if not zones:
+        return keep, codes[:]
+    z0 = _zone_bytes(zones[0])
+    more = [_zone_bytes(z) for z in zones[1:]]
+    # with one ring R: the squares of R and its centre, to see at once whether R survives
+    ring = ZONE_CENTRE[zones[0]] if not more else -1
+    perim = PERIM[ring] if ring >= 0 else 0
+    foot = FOOT
+    zone7 = ZONE7
+    delta = DELTA
+    board = BOARD
+    for code in codes:
+        src = code >> 8
+        k = code & 31
+        s = k * delta[(code >> 5) & 7]
+        dst = src + s
+        if not (z0[src] or z0[dst]):
+            keep.append(code)
+            continue
+        if more and any(not (z[src] or z[dst]) for z in more):
+            keep.append(code)
+            continue
+        f0 = foot[src]
+        fk = foot[dst]
+        piece = own & f0
+        x = (own & ~(f0 | fk)) | ((piece << s if s > 0 else piece >> -s) & board)
+        if ring >= 0:
+            if x & perim == perim and not (x >> ring) & 1:
+                keep.append(code)            # the ring is still there (its centre was
+                continue                     # empty and the enemy's stones only shrink)
+            if k >= 3 and (x & zone7[dst]).bit_count() < 8:
+                # the only ring is gone, and a new one would need 8 stones in a 3x3
+                # overlapping the landing footprint (the vacated one is empty now)
+                lose.append(code)
+                continue
+        t = x & (x >> 1) & (x >> 2)
+        if (t << 21) & (t >> 19) & (x << 1) & (x >> 1) & ~(x | (opp & ~fk)):
+            keep.append(code)
+        else:
+            lose.append(code)
+    return keep, lose
+
+
+_LANES: dict[int, tuple[int, ...]] = {}
+
+
+def lanes(ring: int) -> tuple[int, ...]:
+    """For each direction d, the centres from which a slide in direction d could reach
+    ZONE5 of the square ``ring``, plus ZONE5 itself (cached)."""
+    out = _LANES.get(ring)
+    if out is None:
+        masks = []
+        for d in range(8):
+            delta = DELTA[d]
+            ok = FWD_OK[d]
+            m = ZONE5[ring]
+            while True:
+                grown = m | ((m >> delta if delta > 0 else m << -delta) & ok)
+                if grown == m:
+                    break
+                m = grown
+            masks.append(m)
+        out = _LANES[ring] = tuple(masks)
+    return out
+
+
+def winning_code(own: int, opp: int, orings: int, zones: list[int], T: _Tables,
+                 valid: int | None = None) -> int | None:
+    """A move of ``own`` that breaks every ring in ``orings`` (its footprint lands within
+    2 of each) and keeps one of its own rings, or None.  Stops at the first found.
+    ``valid``: the piece centres of ``own`` when already known."""
+    target = BOARD | T.range
+    first = -1
+    while orings:
+        low = orings & -orings
+        c = low.bit_length() - 1
+        if first < 0:
+            first = c
+        target &= ZONE5[c]
+        orings ^= low
+    if not target or first < 0:
+        return None
+    lane = lanes(first)
+    occ = own | opp
+    if valid is None:
+        valid = piece_centres(own, opp, T.range)
+    for d in range(8):
+        delta = DELTA[d]
+        region = lane[d]
+        src = (valid & region & (own >> delta if delta > 0 else own << -delta)
+               & T.nextok[d])
+        if not src:
+            continue
+        blocked = 0
+        for o in STRIP_OFFS[d]:
+            blocked |= occ >> o if o > 0 else occ << -o
+        cont = T.cont[d] & ~blocked
+        unl = src & own
+        if delta > 0:
+            cu = unl << delta
+            cl = (src ^ unl) << delta
+        else:
+            cu = unl >> -delta
+            cl = (src ^ unl) >> -delta
+        k = 1
+        cont &= region
+        while cu or cl:
+            hit = (cu | cl) & target
+            if hit:
+                s = k * delta
+                base = (d << 5) | k
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    code = ((low.bit_length() - 1 - s) << 8) | base
+                    if keeps_ring(own, opp, code, zones):
+                        return code
+            if k < 3:
+                cl &= cont
+                cl = cl << delta if delta > 0 else cl >> -delta
+            else:
+                cl = 0
+            cu &= cont
+            cu = cu << delta if delta > 0 else cu >> -delta
+            k += 1
+    return None
+
+
+def can_win_now(own: int, opp: int, T: _Tables) -> bool:
+    """Can ``own`` (to move) win at once: break every ring of ``opp`` and keep one?"""
+    occ = own | opp
+    return winning_code(own, opp, ring_mask(opp, occ), _zones(ring_mask(own, occ)),
+                        T) is not None
+
+
+def evaluate_bits(b0: int, b1: int, player: int, T: _Tables) -> float:
+    """Heuristic value for Black (player 0) of a position that is not over."""
+    bits = (b0, b1)
+    own, opp = bits[player], bits[1 - player]
+    occ = b0 | b1
+    if can_win_now(own, opp, T):
+        return 0.9 if player == 0 else -0.9
+    r0 = ring_mask(b0, occ).bit_count()
+    r1 = ring_mask(b1, occ).bit_count()
+    s0 = b0.bit_count()
+    s1 = b1.bit_count()
+    m0 = piece_centres(b0, b1, T.range).bit_count()
+    m1 = piece_centres(b1, b0, T.range).bit_count()
+    score = 0.35 * (min(r0, 3) - min(r1, 3)) + 0.04 * (s0 - s1) + 0.004 * (m0 - m1)
+    score += 0.05 if player == 0 else -0.05          # the move is worth something
+    return 0.85 * math.tanh(score)
+
+
+def outcome(b0: int, b1: int, player: int) -> int | None:
+    """The winner of the position (``player`` to move), or None while it goes on.
+
+    The end is checked after each move: the player who just moved (the other one)
+    loses without a ring, and otherwise wins if ``player`` has none."""
+    occ = b0 | b1
+    bits = (b0, b1)
+    mover = 1 - player
+    if not ring_mask(bits[mover], occ):
+        return player
+    if not ring_mask(bits[player], occ):
+        return mover
+    return None
+
+
+# --- moves ----------------------------------------------------------------------------
+class GessMove(Move):
+    """A slide of the piece centred on ``src`` to ``dst``.
+
+    ``src`` and ``dst`` are (file index, row index) pairs from 0 (a1 is (0, 0)),
+    ``direction`` the unit step (dx, dy), ``distance`` the number of steps;
+    ``path()`` lists every centre from ``src`` to ``dst`` for animation."""
+
+    __slots__ = ("code", "src", "dst", "direction", "distance", "_text")
+
+    def __init__(self, code: int):
+        self.code = code
+        s = code >> 8
+        d = (code >> 5) & 7
+        k = code & 31
+        self.src = xy(s)
+        self.dst = xy(s + k * DELTA[d])
+        self.direction = DIRS[d]
+        self.distance = k
+        self._text = f"{square_name(*self.src)}-{square_name(*self.dst)}"
+
+    def notation(self) -> str:
+        return self._text
+
+    __str__ = notation
+
+    def __eq__(self, other):
+        return isinstance(other, GessMove) and other.code == self.code
+
+    def __hash__(self):
+        return hash(self._text)
+
+    def __reduce__(self):
+        return (move_for, (self.code,))
+
+    @property
+    def direction_name(self) -> str:
+        return DIR_NAMES[DIRS.index(self.direction)]
+
+    def path(self) -> list[tuple[int, int]]:
+        (x, y), (dx, dy) = self.src, self.direction
+        return [(x + i * dx, y + i * dy) for i in range(self.distance + 1)]
+
+
+_MOVE_CACHE: list[GessMove | None] = [None] * (NBITS << 8)     # by move code
+
+
+def move_for(code: int) -> GessMove:
+    m = _MOVE_CACHE[code]
+    if m is None:
+        m = _MOVE_CACHE[code] = GessMove(code)
+    return m
+
+
+_NOTATION = re.compile(r"^\s*([a-zA-Z])\s*(\d{1,2})\s*-\s*([a-zA-Z])\s*(\d{1,2})\s*$")
+
+
+def _read_square(f: str, r: str, text: str) -> tuple[int, int]:
+    x = ord(f.lower()) - ord("a")
+    y = int(r) - 1
+    if not (0 <= x < 20 and 0 <= y < 20):
+        raise IllegalMove(f"{text}: {f}{r} is not a square (files a..t, rows 1..20)")
+    return x, y
+
+
+# --- the state ------------------------------------------------------------------------
+class GessState(State):
+    """A Gess position.  ``bits[p]`` is player p's bitboard (see the module docstring)."""
+
+    def __init__(self, b0: int, b1: int, player: int, options: dict):
+        self.bits = (b0, b1)
+        self.player = player
+        self.options = dict(options)
+        self._offboard = bool(self.options["offboard_centres"])
+        self._ringless = bool(self.options["ringless_move_illegal"])
+        self._T = TABLES[self._offboard]
+        self._winner = outcome(b0, b1, player)
+        self._moves: list[GessMove] | None = None
+
+    def __getstate__(self):
+        return (self.bits[0], self.bits[1], self.player, dict(self.options))
+
+    def __setstate__(self, data):
+        b0, b1, player, options = data
+        self.__init__(b0, b1, player, options)
+
+    @property
+    def game(self):
+        from . import get
+        return get("gess")
+
+    def _child(self, b0: int, b1: int) -> "GessState":
+        new = GessState.__new__(GessState)
+        new.bits = (b0, b1)
+        new.player = 1 - self.player
+        new.options = self.options
+        new._offboard = self._offboard
+        new._ringless = self._ringless
+        new._T = self._T
+        new._winner = outcome(b0, b1, new.player)
+        new._moves = None
+        return new
+
+    # --- reading the board ------------------------------------------------------------
+    def stone(self, x: int, y: int) -> int | None:
+        """The owner (0 Black, 1 White) of the stone on (file index, row index), or None."""
+        if not _on_grid(x, y):
+            raise ValueError(f"({x}, {y}) is not on the 20x20 grid")
+        i = idx(x, y)
+        if (self.bits[0] >> i) & 1:
+            return 0
+        if (self.bits[1] >> i) & 1:
+            return 1
+        return None
+
+    def board(self) -> list[list[int | None]]:
+        """``board()[y][x]`` is ``stone(x, y)``: 20 rows from row 1 up, 20 files from a."""
+        return [[self.stone(x, y) for x in range(20)] for y in range(20)]
+
+    def stone_counts(self) -> tuple[int, int]:
+        return self.bits[0].bit_count(), self.bits[1].bit_count()
+
+    def rings(self, player: int) -> list[tuple[int, int]]:
+        """The centres (file index, row index) of ``player``'s rings."""
+        m = ring_mask(self.bits[player], self.bits[0] | self.bits[1])
+        out = []
+        while m:
+            low = m & -m
+            out.append(xy(low.bit_length() - 1))
+            m ^= low
+        return out
+
+    def is_piece(self, x: int, y: int, player: int | None = None) -> bool:
+        """Is the footprint centred on (x, y) a piece of ``player`` (default: the mover)?"""
+        p = self.player if player is None else player
+        if not (self._T.lo <= x <= self._T.hi and self._T.lo <= y <= self._T.hi):
+            return False
+        v = piece_centres(self.bits[p], self.bits[1 - p], self._T.range)
+        return bool((v >> idx(x, y)) & 1)
+
+    # --- the contract ---------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    def winner(self) -> int | None:
+        return self._winner
+
+    def scores(self):
+        """Gess has no score: None (``stone_counts()`` gives the stones on the board)."""
+        return None
+
+    def end_reason(self) -> str:
+        w = self._winner
+        if w is None:
+            return ""
+        loser = 1 - w
+        occ = self.bits[0] | self.bits[1]
+        if loser == 1 - self.player:        # the player who moved last lost
+            if not ring_mask(self.bits[w], occ):
+                return (f"Neither player has a ring; {PLAYER_NAMES[loser]} moved last "
+                        f"and loses.")
+            return f"{PLAYER_NAMES[loser]} broke their own last ring and loses."
+        return f"{PLAYER_NAMES[loser]} has no ring left."
+
+    def _codes(self) -> list[int]:
+        own, opp = self.bits[self.player], self.bits[1 - self.player]
+        if self._ringless:
+            return gen_safe_codes(own, opp, self._T, _zones(ring_mask(own, own | opp)))
+        return gen_codes(own, opp, self._T)
+
+    def legal_moves(self) -> list[GessMove]:
+        if self._moves is None:
+            if self._winner is not None:
+                self._moves = []
+            else:
+                cache = _MOVE_CACHE
+                self._moves = [cache[c] or move_for(c) for c in self._codes()]
+        return list(self._moves)
+
+    def _code_of(self, move) -> int:
+        """The code of a legal move named by ``move``; IllegalMove saying why otherwise."""
+        if isinstance(move, GessMove):
+            text = move._text
+            sx, sy = move.src
+            d = move.code >> 5 & 7
+            k = move.distance
+        elif isinstance(move, str):
+            text = move.strip()
+            mt = _NOTATION.match(text)
+            if not mt:
+                raise IllegalMove(f"{text!r} is not a Gess move: write it centre to centre, "
+                                  f"like c3-c6")
+            sx, sy = _read_square(mt.group(1), mt.group(2), text)
+            tx, ty = _read_square(mt.group(3), mt.group(4), text)
+            text = f"{square_name(sx, sy)}-{square_name(tx, ty)}"
+            dx, dy = tx - sx, ty - sy
+            if dx == 0 and dy == 0:
+                raise IllegalMove(f"{text}: a move must go somewhere")
+            if dx and dy and abs(dx) != abs(dy):
+                raise IllegalMove(f"{text}: a piece slides in a straight line, along a row, "
+                                  f"a file or a diagonal")
+            k = max(abs(dx), abs(dy))
+            d = DIRS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
+        else:
+            raise IllegalMove(f"{move!r} is not a Gess move")
+        if self._winner is not None:
+            raise IllegalMove(f"{text}: the game is over")
+        T = self._T
+        name = square_name(sx, sy)
+        if not (T.lo <= sx <= T.hi and T.lo <= sy <= T.hi):
+            raise IllegalMove(f"{text}: a piece's centre must be on b..s, rows 2..19 "
+                              f"(option offboard_centres is off)")
+        own, opp = self.bits[self.player], self.bits[1 - self.player]
+        c = idx(sx, sy)
+        if opp & FOOT[c]:
+            raise IllegalMove(f"no piece at {name}: footprint contains an enemy stone")
+        p = pattern(own, c)
+        if not p:
+            raise IllegalMove(f"no piece at {name}: the footprint holds no "
+                              f"{PLAYER_NAMES[self.player]} stone")
+        if p == 1 << CENTRE_PATBIT:
+            raise IllegalMove(f"no piece at {name}: only the centre holds a stone "
+                              f"(a piece needs a stone around its centre)")
+        if not (p >> DIR_PATBIT[d]) & 1:
+            raise IllegalMove(f"{text}: the piece has no stone in that direction "
+                              f"({DIR_NAMES[d]})")
+        r = reach(c, d, own | opp, bool(p & 16), T)
+        if k > r:
+            raise IllegalMove(self._why_short(text, c, d, k, r, bool(p & 16)))
+        code = (c << 8) | (d << 5) | k
+        if self._ringless:
+            zones = _zones(ring_mask(own, own | opp))
+            if not keeps_ring(own, opp, code, zones):
+                raise IllegalMove(f"{text}: the move would leave {PLAYER_NAMES[self.player]} "
+                                  f"without a ring (option ringless_move_illegal)")
+        return code
+
+    def _why_short(self, text, c, d, k, r, unlimited) -> str:
+        T = self._T
+        if not unlimited and k > 3:
+            return (f"{text}: the centre of the piece is empty, so it moves at most 3 squares")
+        stop = c + r * DELTA[d]
+        where = square_name(*xy(stop))
+        occ = self.bits[0] | self.bits[1]
+        if r > 0 and occ & STRIP_MASK[d][stop]:
+            return (f"{text}: the path is blocked: the footprint overlaps stones at {where}, "
+                    f"where the move must end")
+        if r > 0 and INC[d][stop]:
+            return (f"{text}: the footprint moves off the board at {where}, "
+                    f"where the move must end")
+        if not T.nextok_b[d][stop]:
+            if T.offboard:
+                return f"{text}: the piece's centre would leave the grid"
+            return (f"{text}: a piece's centre must stay on b..s, rows 2..19 "
+                    f"(option offboard_centres is off)")
+        return f"{text}: the piece cannot slide that far"
+
+    def play(self, move) -> "GessState":
+        code = self._code_of(move)
+        p = self.player
+        own, opp = apply_code(self.bits[p], self.bits[1 - p], code)
+        return self._child(own, opp) if p == 0 else self._child(opp, own)
+
+    def find_move(self, move) -> GessMove:
+        return move_for(self._code_of(move))
+
+    def why_illegal(self, text: str) -> str:
+        try:
+            self._code_of(text)
+        except IllegalMove as e:
+            return str(e)
+        return f"{text.strip()} is legal"
+
+    # --- text -------------------------------------------------------------------------
+    def __str__(self) -> str:
+        b0, b1 = self.bits
+        lines = ["game: gess"]
+        for key in ("offboard_centres", "ringless_move_illegal"):
+            lines.append(f"{key}: {'true' if self.options[key] else 'false'}")
+        lines.append(f"to move: {PLAYER_NAMES[self.player]}")
+        letters = "    " + " ".join(FILES)
+        lines.append(letters)
+        for y in range(19, -1, -1):
+            cells = []
+            for x in range(20):
+                i = idx(x, y)
+                if (b0 >> i) & 1:
+                    cells.append("x")
+                elif (b1 >> i) & 1:
+                    cells.append("o")
+                elif _on_board(x, y):
+                    cells.append(".")
+                else:
+                    cells.append("-")
+            lines.append(f"{y + 1:>3} {' '.join(cells)} {y + 1}")
+        lines.append(letters)
+        return "\n".join(lines) + "\n"
+
+    def __repr__(self) -> str:
+        return f"<GessState {PLAYER_NAMES[self.player]} to move>"
+
+    def __eq__(self, other):
+        return (isinstance(other, GessState) and other.bits == self.bits
+                and other.player == self.player and other.options == self.options)
+
+    def __hash__(self):
+        return hash((self.bits, self.player))
+
+    # --- AI hooks ---------------------------------------------------------------------
+    def random_move(self, rng) -> GessMove:
+        """A random legal move, drawn without listing the moves (``pick_safe``); it keeps
+        the mover's ring when it can (the full list is the fallback)."""
+        if self._winner is not None:
+            raise IllegalMove("the game is over")
+        own, opp = self.bits[self.player], self.bits[1 - self.player]
+        T = self._T
+        myrings = ring_mask(own, own | opp)
+        zones = _zones(myrings)
+        rnd = rng.random
+        code = pick_safe(own, opp, piece_centres(own, opp, T.range), myrings, zones, T, rnd)
+        if code is None:
+            safe, losing = safe_codes(own, opp, gen_codes(own, opp, T), zones)
+            if safe:
+                code = safe[int(rnd() * len(safe))]
+            elif losing and not self._ringless:
+                code = losing[int(rnd() * len(losing))]
+            else:
+                raise IllegalMove("no legal move")          # cannot happen (docs)
+        return move_for(code)
+
+    def evaluate(self) -> float:
+        if self._winner is not None:
+            return self.result()
+        return evaluate_bits(self.bits[0], self.bits[1], self.player, self._T)
+
+    def rollout(self, rng, cutoff: int | None = None) -> float:
+        if cutoff is None:
+            cutoff = self.game.playout_cutoff
+        if self._winner is not None:
+            return self.result()
+        return rollout_bits(self.bits[0], self.bits[1], self.player, self._T,
+                            self._ringless, rng, cutoff)
+
+    def ordered_moves(self, rng) -> list[GessMove]:
+        """The legal moves, most promising first: moves that break the enemy's last ring
+        (winning); when the enemy threatens to break the mover's last ring next move, moves
+        of that ring and captures of the attacking stones; captures that gain stones (best
+        first); moves that land near an enemy ring; the rest; captures that lose stones;
+        and last the moves that break the mover's last ring (losing at once).  Each group
+        is shuffled (the first 48 of the large ones)."""
+        if self._winner is not None:
+            return []
+        p = self.player
+        own, opp = self.bits[p], self.bits[1 - p]
+        occ = own | opp
+        T = self._T
+        zones = _zones(ring_mask(own, occ))
+        orings = ring_mask(opp, occ)
+        win_target = BOARD | T.range
+        for z in _zones(orings):
+            win_target &= z
+        near = orings
+        for _ in range(5):                   # centres within 5 of an enemy ring
+            h = near | (near >> 1) | (near << 1)
+            near = h | (h >> WIDTH) | (h << WIDTH)
+        near &= ~win_target
+        # is the mover's ring (every ring) under attack?  Then moves of the ring itself and
+        # captures of the attacking pieces' stones come right after the winning moves.
+        attackers = 0
+        escapes = 0
+        if zones:
+            target = BOARD | T.range
+            for z in zones:
+                target &= z
+            for d, k, m, _ in dest_masks(opp, own, T):
+                m &= target
+                if m:
+                    s = k * DELTA[d]
+                    while m:
+                        low = m & -m
+                        attackers |= opp & FOOT[low.bit_length() - 1 - s]
+                        m ^= low
+            if attackers:
+                escapes = ring_mask(own, occ)
+        # moves whose footprints (before or after) miss one of the mover's rings keep it:
+        # found as masks; the others ("touching") are played out by safe_codes
+        groups = ([], [], [], [])          # wins, captures, near, quiet
+        touching = ([], [], [], [])
+        for d, k, m, blocked in dest_masks(own, opp, T):
+            s = k * DELTA[d]
+            base = (d << 5) | k
+            t = m
+            for z in zones:
+                t &= z | (z << s if s > 0 else z >> -s)
+            for i, mm in enumerate((m & win_target, m & blocked & ~win_target,
+                                    m & near & ~blocked, m & ~(near | blocked | win_target))):
+                if not mm:
+                    continue
+                tm = mm & t
+                if tm:
+                    mm ^= tm
+                    lst = touching[i]
+                    while tm:
+                        low = tm & -tm
+                        lst.append(((low.bit_length() - 1 - s) << 8) | base)
+                        tm ^= low
+                lst = groups[i]
+                while mm:
+                    low = mm & -mm
+                    lst.append(((low.bit_length() - 1 - s) << 8) | base)
+                    mm ^= low
+        losing = []
+        for lst, tl in zip(groups, touching):
+            if tl:
+                keep, lose = safe_codes(own, opp, tl, zones)
+                lst += keep
+                losing += lose
+        wins, caps, nears, quiet = groups
+        rnd = rng.random
+        good, bad, defend = [], [], []
+        for code in caps:
+            dst = (code >> 8) + (code & 31) * DELTA[(code >> 5) & 7]
+            fk = FOOT[dst]
+            score = 2 * (opp & fk).bit_count() - (own & fk & ~FOOT[code >> 8]).bit_count()
+            if attackers and fk & attackers:
+                defend.append((score + 20 * (fk & attackers).bit_count() + rnd(), code))
+            elif score > 0:
+                good.append((score + rnd(), code))
+            else:
+                bad.append(code)
+        runs = []
+        if escapes:
+            for lst in (nears, quiet, bad):
+                stay = []
+                for code in lst:
+                    (runs if (escapes >> (code >> 8)) & 1 else stay).append(code)
+                lst[:] = stay
+        good.sort(reverse=True)
+        defend.sort(reverse=True)
+        for lst in (wins, runs, nears, quiet, bad):
+            _shuffle_head(lst, rnd, 48)
+        order = (wins + runs + [c for _, c in defend] + [c for _, c in good] + nears + quiet
+                 + bad)
+        if not self._ringless:
+            _shuffle_head(losing, rnd, 8)
+            order += losing
+        cache = _MOVE_CACHE
+        return [cache[c] or move_for(c) for c in order]
+
+
+def rollout_bits(b0: int, b1: int, player: int, T: _Tables, ringless: bool, rng,
+                 cutoff: int | None) -> float:
+    """A playout from a live position; the value for Black in [-1, 1].
+
+    Each ply: if the mover can break every enemy ring at once (keeping a ring of its
+    own), the mover wins; otherwise a random move that keeps the mover's ring (drawn at
+    most 24 times, pieces clear of its rings first, before falling back to the full
+    list).  After ``cutoff`` plies the position is scored by ``evaluate_bits``.
+
+    (Both options play the same here: a ring-breaking move is never chosen while a safe
+    one exists, and with none the mover loses either way.)"""
+    own, opp = (b0, b1) if player == 0 else (b1, b0)
+    p = player
+    rnd = rng.random
+    plies = 0
+    limit = cutoff if cutoff is not None else 1 << 30
+    myrings = ring_mask(own, own | opp)
+    rng_mask = T.range
+    while True:
+        if plies >= limit:
+            return evaluate_bits(own, opp, 0, T) if p == 0 else evaluate_bits(opp, own, 1, T)
+        zones = _zones(myrings)
+        valid = piece_centres(own, opp, rng_mask)
+        # a move that breaks every enemy ring (and keeps one of ours) wins: take it
+        if winning_code(own, opp, ring_mask(opp, own | opp), zones, T, valid) is not None:
+            return 1.0 if p == 0 else -1.0
+        code = pick_safe(own, opp, valid, myrings, zones, T, rnd)
+        if code is None:
+            safe = gen_safe_codes(own, opp, T, zones)
+            if not safe:
+                # every move breaks the mover's last ring: the mover loses
+                return -1.0 if p == 0 else 1.0
+            code = safe[int(rnd() * len(safe))]
+        nown, nopp = apply_code(own, opp, code)
+        r = ring_mask(nopp, nown | nopp)
+        if not r:
+            return 1.0 if p == 0 else -1.0
+        own, opp = nopp, nown
+        myrings = r
+        p = 1 - p
+        plies += 1
+
+
+# --- the game -------------------------------------------------------------------------
+def _start_bits() -> tuple[int, int]:
+    black_rows = {
+        2: "c e g h i j k l m n p r",
+        3: "b c d f h i j k m o q r s",
+        4: "c e g h i j k l m n p r",
+        7: "c f i l o r",
+    }
+    b0 = b1 = 0
+    for row, files in black_rows.items():
+        for f in files.split():
+            x = FILES.index(f)
+            b0 |= 1 << idx(x, row - 1)
+            b1 |= 1 << idx(x, 20 - row)          # mirror: row r -> row 21 - r
+    return b0, b1
+
+
+START_BITS = _start_bits()
+
+
+class Gess(Game):
+    id = "gess"
+    name = "Gess"
+    designer = "Archimedeans (Cambridge University)"
+    year = 1994
+    summary = "Chess meets Go: shape 3x3 pieces of stones and slide them to break the enemy ring."
+    rules_text = (
+        "Black moves first on an 18x18 board; each side starts with 43 stones.\n"
+        "A piece is any 3x3 block with none of the enemy's stones and one of yours around "
+        "its centre.\n"
+        "The stones around the centre give the directions the piece may slide; a stone in "
+        "the centre lets it go any distance, else 1 to 3 squares.\n"
+        "It slides as one block, as far as you like within range, but no further than the "
+        "first place where it overlaps stones.\n"
+        "Every stone under its landing block is removed, your own included.\n"
+        "A piece that slides further off the edge stops; stones that leave the board are "
+        "lost.\n"
+        "A ring is 8 of your stones around an empty square.\n"
+        "After a move, a player without a ring loses (the mover first): break the enemy's "
+        "last ring and keep one of yours.")
+    players = PLAYER_NAMES
+    options = (
+        Option("offboard_centres", True,
+               "a piece's centre may stand on the outer ring (files a and t, rows 1 and 20)"),
+        Option("ringless_move_illegal", False,
+               "a move that leaves the mover without a ring is not allowed (instead of "
+               "losing at once)"),
+    )
+    playout_cutoff = 12
+    wide = True
+
+    def start(self, **options) -> GessState:
+        opts = self.validate(options)
+        return GessState(START_BITS[0], START_BITS[1], 0, opts)
+
+    def parse(self, text: str) -> GessState:
+        if not isinstance(text, str):
+            raise ValueError("a Gess position must be text")
+        raw: dict[str, str] = {}
+        rows: dict[int, list[str]] = {}
+        for n, line in enumerate(text.splitlines(), 1):
+            s = line.strip()
+            if not s or s.startswith("#"):
+                continue
+            if ":" in s:
+                key, _, value = s.partition(":")
+                key = key.strip().lower()
+                if key in raw:
+                    raise ValueError(f"line {n}: {key!r} is given twice")
+                raw[key] = value.strip()
+                continue
+            parts = s.split()
+            if parts[0].isdigit():
+                r = int(parts[0])
+                if not 1 <= r <= 20:
+                    raise ValueError(f"line {n}: row {r} is not on the grid (rows 1..20)")
+                if r in rows:
+                    raise ValueError(f"line {n}: row {r} is given twice")
+                cells = parts[1:]
+                if cells and cells[-1].isdigit():          # the row number again
+                    if int(cells[-1]) != r:
+                        raise ValueError(f"line {n}: row {r} ends with the number "
+                                         f"{cells[-1]}")
+                    cells = cells[:-1]
+                if len(cells) != 20:
+                    raise ValueError(f"line {n}: row {r} needs 20 squares (files a..t), "
+                                     f"found {len(cells)}")
+                rows[r] = cells
+                continue
+            if all(len(t) == 1 and t.isalpha() for t in parts):
+                if "".join(parts).lower() != FILES:
+                    raise ValueError(f"line {n}: the file letters must be a..t")
+                continue
+            raise ValueError(f"line {n}: cannot read {s!r}")
+        game_id = raw.pop("game", None)
+        if game_id is None:
+            raise ValueError("not a Gess position: the header needs 'game: gess'")
+        if game_id.lower() != "gess":
+            raise ValueError(f"not a Gess position: 'game: {game_id}'")
+        who = raw.pop("to move", None)
+        if who is None:
+            raise ValueError("the position does not say who is to move ('to move: Black')")
+        names = [n.lower() for n in PLAYER_NAMES]
+        if who.lower() not in names:
+            raise ValueError(f"'to move' must be Black or White, not {who!r}")
+        player = names.index(who.lower())
+        opts = self.validate(raw)
+        missing = [r for r in range(1, 21) if r not in rows]
+        if missing:
+            raise ValueError(f"rows missing from the position: "
+                             f"{', '.join(str(r) for r in missing)}")
+        b0 = b1 = 0
+        for r, cells in rows.items():
+            y = r - 1
+            for x, tok in enumerate(cells):
+                t = tok.lower()
+                if t in (".", "-"):
+                    continue
+                if t in ("x", "b"):
+                    owner = 0
+                elif t in ("o", "w"):
+                    owner = 1
+                else:
+                    raise ValueError(f"{square_name(x, y)}: cannot read {tok!r} "
+                                     f"(use . for empty, x for Black, o for White)")
+                if not _on_board(x, y):
+                    raise ValueError(f"{square_name(x, y)} is off the board (files a and t, "
+                                     f"rows 1 and 20 never hold a stone)")
+                if owner == 0:
+                    b0 |= 1 << idx(x, y)
+                else:
+                    b1 |= 1 << idx(x, y)
+        return GessState(b0, b1, player, opts)
