@@ -14,6 +14,7 @@ from .base import BoardView, ClickResult
 VIEWS: dict[str, str] = {
     "splay": "game.boards.splay:SplayView",
     "gliss": "game.boards.gliss:GlissView",
+    "gess": "game.boards.gess:GessView",
 }
 
 
