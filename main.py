@@ -40,6 +40,9 @@ def build_parser():
                         "easy, medium or hard (default human,computer:medium)")
     p.add_argument("--demo", metavar="ID", nargs="?", const="",
                    help="watch the computer play itself at ID (no ID: a random game)")
+    p.add_argument("--tour", metavar="ID",
+                   help="watch the rules tour of ID: its rules shown move by move on the "
+                        "board, with captions")
     p.add_argument("--loop", action="store_true",
                    help="with --demo: start a new game when one ends instead of showing "
                         "the result")
@@ -137,6 +140,21 @@ def list_games() -> None:
                   f"{o.allowed()})")
 
 
+def check_tour(args):
+    """The game id of ``--tour ID`` (None without the flag); UsageError when it has no tour."""
+    if args.tour is None:
+        return None
+    if args.game or args.demo is not None or args.load:
+        raise UsageError("use --tour on its own, not with --game, --demo or --load")
+    game = get_game(args.tour)
+    from game import tours
+
+    if not tours.has_tour(game.id):
+        have = ", ".join(g for g in tours.TOURS if tours.has_tour(g)) or "none"
+        raise UsageError(f"--tour {game.id}: this game has no rules tour yet (tours: {have})")
+    return game.id
+
+
 def play_opening(match, n: int, rng) -> None:
     for _ in range(max(0, n)):
         if match.over:
@@ -209,6 +227,7 @@ def run(args) -> int:
             record = load_file(args.load)
         except ValueError as e:
             raise UsageError(str(e)) from None
+    tour_id = check_tour(args)
     scene_name = args.scene
     if scene_name is None:
         scene_name = "play" if game is not None else "title"
@@ -229,6 +248,9 @@ def run(args) -> int:
             scene.match.play(move, animate=False)
         scene.view.set_state(scene.match.state, None, animate=False)
         app.push(scene)
+    elif tour_id is not None:
+        from game.scenes.tour import TourScene
+        app.push(TourScene(app, tour_id))
     elif args.demo is not None:
         from game.scenes.demo import DemoScene
         app.push(DemoScene(app, demo_game.id if demo_game else None, options,

@@ -115,7 +115,16 @@ class RulesScene(Overlay):
         self.lines: list[str] = []
         self.text_rect = pygame.Rect(0, 0, 10, 10)
         self.back = self.ui.add(Button("Back", self.close))
+        from game import tours
+        self.tour_b = None
+        if tours.has_tour(getattr(game, "id", "")):
+            self.tour_b = self.ui.add(Button("Watch the rules tour", self.tour,
+                                             accent=theme.ACCENT_2))
         self.ui.set_focus(self.back)
+
+    def tour(self) -> None:
+        from game.scenes.tour import TourScene
+        self.app.push(TourScene(self.app, self.game.id))
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -123,6 +132,11 @@ class RulesScene(Overlay):
         top = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 20
         self.back.rect = pygame.Rect(0, 0, 180, 46)
         self.back.rect.midbottom = (r.centerx, r.bottom - theme.PAD)
+        if self.tour_b is not None:
+            tw = min(320, r.width - 4 * theme.PAD - 180 - theme.GAP)
+            self.back.rect.x = r.centerx - (180 + theme.GAP + tw) // 2
+            self.tour_b.rect = pygame.Rect(self.back.rect.right + theme.GAP, self.back.rect.y,
+                                           tw, 46)
         self.text_rect = pygame.Rect(r.x + 2 * theme.PAD, top, r.width - 4 * theme.PAD,
                                      self.back.rect.y - theme.GAP - top)
         text = self.game.rules_text or self.game.summary or "No rules text."
@@ -157,7 +171,7 @@ class RulesScene(Overlay):
             y += lh
         if self.max_scroll() > 0:
             draw_text(surface, "wheel or arrows to scroll", theme.FONT_TINY, theme.TEXT_DIM,
-                      (self.text_rect.right, self.back.rect.centery), "midright")
+                      (self.text_rect.right, self.back.rect.y - 2), "bottomright")
 
 
 class SettingsScene(Overlay):

@@ -146,6 +146,8 @@ class SelectScene(Scene):
                                        accent=theme.WARN))
         self.start_b = self.ui.add(Button("Start", self.start, size=theme.FONT_MEDIUM,
                                           accent=theme.GOOD))
+        self.tour_b = self.ui.add(Button("Learn the rules", self.learn, size=theme.FONT_SMALL,
+                                         accent=theme.ACCENT_2))
         self.rules_lines: list[str] = []
         self._build_controls()
         self.ui.set_focus(self.start_b)
@@ -249,6 +251,15 @@ class SelectScene(Scene):
         opts = game.validate(self.option_values.get(game.id, {}))
         self.app.replace(PlayScene(self.app, game, opts, list(self.seats[game.id])))
 
+    def learn(self) -> None:
+        """The selected game's rules tour (Back returns here)."""
+        from game import tours
+        from game.scenes.tour import TourScene
+        if self.game is None or not tours.has_tour(self.game.id):
+            self.flash_error("There is no rules tour for this game yet.")
+            return
+        self.app.push(TourScene(self.app, self.game.id))
+
     def flash_error(self, text: str) -> None:
         self.error = text
         self.error_t = theme.FLASH_TIME
@@ -283,6 +294,11 @@ class SelectScene(Scene):
         bh = 52
         self.back.rect = pygame.Rect(d.x, d.bottom - bh, 150, bh)
         self.start_b.rect = pygame.Rect(d.right - 200, d.bottom - bh, 200, bh)
+        from game import tours
+        self.tour_b.visible = self.game is not None and tours.has_tour(self.game.id)
+        self.tour_b.rect = pygame.Rect(d.right - 180, d.y - 4, 180,
+                                       line_height(theme.FONT_MEDIUM) + 4) \
+            if self.tour_b.visible else pygame.Rect(0, 0, 0, 0)
         row = 40
         n_rows = len(self.option_widgets) + len(self.seat_widgets)
         y = self.back.rect.y - theme.GAP - 26 - n_rows * (row + 4) - 30
@@ -355,7 +371,8 @@ class SelectScene(Scene):
         game = self.game
         d = self.detail_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
         if game is not None:
-            draw_text(surface, fit_text(f"How to play {game.name}", theme.FONT_MEDIUM, d.width),
+            name_w = d.width - (self.tour_b.rect.width + theme.GAP if self.tour_b.visible else 0)
+            draw_text(surface, fit_text(f"How to play {game.name}", theme.FONT_MEDIUM, name_w),
                       theme.FONT_MEDIUM, theme.ACCENT_2, (d.x, d.y))
             lh = line_height(theme.FONT_SMALL)
             y = self.rules_rect.y

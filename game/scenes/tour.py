@@ -1,0 +1,493 @@
+"""The rules tour: a game's lessons (``game.tours``) shown move by move on the real board.
+
+The board view on the left only shows (it takes no moves); the panel on the right has the
+lesson's title and caption, the step's caption, the counters, and Previous / Next / Replay
+lesson / Auto / Back.  Each step first marks its move on the board (the view's ``hint``),
+then plays it through the view's own animation; a step that *tries* an illegal move shows
+the rules' refusal in the panel with a red flash.
+
+Keys: Right / Left step, Space turns auto-advance on and off, Home (or R) replays the
+lesson, Esc goes back.  A click on the board skips the running animation.
+Nothing in here raises into the app: a lesson that cannot be built, or a view that fails,
+becomes a message in the panel.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import rules, theme, tours
+from game.scenes.base import Scene, draw_background
+from game.widgets import (Button, draw_text, fit_text, line_height, panel, text_size,
+                          wrap_text)
+
+PREVIEW = 0.8            # seconds the move is marked on the board before it is played
+REFUSE_DELAY = 0.6       # seconds before an illegal try is refused
+READ_BASE = 2.2          # auto-advance: seconds to read a step, plus per character
+READ_PER_CHAR = 0.045
+READ_MAX = 10.0
+
+
+def text_size_w(text: str, size: int = theme.FONT_TINY) -> int:
+    return text_size(text, size)[0]
+
+
+class TourScene(Scene):
+    """The rules tour of one game, from ``lesson`` (an index)."""
+
+    def __init__(self, app, game_id: str, lesson: int = 0, on_back=None):
+        super().__init__(app)
+        self.game_id = game_id
+        self.on_back = on_back
+        self.game = None
+        self.lessons: tuple = ()
+        self.problem = ""           # why the tour (or this lesson) cannot be shown
+        try:
+            self.game = rules.get(game_id)
+            self.lessons = tours.lessons(game_id)
+        except Exception as exc:
+            self.problem = str(exc)
+        if self.game is not None and not self.lessons:
+            self.problem = f"There is no rules tour for {self.game.name or game_id} yet."
+        self.view = None
+        self.li = 0                  # lesson index
+        self.si = -1                 # step index (-1: the lesson's introduction)
+        self.start_state = None
+        self.played: list = []
+        self.pending = None          # the step waiting to be played (after its preview)
+        self.wait_t = 0.0            # preview / refusal countdown
+        self.refused = False         # the current illegal try has been refused
+        self.dwell = 0.0             # seconds the finished step has been on screen
+        self.flash_t = 0.0           # the red flash of a refusal
+        self.auto = True
+        self.finished = False        # the last step of the last lesson is done
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.text_rect = pygame.Rect(0, 0, 10, 10)
+        self._wrap_cache: dict = {}
+        small = theme.FONT_SMALL
+        self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey="<"))
+        self.b_next = self.ui.add(Button("Next", self.next, size=small, hotkey=">",
+                                         accent=theme.GOOD))
+        self.b_replay = self.ui.add(Button("Replay lesson", self.replay, size=small,
+                                           accent=theme.ACCENT_2))
+        self.b_auto = self.ui.add(Button("Auto: on", self.toggle_auto, size=small,
+                                         hotkey="Spc", accent=theme.ACCENT_2))
+        self.b_back = self.ui.add(Button("Back", self.back, size=small, hotkey="Esc",
+                                         accent=theme.WARN))
+        self.ui.set_focus(self.b_next)
+        if self.lessons:
+            self.load_lesson(max(0, min(int(lesson), len(self.lessons) - 1)))
+        self._refresh_buttons()
+
+    # --- lessons and steps ------------------------------------------------------------------
+    @property
+    def lesson(self):
+        if 0 <= self.li < len(self.lessons):
+            return self.lessons[self.li]
+        return None
+
+    @property
+    def step(self):
+        if 0 <= self.si < len(self.played):
+            return self.played[self.si]
+        return None
+
+    def load_lesson(self, index: int) -> None:
+        """Show lesson ``index`` from its introduction."""
+        if not self.lessons:
+            return
+        self.li = max(0, min(index, len(self.lessons) - 1))
+        self.si = -1
+        self.finished = False
+        self.problem = ""
+        try:
+            self.start_state, self.played = tours.work_out(self.lessons[self.li])
+        except Exception as exc:
+            self.start_state, self.played = None, []
+            self.problem = f"This lesson cannot be set up: {exc}"
+            if self.app.strict:
+                raise
+        self._show(self.start_state)
+        self._begin_step()
+
+    def _make_view(self, state) -> None:
+        try:
+            self.view = self.app.view_for(self.game, state)
+            self.view.interactive = False
+            self.view.layout(self.board_rect.copy())
+        except Exception as exc:
+            if self.app.strict:
+                raise
+            self.view = None
+            self.problem = f"The board cannot be drawn: {exc}"
+
+    def _show(self, state, move=None, animate: bool = False) -> None:
+        """Put ``state`` on the board (animating ``move`` when asked)."""
+        if state is None:
+            return
+        if self.view is None:
+            self._make_view(state)
+            return
+        try:
+            self.view.hint = None
+            self.view.set_state(state, move, animate=animate)
+            self.view.interactive = False
+        except Exception as exc:
+            if self.app.strict:
+                raise
+            self.problem = f"The board cannot show this step: {exc}"
+
+    def _begin_step(self) -> None:
+        """Start the current step: mark the move, then (in ``update``) play or refuse it."""
+        self.dwell = 0.0
+        self.refused = False
+        self.pending = None
+        self.wait_t = 0.0
+        p = self.step
+        if p is None:
+            self._refresh_buttons()
+            return
+        self._show(p.before)
+        if p.error:
+            self._refresh_buttons()
+            return
+        self.pending = p
+        self.wait_t = REFUSE_DELAY if p.step.illegal else PREVIEW
+        self._set_hint(p.step.move)
+        self._refresh_buttons()
+
+    def _set_hint(self, notation) -> None:
+        if self.view is not None:
+            self.view.hint = notation
+
+    def _resolve_pending(self, animate: bool = True) -> None:
+        """The marked move now happens: it is played (animated) or refused (red flash)."""
+        p = self.pending
+        self.pending = None
+        self.wait_t = 0.0
+        if p is None:
+            return
+        self.dwell = 0.0
+        if p.step.illegal:
+            self.refused = True
+            self.flash_t = theme.FLASH_TIME
+            self.app.play_sound("error")
+            return
+        self._show(p.after, p.move, animate=animate)
+
+    def _finish_now(self) -> None:
+        """Jump the current step to its end (its move played, animation done)."""
+        if self.pending is not None:
+            self._resolve_pending(animate=False)
+        if self.view is not None and self.view.animating:
+            try:
+                self.view.skip_animation()
+            except Exception:
+                if self.app.strict:
+                    raise
+
+    @property
+    def step_done(self) -> bool:
+        return self.pending is None and not (self.view is not None and self.view.animating)
+
+    @property
+    def at_end(self) -> bool:
+        return self.li >= len(self.lessons) - 1 and self.si >= len(self.played) - 1
+
+    # --- actions --------------------------------------------------------------------------------
+    def next(self) -> None:
+        if not self.lessons:
+            self.back()
+            return
+        if self.at_end:
+            if not self.step_done:
+                self._finish_now()
+                self._refresh_buttons()
+                return
+            if self.finished:
+                self.back()
+                return
+            self.finished = True
+            self.auto = False
+            self._refresh_buttons()
+            return
+        self._finish_now()
+        if self.si + 1 < len(self.played):
+            self.si += 1
+            self._begin_step()
+        else:
+            self.load_lesson(self.li + 1)
+
+    def prev(self) -> None:
+        if not self.lessons:
+            return
+        self._finish_now()
+        self.finished = False
+        if self.si >= 0:
+            self.si -= 1
+            if self.si == -1:
+                self._show(self.start_state)
+            self._begin_step()
+        elif self.li > 0:
+            self.load_lesson(self.li - 1)
+        else:
+            self.app.message("This is the first lesson.", "info", 1.5)
+
+    def replay(self) -> None:
+        if self.lessons:
+            self.load_lesson(self.li)
+
+    def toggle_auto(self) -> None:
+        self.auto = not self.auto
+        self.dwell = 0.0
+        if self.auto and self.finished:
+            self.load_lesson(0)
+        self._refresh_buttons()
+        self.app.message("Auto-advance on" if self.auto else
+                         "Auto-advance off: Right arrow for the next step", "info", 1.5)
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+            return
+        app = self.app
+        if app.scene is self and len(app.scenes) > 1:
+            app.pop()
+            return
+        from game.scenes.select import SelectScene
+        app.replace(SelectScene(app, self.game_id if self.game_id in rules.GAMES else None))
+
+    def _refresh_buttons(self) -> None:
+        has = bool(self.lessons)
+        self.b_prev.enabled = has and (self.li > 0 or self.si >= 0)
+        self.b_replay.enabled = has
+        self.b_auto.enabled = has
+        self.b_auto.label = "Auto: on" if self.auto else "Auto: off"
+        if not has:
+            self.b_next.label = "Back"
+        elif self.at_end and self.finished:
+            self.b_next.label = "Finish"
+        elif self.si >= len(self.played) - 1 and self.li < len(self.lessons) - 1:
+            self.b_next.label = "Next lesson"
+        else:
+            self.b_next.label = "Next"
+
+    # --- the frame ---------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        pad = theme.PAD
+        pw = max(320, min(520, int(w * 0.37)))
+        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        bh = 44 if h >= 700 else 38
+        gap = theme.GAP
+        half = (inner.width - gap) // 2
+        y3 = inner.bottom - bh
+        y2 = y3 - gap - bh
+        y1 = y2 - gap - bh
+        self.b_prev.rect = pygame.Rect(inner.x, y1, half, bh)
+        self.b_next.rect = pygame.Rect(inner.x + half + gap, y1, inner.width - half - gap, bh)
+        self.b_replay.rect = pygame.Rect(inner.x, y2, half, bh)
+        self.b_auto.rect = pygame.Rect(inner.x + half + gap, y2, inner.width - half - gap, bh)
+        self.b_back.rect = pygame.Rect(inner.x, y3, half, bh)
+        keys_h = line_height(theme.FONT_TINY) + 4
+        self.text_rect = pygame.Rect(inner.x, inner.y, inner.width,
+                                     y1 - keys_h - gap - inner.y)
+        self._wrap_cache.clear()
+        if self.view is not None:
+            try:
+                self.view.layout(self.board_rect.copy())
+            except Exception:
+                if self.app.strict:
+                    raise
+        elif self.start_state is not None:
+            self._make_view(self.start_state)
+
+    def handle_event(self, event) -> None:
+        et = event.type
+        if et == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_SPACE:
+                if self.lessons:
+                    self.toggle_auto()
+                return
+            if k == pygame.K_RIGHT:
+                self.next()
+                return
+            if k == pygame.K_LEFT:
+                self.prev()
+                return
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+                return
+            if k in (pygame.K_HOME, pygame.K_r):
+                self.replay()
+                return
+        if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
+            if self.view is not None and (self.view.animating or self.pending is not None):
+                self._finish_now()
+            return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.flash_t > 0:
+            self.flash_t = max(0.0, self.flash_t - dt)
+        if self.pending is not None:
+            self.wait_t -= dt
+            if self.wait_t <= 0:
+                self._resolve_pending()
+        if self.view is not None:
+            try:
+                self.view.update(dt)
+                for name in self.view.pop_events():
+                    self.app.play_sound(name)
+            except Exception:
+                if self.app.strict:
+                    raise
+        if self.step_done and self.lessons:
+            self.dwell += dt
+            if self.auto and not self.finished and self.dwell >= self._read_time():
+                self.next()
+        self._refresh_buttons()
+
+    def _read_time(self) -> float:
+        p = self.step
+        if p is None:
+            lesson = self.lesson
+            text = lesson.title + lesson.caption if lesson is not None else ""
+        else:
+            text = p.step.caption + p.refusal
+        return min(READ_MAX, READ_BASE + READ_PER_CHAR * len(text))
+
+    # --- drawing -------------------------------------------------------------------------------
+    def _wrap(self, text: str, size: int, width: int) -> list:
+        key = (text, size, width)
+        lines = self._wrap_cache.get(key)
+        if lines is None:
+            if len(self._wrap_cache) > 64:
+                self._wrap_cache.clear()
+            lines = self._wrap_cache[key] = wrap_text(text, size, max(20, width))
+        return lines
+
+    def _para(self, surface, text, size, color, x, y, width, bottom) -> int:
+        """Wrapped text from ``y``; stops above ``bottom``; returns the next y."""
+        lh = line_height(size)
+        for line in self._wrap(text, size, width):
+            if y + lh > bottom:
+                break
+            draw_text(surface, line, size, color, (x, y))
+            y += lh
+        return y
+
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time, glow=False)
+        if self.view is not None:
+            try:
+                self.view.draw(surface)
+            except Exception:
+                if self.app.strict:
+                    raise
+        k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
+        if k > 0:
+            edge = theme.mix(theme.BG, theme.BAD, k)
+            pygame.draw.rect(surface, edge, self.board_rect.inflate(6, 6), 4,
+                             border_radius=theme.RADIUS)
+        panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
+        self.draw_text_panel(surface, k)
+        keys = "Right/Left step  |  Space auto  |  Esc back"
+        if self.finished:
+            keys = "End of the tour: Finish, or Replay lesson"
+        draw_text(surface, fit_text(keys, theme.FONT_TINY, self.text_rect.width), theme.FONT_TINY,
+                  theme.TEXT_DIM, (self.text_rect.x, self.b_prev.rect.y - theme.GAP),
+                  "bottomleft")
+        self.ui.draw(surface)
+
+    def draw_legend(self, surface, x: int, cy: int, right: int) -> None:
+        """Which colour is which player (the captions name the players)."""
+        players = getattr(self.game, "players", None) or ()
+        items = [(p, str(players[p])) for p in (0, 1) if p < len(players)]
+        need = sum(16 + text_size_w(name) + theme.GAP for _, name in items)
+        if not items or x + need > right:
+            return
+        for p, name in items:
+            pygame.draw.circle(surface, theme.player_fill(p), (x + 6, cy), 6)
+            pygame.draw.circle(surface, theme.player_edge(p), (x + 6, cy), 6, 2)
+            rect = draw_text(surface, name, theme.FONT_TINY, theme.TEXT_DIM, (x + 16, cy),
+                             "midleft")
+            x = rect.right + theme.GAP
+
+    def draw_text_panel(self, surface, k: float) -> None:
+        r = self.text_rect
+        x, w, bottom = r.x, r.width, r.bottom
+        y = r.y
+        name = self.game.name if self.game is not None else self.game_id
+        head = draw_text(surface, fit_text(f"{name}: rules tour", theme.FONT_SMALL, w),
+                         theme.FONT_SMALL, theme.ACCENT_2, (x, y))
+        self.draw_legend(surface, head.right + 2 * theme.GAP, head.centery, x + w)
+        y += line_height(theme.FONT_SMALL) + 2
+        if self.problem and not self.played:
+            self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
+            return
+        lesson = self.lesson
+        if lesson is None:
+            return
+        # lesson progress: one dot per lesson, then the counter
+        n = len(self.lessons)
+        for i in range(n):
+            cx = x + 7 + i * 20
+            col = theme.ACCENT if i == self.li else (theme.TEXT_DIM if i < self.li
+                                                      else theme.PANEL_EDGE)
+            pygame.draw.circle(surface, col, (cx, y + 9), 6 if i == self.li else 4)
+        draw_text(surface, f"Lesson {self.li + 1} of {n}", theme.FONT_TINY, theme.TEXT_DIM,
+                  (x + 7 + n * 20, y + 9), "midleft")
+        y += 24
+        y = self._para(surface, lesson.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
+        y += 4
+        y = self._para(surface, lesson.caption, theme.FONT_SMALL, theme.TEXT_DIM, x, y, w,
+                       bottom)
+        y += 8
+        if y + 4 < bottom:
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y), 1)
+        y += 10
+        steps = len(self.played)
+        p = self.step
+        if p is None:
+            counter = f"Step 0 of {steps}" if steps else "No moves in this lesson"
+            if y + line_height(theme.FONT_SMALL) <= bottom:
+                draw_text(surface, counter, theme.FONT_SMALL, theme.TEXT_DIM, (x, y))
+            y += line_height(theme.FONT_SMALL) + 4
+            if self.problem:
+                self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y, w, bottom)
+            elif steps:
+                self._para(surface, "Watch the board: Next (or Right) starts the moves.",
+                           theme.FONT_SMALL, theme.TEXT_DIM, x, y, w, bottom)
+            return
+        st = p.step
+        verb = "Try" if st.illegal else ("Again from the start" if st.fresh else "Move")
+        head = f"Step {self.si + 1} of {steps}:  {verb} {st.move}"
+        col = theme.WARN if st.illegal else theme.ACCENT_2
+        if y + line_height(theme.FONT_SMALL) <= bottom:
+            draw_text(surface, fit_text(head, theme.FONT_SMALL, w), theme.FONT_SMALL, col, (x, y))
+        y += line_height(theme.FONT_SMALL) + 4
+        if p.error:
+            self._para(surface, f"This step went wrong: {p.error}", theme.FONT_SMALL, theme.BAD,
+                       x, y, w, bottom)
+            return
+        y = self._para(surface, st.caption, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)
+        if st.illegal and self.refused:
+            y += 8
+            lines = self._wrap(p.refusal, theme.FONT_SMALL, w - 2 * theme.GAP)
+            lh = line_height(theme.FONT_SMALL)
+            box_h = min(bottom - y, 8 + line_height(theme.FONT_SMALL) + len(lines) * lh + 6)
+            if box_h > line_height(theme.FONT_SMALL) + 8:
+                box = pygame.Rect(x, y, w, box_h)
+                fill = theme.mix(theme.mix(theme.PANEL, theme.BAD, 0.12), theme.BAD, 0.45 * k)
+                panel(surface, box, fill, theme.BAD)
+                draw_text(surface, "Refused by the rules:", theme.FONT_SMALL,
+                          theme.mix(theme.BAD, (255, 255, 255), 0.5 * k),
+                          (x + theme.GAP, y + 6))
+                self._para(surface, p.refusal, theme.FONT_SMALL, theme.TEXT, x + theme.GAP,
+                           y + 8 + line_height(theme.FONT_SMALL), w - 2 * theme.GAP,
+                           box.bottom - 2)
