@@ -31,11 +31,23 @@ def _timed(fn, seconds: float) -> tuple[int, float]:
 
 
 def midgame(game, rng, plies: int = 20):
+    """A position ``plies`` random moves in, avoiding moves that end the game.
+
+    (In Gess most random moves break the mover's own ring and end the game at
+    once; a search from a finished position would measure nothing.)"""
     state = game.start()
     for _ in range(plies):
-        if state.is_over():
+        moves = state.legal_moves()
+        rng.shuffle(moves)
+        nxt = None
+        for m in moves[:30]:
+            after = state.play(m)
+            if not after.is_over():
+                nxt = after
+                break
+        if nxt is None:
             break
-        state = state.play(rng.choice(state.legal_moves()))
+        state = nxt
     return state
 
 
