@@ -155,14 +155,23 @@ def check_tour(args):
     return game.id
 
 
-def play_opening(match, n: int, rng) -> None:
+def play_opening(match, n: int, rng, keep_going: bool = True) -> None:
+    """Play ``n`` random legal moves; with ``keep_going``, prefer moves that do not end
+    the game (random Gess moves often break the mover's own ring)."""
     for _ in range(max(0, n)):
         if match.over:
             break
         moves = match.state.legal_moves()
         if not moves:
             break
-        match.play(rng.choice(moves), animate=False)
+        rng.shuffle(moves)
+        choice = moves[0]
+        if keep_going:
+            for m in moves[:30]:
+                if not match.state.play(m).is_over():
+                    choice = m
+                    break
+        match.play(choice, animate=False)
     match.view.skip_animation()
 
 
@@ -281,7 +290,7 @@ def run(args) -> int:
         else:   # result: play the game out (random moves) and show how it ended
             from game.scenes.result import ResultScene
             match = Match(app, game, options, seats, move_cap=args.move_cap)
-            play_opening(match, args.opening or args.move_cap, rng)
+            play_opening(match, args.opening or args.move_cap, rng, keep_going=False)
             if not match.over:
                 match.unfinished = True
             app.push(ResultScene(app, match))

@@ -36,6 +36,17 @@ PLAYER = (
 )
 
 
+# Which of the two palette colours each player wears.  The light one (slot 0) goes to the
+# side a game calls White or Red; Gess calls player 0 Black, so there the sides swap and
+# Black wears the dark colour.  Scenes and views pass ``colour_slot(game_id, p)`` to the
+# helpers below wherever a colour stands for a player.
+DARK_FIRST = frozenset({"gess"})
+
+
+def colour_slot(game_id: str, player: int) -> int:
+    return 1 - player if game_id in DARK_FIRST else player
+
+
 def player_fill(p: int):
     return PLAYER[p]["fill"]
 

@@ -11,9 +11,9 @@ Any rect from a full window down to a 160 x 120 thumbnail fits.
 Drawing, bottom up: the cached plate (gutter, checkered playing area, grid,
 labels), every ring of both players (a soft glow and an outline round its
 3 x 3 in the owner's colour), the last move (pink outlines of the footprint it
-left and the one it reached, joined by a thin line), the stones (player 0 in
-``theme.PLAYER[0]``, player 1 in ``theme.PLAYER[1]`` with a light inner ring as
-the shape cue), then the overlays: the hint (a pulsing cyan glowing outline at
+left and the one it reached, joined by a thin line), the stones (Black,
+player 0, in the dark ``theme.PLAYER[1]`` with a light inner ring as the shape cue;
+White in the light ``theme.PLAYER[0]``: see ``theme.colour_slot``), then the overlays: the hint (a pulsing cyan glowing outline at
 its destination, a faint one at its centre, a line and arrowhead between), the hover
 footprint (green when the centre under the cursor is a piece that can move,
 dim otherwise), the selection (pink footprint, cyan arrows for the directions
@@ -562,15 +562,16 @@ class GessView(AnimatedView):
             size = int(math.ceil(2 * r)) + 4
             big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
             m = size * ss / 2
-            fill = theme.player_fill(owner)
-            edge = theme.player_edge(owner)
+            slot = theme.colour_slot("gess", owner)     # Black wears the dark colour
+            fill = theme.player_fill(slot)
+            edge = theme.player_edge(slot)
             pygame.draw.circle(big, edge, (m, m), r * ss)
             pygame.draw.circle(big, fill, (m, m), r * ss * 0.86)
             if c >= 8:      # a dome of light
                 for f, t in ((0.62, 0.12), (0.4, 0.22)):
                     pygame.draw.circle(big, theme.mix(fill, theme.SHINE, t),
                                        (m - r * 0.18 * ss, m - r * 0.2 * ss), r * f * ss)
-            if owner == 1 and c >= 10:      # the shape cue: a light inner ring
+            if slot == 1 and c >= 10:       # the shape cue: a light inner ring
                 pygame.draw.circle(big, edge, (m, m), r * 0.56 * ss,
                                    max(1, int(round(r * 0.13 * ss))))
             return pygame.transform.smoothscale(big, (size, size))
@@ -858,7 +859,8 @@ class GessView(AnimatedView):
     @staticmethod
     def _ring_color(p: int):
         # the brighter of the player's two colours, so it reads on the dark board
-        return theme.player_fill(0) if p == 0 else theme.player_edge(1)
+        slot = theme.colour_slot("gess", p)
+        return theme.player_fill(0) if slot == 0 else theme.player_edge(1)
 
     def _draw_stones(self, surface, board, skip=()) -> None:
         s0, s1 = self._stone(0), self._stone(1)

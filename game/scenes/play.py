@@ -32,22 +32,24 @@ def draw_swatch(surface, center, player: int, radius: int) -> None:
         pygame.draw.circle(surface, theme.player_edge(player), center, max(2, radius // 2), 2)
 
 
-def draw_eval_bar(surface, rect, value0: float | None, names, t: float) -> None:
-    """Who is winning: gold from the left, violet from the right, split by the estimate."""
+def draw_eval_bar(surface, rect, value0: float | None, names, t: float,
+                  slots=(0, 1)) -> None:
+    """Who is winning: player 0's colour from the left, player 1's from the right, split
+    by the estimate (``slots``: the palette colour of each player, see theme.colour_slot)."""
     rect = pygame.Rect(rect)
     v = 0.0 if value0 is None else max(-1.0, min(1.0, value0))
     split = rect.x + int(rect.width * (1 + v) / 2)
-    pygame.draw.rect(surface, theme.player_fill(1), rect, border_radius=6)
+    pygame.draw.rect(surface, theme.player_fill(slots[1]), rect, border_radius=6)
     left = pygame.Rect(rect.x, rect.y, split - rect.x, rect.height)
     if left.width > 0:
-        pygame.draw.rect(surface, theme.player_fill(0), left, border_radius=6)
+        pygame.draw.rect(surface, theme.player_fill(slots[0]), left, border_radius=6)
     pygame.draw.line(surface, theme.ACCENT, (split, rect.y - 3), (split, rect.bottom + 2), 3)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=6)
     if value0 is not None:
         p0 = int(round(50 * (1 + v)))
-        draw_text(surface, f"{p0}%", theme.FONT_TINY, theme.player_ink(0),
+        draw_text(surface, f"{p0}%", theme.FONT_TINY, theme.player_ink(slots[0]),
                   (rect.x + 6, rect.centery), "midleft")
-        draw_text(surface, f"{100 - p0}%", theme.FONT_TINY, theme.player_ink(1),
+        draw_text(surface, f"{100 - p0}%", theme.FONT_TINY, theme.player_ink(slots[1]),
                   (rect.right - 6, rect.centery), "midright")
 
 
@@ -133,6 +135,10 @@ class PlayScene(Scene):
     # --- actions --------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
+
+    def slot(self, p: int) -> int:
+        """The palette colour player ``p`` wears in this game (theme.colour_slot)."""
+        return theme.colour_slot(self.game.id, p)
 
     def save_game(self, folder: str = "saves") -> str | None:
         """Write the game so far as a record file (``--load`` continues it)."""
@@ -400,14 +406,14 @@ class PlayScene(Scene):
                 pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.18 + 0.12 * k),
                                  r, border_radius=theme.RADIUS)
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=theme.RADIUS)
-            draw_swatch(surface, (x + 16, r.centery), p, 13)
+            draw_swatch(surface, (x + 16, r.centery), self.slot(p), 13)
             name = names[p] if p < len(names) else f"Player {p}"
             draw_text(surface, fit_text(str(name), theme.FONT_SMALL, w - 110), theme.FONT_SMALL,
                       theme.TEXT, (x + 38, r.y + 5))
             draw_text(surface, m.seats[p].label(), theme.FONT_TINY, theme.TEXT_DIM,
                       (x + 38, r.y + 26))
             if scores is not None:
-                draw_text(surface, str(scores[p]), theme.FONT_MEDIUM, player_text(p),
+                draw_text(surface, str(scores[p]), theme.FONT_MEDIUM, player_text(self.slot(p)),
                           (r.right - 10, r.centery), "midright")
             y += row_h
         return y
@@ -484,7 +490,8 @@ class PlayScene(Scene):
         else:
             draw_text(surface, "Computer's last estimate", theme.FONT_TINY, theme.TEXT_DIM, (x, y))
             y += line_height(theme.FONT_TINY) + 2
-        draw_eval_bar(surface, (x, y, w, 18), value0, names, self.time)
+        draw_eval_bar(surface, (x, y, w, 18), value0, names, self.time,
+                      (self.slot(0), self.slot(1)))
         y += 22
         draw_text(surface, verdict(value0, names), theme.FONT_TINY, theme.TEXT, (x, y))
         y += line_height(theme.FONT_TINY) + 2
@@ -531,7 +538,7 @@ class PlayScene(Scene):
                 if i >= len(moves):
                     break
                 last = i == len(moves) - 1
-                col = theme.ACCENT if last else player_text(self._mover(i))
+                col = theme.ACCENT if last else player_text(self.slot(self._mover(i)))
                 text = fit_text(moves[i], theme.FONT_SMALL, col_w - 6)
                 draw_text(surface, text, theme.FONT_SMALL, col, (box.x + 52 + c * col_w, y))
             y += lh

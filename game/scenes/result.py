@@ -69,7 +69,8 @@ class ResultScene(Scene):
         self.reason = match.end_reason()
         self.history = self._score_history(match)
         if self.winner is not None:
-            colors = [theme.player_fill(self.winner), theme.player_edge(self.winner),
+            w = theme.colour_slot(self.game.id, self.winner)
+            colors = [theme.player_fill(w), theme.player_edge(w),
                       theme.ACCENT, theme.ACCENT_2]
         else:
             colors = [theme.WARN, theme.TEXT_DIM, theme.ACCENT_2]
@@ -120,7 +121,8 @@ class ResultScene(Scene):
                     inner.bottom - int(inner.height * hist[i][p] / top))
                    for i in range(upto + 1)]
             if len(pts) >= 2:
-                pygame.draw.lines(surface, player_text(p), False, pts, 3)
+                pygame.draw.lines(surface, player_text(theme.colour_slot(self.game.id, p)),
+                                  False, pts, 3)
         draw_text(surface, str(top), theme.FONT_TINY, theme.TEXT_DIM,
                   (box.x + 6, box.y + 4), "topleft")
 
@@ -183,7 +185,8 @@ class ResultScene(Scene):
         y = inner.y
         # the headline pops in, then breathes
         k = theme.ease_out_back(min(1.0, self.time / 0.7))
-        col = player_text(self.winner) if self.winner is not None else theme.WARN
+        col = (player_text(theme.colour_slot(self.game.id, self.winner))
+               if self.winner is not None else theme.WARN)
         size = theme.FONT_LARGE
         text = fit_text(self.headline, size, inner.width)
         surf = text_surface(text, size, col)
@@ -197,8 +200,9 @@ class ResultScene(Scene):
         if self.scores is not None:
             for p in (0, 1):
                 cx = inner.x + inner.width * (1 + 2 * p) // 4
-                draw_swatch(surface, (cx - 40, y + 20), p, 14)
-                draw_text(surface, str(self.scores[p]), theme.FONT_LARGE, player_text(p),
+                slot = theme.colour_slot(self.game.id, p)
+                draw_swatch(surface, (cx - 40, y + 20), slot, 14)
+                draw_text(surface, str(self.scores[p]), theme.FONT_LARGE, player_text(slot),
                           (cx - 18, y + 20), "midleft")
                 draw_text(surface, fit_text(str(names[p]), theme.FONT_TINY, inner.width // 2 - 10),
                           theme.FONT_TINY, theme.TEXT_DIM, (cx, y + 44), "midtop")

@@ -412,8 +412,9 @@ class TourScene(Scene):
         if not items or x + need > right:
             return
         for p, name in items:
-            pygame.draw.circle(surface, theme.player_fill(p), (x + 6, cy), 6)
-            pygame.draw.circle(surface, theme.player_edge(p), (x + 6, cy), 6, 2)
+            slot = theme.colour_slot(self.game.id, p)
+            pygame.draw.circle(surface, theme.player_fill(slot), (x + 6, cy), 6)
+            pygame.draw.circle(surface, theme.player_edge(slot), (x + 6, cy), 6, 2)
             rect = draw_text(surface, name, theme.FONT_TINY, theme.TEXT_DIM, (x + 16, cy),
                              "midleft")
             x = rect.right + theme.GAP
