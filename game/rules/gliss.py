@@ -450,6 +450,12 @@ _RE_FLY = re.compile(rf"^{_CELL}>(?:{_CELL}|(off))$")
 _RE_DEPLOY = re.compile(rf"^{_CELL}:{_CELL}>(?:{_CELL}|(off))$")
 
 
+
+def _detail(name: str) -> property:
+    """A move attribute worked out on first use (see ``_details``)."""
+    return property(lambda self: self._details()[name])
+
+
 class GlissMove(Move):
     """One Gliss action.  ``str(move)`` is its notation (see docs/games/gliss.md).
 
@@ -509,37 +515,14 @@ class GlissMove(Move):
             info = self._info = self._origin._move_details(self)
         return info
 
-    @property
-    def sources(self):
-        return self._details()["sources"]
-
-    @property
-    def kept(self):
-        return self._details()["kept"]
-
-    @property
-    def path(self):
-        return self._details()["path"]
-
-    @property
-    def points(self):
-        return self._details()["points"]
-
-    @property
-    def forced(self):
-        return self._details()["forced"]
-
-    @property
-    def captured(self):
-        return self._details()["captured"]
-
-    @property
-    def converted(self):
-        return self._details()["converted"]
-
-    @property
-    def docked(self):
-        return self._details()["docked"]
+    sources = _detail("sources")
+    kept = _detail("kept")
+    path = _detail("path")
+    points = _detail("points")
+    forced = _detail("forced")
+    captured = _detail("captured")
+    converted = _detail("converted")
+    docked = _detail("docked")
 
     @property
     def off(self) -> bool:
