@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-SCENES = ("title", "select", "play", "result")
+SCENES = ("title", "select", "play", "pause", "result")
 CE_MESSAGE = ("upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce")
 
 
@@ -47,7 +47,7 @@ def build_parser():
                    help="with --demo: start a new game when one ends instead of showing "
                         "the result")
     p.add_argument("--scene", choices=SCENES, default=None,
-                   help="open this scene (for screenshots): title, select, play or result")
+                   help="open this scene (for screenshots): title, select, play, pause or result")
     p.add_argument("--opening", metavar="N", type=int, default=0,
                    help="with --scene play/result or --game: first play N random legal "
                         "moves (seeded by --seed)")
@@ -280,13 +280,15 @@ def run(args) -> int:
             game = rules.get(rules.GAMES[0])
             options = game.validate({})
         seats = seats or [Seat("human"), Seat("computer", "medium")]
-        if scene_name == "play":
+        if scene_name in ("play", "pause"):
             from game.scenes.play import PlayScene
             cap = app.move_cap if all(s.computer for s in seats) else None
             scene = PlayScene(app, game, options, seats, move_cap=cap)
             app.push(scene)
             if args.opening:
                 play_opening(scene.match, args.opening, rng)
+            if scene_name == "pause":
+                scene.open_pause()
         else:   # result: play the game out (random moves) and show how it ended
             from game.scenes.result import ResultScene
             match = Match(app, game, options, seats, move_cap=args.move_cap)
