@@ -33,8 +33,9 @@ def _timed(fn, seconds: float) -> tuple[int, float]:
 def midgame(game, rng, plies: int = 20):
     """A position ``plies`` random moves in, avoiding moves that end the game.
 
-    (In Gess most random moves break the mover's own ring and end the game at
-    once; a search from a finished position would measure nothing.)"""
+    (In some games most random moves end the game at once, for instance by
+    breaking the mover's own defences; a search from a finished position would
+    measure nothing.)"""
     state = game.start()
     for _ in range(plies):
         moves = state.legal_moves()

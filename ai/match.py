@@ -1,6 +1,6 @@
 """Headless matches between two players on one game.
 
-    python -m ai.match splay --games 40 --p0 mcts:iterations=2000 --p1 random
+    python -m ai.match GAME_ID --games 40 --p0 mcts:iterations=2000 --p1 random
 
 Seats alternate: in odd games the second player starts.  Prints wins, draws,
 losses (from the first player's side), unfinished games (move cap), mean
