@@ -10,16 +10,9 @@ from game.boards import view_class, view_for
 from game.boards.base import BoardView
 from game.boards.gess import CONFIRM_MESSAGE, N, GessView, parse_move
 
-SIZES = [(1280, 800), (800, 600), (640, 480), (320, 240), (160, 120)]
-DT = 1 / 60
-MAX_STEPS = 240          # 4 s of frames: every animation must end well before
+from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +37,6 @@ def make_view(game, state, size=(1280, 800)):
     view = view_for(game, state)
     view.layout(pygame.Rect(0, 0, *size))
     return view
-
-
-def surface(size=(1280, 800)):
-    s = pygame.Surface(size)
-    s.fill(theme.BG)
-    return s
 
 
 def test_registered(gess):

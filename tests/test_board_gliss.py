@@ -7,22 +7,15 @@ import random
 import pygame
 import pytest
 
-from game import rules, theme
+from game import rules
 from game.boards import VIEWS, view_class, view_for
 from game.boards.base import BoardView
 from game.boards.gliss import LABEL_MIN_SPACING, GlissView, classify, parse_move
 
-SIZES = [(1280, 800), (800, 600), (640, 480), (320, 240), (160, 120)]
-DT = 1 / 60
-MAX_STEPS = 240          # 4 s of frames: every animation must end well before
+from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 SOUNDS = {"place", "capture", "splay"}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +37,6 @@ def random_game(game, seed, plies=40, size=13):
         state = state.play(m)
         out.append((state, m))
     return out
-
-
-def surface(size):
-    s = pygame.Surface(size)
-    s.fill(theme.BG)
-    return s
 
 
 def test_registered(gliss):

@@ -16,16 +16,9 @@ from game.boards.generic import NEXT, PREV, GenericView
 from game.boards.hexboard import HexBoard, inside_hex
 from game.boards.splay import PASS_MESSAGE, SplayView
 
-SIZES = [(1280, 800), (800, 600), (640, 480), (320, 240), (160, 120)]
-DT = 1 / 60
-MAX_STEPS = 240          # 4 s of frames: every animation must end well before
+from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 @pytest.fixture(scope="module")
@@ -43,12 +36,6 @@ def random_game(game, seed, plies=None):
         state = state.play(move)
         out.append((state, move))
     return out
-
-
-def fresh_surface(size):
-    surf = pygame.Surface(size)
-    surf.fill(theme.BG)
-    return surf
 
 
 def legal_names(state):
@@ -77,7 +64,7 @@ def test_layout_fits_rect(splay, size):
         assert rect.top <= y - board.radius and y + board.radius <= rect.bottom
     for _, x, y in board.label_spots:
         assert rect.collidepoint(x, y)
-    surf = fresh_surface((size[0] + 14, size[1] + 10))
+    surf = surface((size[0] + 14, size[1] + 10))
     board.draw_base(surf)
     assert board.show_labels == (board.radius >= 17)
 
@@ -121,7 +108,7 @@ def test_hexboard_serves_other_sides(side):
     for size in ((800, 600), (160, 120)):
         rect = pygame.Rect(0, 0, *size)
         hb.layout(rect)
-        hb.draw_base(fresh_surface(size))
+        hb.draw_base(surface(size))
         for i in range(geo.size):
             assert hb.cell_at(hb.point(i)) == i
             assert rect.collidepoint(hb.point(i))
@@ -214,7 +201,7 @@ def test_clicks_never_raise_when_not_interactive_or_odd(splay):
 def test_animations_finish_and_skip(splay):
     view = view_for(splay, splay.start())
     view.layout(pygame.Rect(0, 0, 640, 480))
-    surf = fresh_surface((640, 480))
+    surf = surface((640, 480))
     events = []
     splays = 0
     longest = 0
@@ -256,7 +243,7 @@ def test_draw_only_draws(splay):
     view.hint = str(state.legal_moves()[0])
     view.hover(view.point_for(str(state.legal_moves()[-1])))
     view.update(0.1)
-    a, b = fresh_surface((800, 600)), fresh_surface((800, 600))
+    a, b = surface((800, 600)), surface((800, 600))
     remaining = view.timeline.remaining
     view.draw(a)
     view.draw(b)
@@ -271,7 +258,7 @@ def test_every_size_draws_every_feature(splay, size):
     game = random_game(splay, 9)
     view = view_for(splay, game[0][0])
     view.layout(pygame.Rect(0, 0, *size))
-    surf = fresh_surface(size)
+    surf = surface(size)
     for state, move in game[1::4] + [game[-1]]:
         view.set_state(state, move)
         legal = [str(m) for m in state.legal_moves()]
@@ -296,7 +283,7 @@ def test_pass_affordance(splay):
                 assert view.pass_only
                 res = view.click(view.point_for("f6"))
                 assert res.move == "pass" and res.message == PASS_MESSAGE
-                surf = fresh_surface((800, 600))
+                surf = surface((800, 600))
                 view.draw(surf)
                 view.interactive = False
                 assert view.click(view.point_for("f6")).move is None
@@ -390,7 +377,7 @@ def test_generic_view_plays_a_fake_game():
     view = view_for(game, state)
     assert isinstance(view, GenericView)
     view.layout(pygame.Rect(0, 0, 800, 600))
-    surf = fresh_surface((800, 600))
+    surf = surface((800, 600))
     view.draw(surf)
     # every move is reachable by clicks: page through with the next chip
     seen = set()
@@ -434,7 +421,7 @@ def test_generic_view_plays_a_fake_game():
         view.hover((5, 5))
         view.click((5, 5))
         view.click((5, 5), 4)
-        view.draw(fresh_surface(size))
+        view.draw(surface(size))
 
 
 def test_generic_view_on_a_real_game(splay):
@@ -442,7 +429,7 @@ def test_generic_view_on_a_real_game(splay):
     state = random_game(splay, 5, plies=10)[-1][0]
     view = GenericView(splay, state)
     view.layout(pygame.Rect(0, 0, 1280, 800))
-    view.draw(fresh_surface((1280, 800)))
+    view.draw(surface((1280, 800)))
     names = [str(m) for m in state.legal_moves()]
     shown = [n for n in names if view.point_for(n) is not None]
     assert shown
