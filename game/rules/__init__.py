@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from .core import Game, IllegalMove, Move, Option, State
+from .core import BadNotation, Game, IllegalMove, Move, Option, RuleViolation, State
 
 # id -> "module:GameClass"; the one registry of the project.
 _REGISTRY: dict[str, str] = {
@@ -36,4 +36,24 @@ def get(game_id: str) -> Game:
     return game
 
 
-__all__ = ["GAMES", "Game", "IllegalMove", "Move", "Option", "State", "get"]
+def game_of(text: str) -> Game:
+    """The game a position text belongs to, read from its first line ``game: <id>``.
+
+    Every game writes its positions with that header, so records and the rules tour
+    read any position without knowing the game beforehand."""
+    if not isinstance(text, str):
+        raise ValueError("a position must be text")
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    key, colon, value = first.partition(":")
+    if not colon or key.strip().lower() != "game":
+        raise ValueError("a position starts with a line 'game: <id>' naming its game")
+    return get(value.strip().lower())
+
+
+def parse_any(text: str) -> State:
+    """The position ``text`` of whichever game its header names (see ``game_of``)."""
+    return game_of(text).parse(text)
+
+
+__all__ = ["GAMES", "BadNotation", "Game", "IllegalMove", "Move", "Option", "RuleViolation",
+           "State", "game_of", "get", "parse_any"]

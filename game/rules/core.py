@@ -23,12 +23,33 @@ from typing import Any, Callable, Iterable, Sequence
 
 
 class IllegalMove(ValueError):
-    """An illegal move or a notation that names no legal move; the text says why."""
+    """An illegal move or a notation that names no legal move; the text says why.
+
+    Two kinds, as python-chess splits them: :class:`BadNotation` for text that is not
+    a move of this game at all, :class:`RuleViolation` for a well-formed move that the
+    rules refuse in this position.  Catch ``IllegalMove`` for either."""
+
+
+class BadNotation(IllegalMove):
+    """The text cannot be read as a move of this game (a typo, a cell off the board)."""
+
+
+class RuleViolation(IllegalMove):
+    """A readable move that the rules refuse here (an occupied cell, the game is over)."""
 
 
 @dataclass(frozen=True)
 class Option:
-    """One option of ``Game.start``: its name, default, and what it accepts."""
+    """One option of ``Game.start``: its name, default, and what it accepts.
+
+    * ``description``: the label on the select screen ("board size");
+    * ``help``: one line that explains it there;
+    * ``nullable``: None is allowed and means "the game picks one" (a seed); the state
+      then carries the value it picked (``State.options``);
+    * ``kind``: the value type, needed when the default is None;
+    * ``applies``: ``(other option, value)``: the option only matters when that other
+      option has that value (Glorieta's ``neutrals`` only in Landscape).
+    """
 
     name: str
     default: Any
@@ -36,19 +57,32 @@ class Option:
     choices: Sequence[Any] | None = None      # an explicit list of allowed values
     minimum: int | None = None                # for integer ranges
     maximum: int | None = None
+    help: str = ""
+    nullable: bool = False
+    value_type: type | None = None
+    applies: tuple[str, Any] | None = None
 
     @property
     def kind(self) -> type:
-        return type(self.default)
+        return self.value_type or type(self.default)
+
+    def applies_to(self, options: dict[str, Any]) -> bool:
+        """Whether this option matters given the other ``options``."""
+        if self.applies is None:
+            return True
+        other, value = self.applies
+        return options.get(other) == value
 
     def allowed(self) -> str:
         if self.kind is bool:
-            return "true or false"
-        if self.choices is not None:
-            return ", ".join(str(c) for c in self.choices)
-        if self.minimum is not None and self.maximum is not None:
-            return f"an integer from {self.minimum} to {self.maximum}"
-        return f"a {self.kind.__name__}"
+            text = "true or false"
+        elif self.choices is not None:
+            text = ", ".join(str(c) for c in self.choices)
+        elif self.minimum is not None and self.maximum is not None:
+            text = f"an integer from {self.minimum} to {self.maximum}"
+        else:
+            text = f"a {self.kind.__name__}"
+        return text + (" (or none)" if self.nullable else "")
 
     def values(self) -> list[Any]:
         """Every allowed value, for a menu (None if it cannot be listed)."""
@@ -64,6 +98,9 @@ class Option:
         """Return ``value`` as this option's type, or raise ValueError naming the option."""
         bad = ValueError(
             f"option {self.name!r}: {value!r} is not allowed; use {self.allowed()}")
+        if self.nullable and (value is None or (isinstance(value, str)
+                                                and value.strip().lower() in ("", "none"))):
+            return None
         kind = self.kind
         if kind is bool:
             if isinstance(value, bool):
@@ -118,10 +155,26 @@ class Move:
 
 
 class State:
-    """An immutable position.  Subclasses set ``player`` and implement the rest."""
+    """An immutable position.  Subclasses set ``player`` and implement the rest.
+
+    ``options`` holds the options the position was started with, resolved (a seed the
+    game picked is there as the number it picked), so a saved game restarts the same.
+    ``seat_colour(seat)`` names the colour a seat plays (one of ``game.colours``), which
+    in some games is only decided during play; scenes ask it instead of assuming that
+    seat 0 is the first colour."""
 
     game: "Game"
     player: int
+    options: dict = {}
+
+    def seat_colour(self, seat: int) -> str | None:
+        """The colour ``seat`` plays (a name in ``game.colours``), None while undecided."""
+        return self.game.colours[seat]
+
+    def seat_name(self, seat: int) -> str:
+        """How the rules call ``seat`` now: its colour ("Red"), or "Player 1" while undecided."""
+        colour = self.seat_colour(seat)
+        return colour.capitalize() if colour else f"Player {seat + 1}"
 
     # --- the contract -------------------------------------------------------------
     def legal_moves(self) -> list:
@@ -148,16 +201,18 @@ class State:
 
         Raises IllegalMove saying why when there is none."""
         if self.is_over():
-            raise IllegalMove(f"{move}: the game is over")
+            raise RuleViolation(f"{move}: the game is over")
         text = move if isinstance(move, str) else str(move)
         text = text.strip()
         for m in self.legal_moves():
             if str(m) == text:
                 return m
-        raise IllegalMove(self.why_illegal(text))
+        raise RuleViolation(self.why_illegal(text))
 
     def why_illegal(self, text: str) -> str:
-        """A reason why the notation ``text`` is not a legal move here."""
+        """A reason why the notation ``text`` is not a legal move here.
+
+        Raises :class:`BadNotation` when the text is not a move of this game at all."""
         return f"{text!r} is not a legal move here"
 
     def result(self) -> float:
@@ -210,11 +265,21 @@ class Game:
     year: int | None = None
     summary: str = ""            # one line for the game card
     rules_text: str = ""         # a short rules summary for the select screen
-    players: tuple[str, str] = ("Player 0", "Player 1")
+    #: the colours the rules name, seat 0's first in the default set-up; a game with a
+    #: third, shared colour lists it last (Glorieta's neutral stones).  ``players`` is
+    #: derived from it.  The client's theme maps each name to a palette colour.
+    colours: tuple[str, ...] = ("white", "black")
+    #: a one-line key to the notation, for the rules page and the panel's tooltip
+    notation_help: str = ""
     options: tuple[Option, ...] = ()
     playout_cutoff: int | None = None
     #: progressive widening for the search on games with many moves per turn
     wide: bool = False
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The seats' names in the default set-up ("Red", "Blue")."""
+        return (self.colours[0].capitalize(), self.colours[1].capitalize())
 
     def validate(self, options: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; a bad name or value raises ValueError."""

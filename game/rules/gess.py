@@ -1126,7 +1126,7 @@ class Gess(Game):
         "A ring is 8 of your stones around an empty square.\n"
         "After a move, a player without a ring loses (the mover first): break the enemy's "
         "last ring and keep one of yours.")
-    players = PLAYER_NAMES
+    colours = ("black", "white")
     options = (
         Option("offboard_centres", True,
                "a piece's centre may stand on the outer ring (files a and t, rows 1 and 20)"),

@@ -1192,7 +1192,7 @@ class Gliss(Game):
         "if it must keep flying past the edge, it is lost.\n"
         "Landing on an enemy glider destroys it; landing on a base takes 3 of its stones.\n"
         "Win by starting your turn with 12 towers, or by taking the enemy's last base.")
-    players = ("Red", "Blue")
+    colours = ("red", "blue")
     options = (Option("size", 13, "the board has size x size points", minimum=12, maximum=19),)
     playout_cutoff = 12
     wide = True

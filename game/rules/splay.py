@@ -455,7 +455,7 @@ class Splay(Game):
         "Towers and markers are your territory; 46 of the 91 cells wins at once.\n"
         "With no legal placement you pass; when neither player can move, the larger "
         "territory wins.")
-    players = PLAYER_NAMES
+    colours = ("white", "black")
     options: tuple[Option, ...] = ()
     playout_cutoff = 12
 
