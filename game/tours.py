@@ -104,7 +104,7 @@ def from_text(game_id: str, text: str):
 def _splay_text(pieces: dict[str, str], to_move: str) -> str:
     """Splay's position format (docs/games/splay.md): one line per row, row 11 at the top,
     each row's cells from its lowest column (indentation is ignored when reading)."""
-    lines = ["splay", f"to move: {to_move}"]
+    lines = ["game: splay", f"to move: {to_move}"]
     for row in range(11, 0, -1):
         lo, hi = max(1, row - 5), min(11, row + 5)
         cells = [pieces.get(f"{chr(96 + c)}{row}", ".") for c in range(lo, hi + 1)]

@@ -44,7 +44,7 @@ def test_record_with_an_edited_start_position():
     game = rules.get("splay")
     start = game.position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
     text = records.dumps(game, {}, ["human", "human"], start, ["f6"])
-    assert "start:" in text and "| splay" in text
+    assert "start:" in text and "| game: splay" in text
     rec = records.loads(text)
     assert rec.start == start and rec.final.scores() == (5, 2)
 

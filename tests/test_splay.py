@@ -306,9 +306,21 @@ def test_bad_notation_raises_illegal_move_with_reason(bad):
 def test_position_text_round_trip_and_readability():
     s = example_2()
     text = str(s)
-    assert text.startswith("splay\nto move: black\n")
+    assert text.startswith("game: splay\nto move: black\n")
     assert G.parse(text) == s
     assert str(G.parse(text)) == text
+    assert rules.parse_any(text) == s
+    # the older header (a bare 'splay' line) still reads
+    assert G.parse(text.replace("game: splay", "splay", 1)) == s
+
+
+def test_bad_notation_and_refused_moves_are_told_apart():
+    with pytest.raises(rules.BadNotation):
+        G.start().play("zz")
+    with pytest.raises(rules.BadNotation):
+        G.start().play("a11")
+    with pytest.raises(rules.RuleViolation, match="border"):
+        G.start().play("a1")
 
 
 @pytest.mark.parametrize("text, msg", [

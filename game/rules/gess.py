@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 
-from .core import Game, IllegalMove, Move, Option, State
+from .core import BadNotation, Game, Move, Option, RuleViolation, State
 
 WIDTH = 20
 PAD = 2
@@ -654,7 +654,7 @@ def _read_square(f: str, r: str, text: str) -> tuple[int, int]:
     x = ord(f.lower()) - ord("a")
     y = int(r) - 1
     if not (0 <= x < 20 and 0 <= y < 20):
-        raise IllegalMove(f"{text}: {f}{r} is not a square (files a..t, rows 1..20)")
+        raise BadNotation(f"{text}: {f}{r} is not a square (files a..t, rows 1..20)")
     return x, y
 
 
@@ -783,50 +783,50 @@ class GessState(State):
             text = move.strip()
             mt = _NOTATION.match(text)
             if not mt:
-                raise IllegalMove(f"{text!r} is not a Gess move: write it centre to centre, "
+                raise BadNotation(f"{text!r} is not a Gess move: write it centre to centre, "
                                   f"like c3-c6")
             sx, sy = _read_square(mt.group(1), mt.group(2), text)
             tx, ty = _read_square(mt.group(3), mt.group(4), text)
             text = f"{square_name(sx, sy)}-{square_name(tx, ty)}"
             dx, dy = tx - sx, ty - sy
             if dx == 0 and dy == 0:
-                raise IllegalMove(f"{text}: a move must go somewhere")
+                raise RuleViolation(f"{text}: a move must go somewhere")
             if dx and dy and abs(dx) != abs(dy):
-                raise IllegalMove(f"{text}: a piece slides in a straight line, along a row, "
+                raise RuleViolation(f"{text}: a piece slides in a straight line, along a row, "
                                   f"a file or a diagonal")
             k = max(abs(dx), abs(dy))
             d = DIRS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
         else:
-            raise IllegalMove(f"{move!r} is not a Gess move")
+            raise BadNotation(f"{move!r} is not a Gess move")
         if self._winner is not None:
-            raise IllegalMove(f"{text}: the game is over")
+            raise RuleViolation(f"{text}: the game is over")
         T = self._T
         name = square_name(sx, sy)
         if not (T.lo <= sx <= T.hi and T.lo <= sy <= T.hi):
-            raise IllegalMove(f"{text}: a piece's centre must be on b..s, rows 2..19 "
+            raise RuleViolation(f"{text}: a piece's centre must be on b..s, rows 2..19 "
                               f"(option offboard_centres is off)")
         own, opp = self.bits[self.player], self.bits[1 - self.player]
         c = idx(sx, sy)
         if opp & FOOT[c]:
-            raise IllegalMove(f"no piece at {name}: footprint contains an enemy stone")
+            raise RuleViolation(f"no piece at {name}: footprint contains an enemy stone")
         p = pattern(own, c)
         if not p:
-            raise IllegalMove(f"no piece at {name}: the footprint holds no "
+            raise RuleViolation(f"no piece at {name}: the footprint holds no "
                               f"{PLAYER_NAMES[self.player]} stone")
         if p == 1 << CENTRE_PATBIT:
-            raise IllegalMove(f"no piece at {name}: only the centre holds a stone "
+            raise RuleViolation(f"no piece at {name}: only the centre holds a stone "
                               f"(a piece needs a stone around its centre)")
         if not (p >> DIR_PATBIT[d]) & 1:
-            raise IllegalMove(f"{text}: the piece has no stone in that direction "
+            raise RuleViolation(f"{text}: the piece has no stone in that direction "
                               f"({DIR_NAMES[d]})")
         r = reach(c, d, own | opp, bool(p & 16), T)
         if k > r:
-            raise IllegalMove(self._why_short(text, c, d, k, r, bool(p & 16)))
+            raise RuleViolation(self._why_short(text, c, d, k, r, bool(p & 16)))
         code = (c << 8) | (d << 5) | k
         if self._ringless:
             zones = _zones(ring_mask(own, own | opp))
             if not keeps_ring(own, opp, code, zones):
-                raise IllegalMove(f"{text}: the move would leave {PLAYER_NAMES[self.player]} "
+                raise RuleViolation(f"{text}: the move would leave {PLAYER_NAMES[self.player]} "
                                   f"without a ring (option ringless_move_illegal)")
         return code
 
@@ -862,7 +862,7 @@ class GessState(State):
     def why_illegal(self, text: str) -> str:
         try:
             self._code_of(text)
-        except IllegalMove as e:
+        except (BadNotation, RuleViolation) as e:
             return str(e)
         return f"{text.strip()} is legal"
 
@@ -906,7 +906,7 @@ class GessState(State):
         """A random legal move, drawn without listing the moves (``pick_safe``); it keeps
         the mover's ring when it can (the full list is the fallback)."""
         if self._winner is not None:
-            raise IllegalMove("the game is over")
+            raise RuleViolation("the game is over")
         own, opp = self.bits[self.player], self.bits[1 - self.player]
         T = self._T
         myrings = ring_mask(own, own | opp)
@@ -920,7 +920,7 @@ class GessState(State):
             elif losing and not self._ringless:
                 code = losing[int(rnd() * len(losing))]
             else:
-                raise IllegalMove("no legal move")          # cannot happen (docs)
+                raise RuleViolation("no legal move")          # cannot happen (docs)
         return move_for(code)
 
     def evaluate(self) -> float:
@@ -1128,12 +1128,15 @@ class Gess(Game):
         "last ring and keep one of yours.")
     colours = ("black", "white")
     options = (
-        Option("offboard_centres", True,
-               "a piece's centre may stand on the outer ring (files a and t, rows 1 and 20)"),
-        Option("ringless_move_illegal", False,
-               "a move that leaves the mover without a ring is not allowed (instead of "
-               "losing at once)"),
+        Option("offboard_centres", True, "Offboard centres",
+               help="a piece's centre may stand on the outer ring (files a and t, rows 1 "
+                    "and 20)"),
+        Option("ringless_move_illegal", False, "Ringless move illegal",
+               help="a move that leaves the mover without a ring is refused, instead of "
+                    "losing at once"),
     )
+    notation_help = ("a move is the piece's centre, a dash and where the centre ends: "
+                     "k3-k7 slides the 3x3 piece centred on k3 four squares up")
     playout_cutoff = 12
     wide = True
 

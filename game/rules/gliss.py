@@ -35,7 +35,7 @@ import math
 import re
 from functools import lru_cache
 
-from .core import Game, IllegalMove, Move, Option, State, first_line_value
+from .core import BadNotation, Game, Move, Option, RuleViolation, State, first_line_value
 
 COLOUR_NAMES = ("Red", "Blue")
 OFF = -1                      # the end of a flight that leaves the board
@@ -555,6 +555,10 @@ class GlissState(State):
         self._end = None                  # (winner, reason) once known; False if not over
         self._moves = None
 
+    @property
+    def options(self) -> dict:
+        return {"size": self.size}
+
     def __reduce__(self):
         # compact pickling (the AI worker process): the geometry tables are rebuilt there
         return (_restore_state, (self.size, self.stones, self.player, self._wipe))
@@ -642,7 +646,7 @@ class GlissState(State):
 
     def play(self, move) -> "GlissState":
         if self.is_over():
-            raise IllegalMove(f"{move}: the game is over ({self.end_reason()})")
+            raise RuleViolation(f"{move}: the game is over ({self.end_reason()})")
         if isinstance(move, GlissMove) and (move._origin is self or (
                 move._origin.stones == self.stones and move._origin.player == self.player
                 and move._origin.size == self.size)):
@@ -650,7 +654,7 @@ class GlissState(State):
         elif isinstance(move, (str, Move)):
             m = self._parse_move(str(move))
         else:
-            raise IllegalMove(f"{move!r} is not a move or a move notation")
+            raise BadNotation(f"{move!r} is not a move or a move notation")
         return self._after(m.kind, m.src, m.orient, m.end)
 
     def _after(self, kind, src, o, end) -> "GlissState":
@@ -670,20 +674,20 @@ class GlissState(State):
     # -- reading a notation, with reasons -------------------------------------------------
     def find_move(self, move):
         if self.is_over():
-            raise IllegalMove(f"{move}: the game is over")
+            raise RuleViolation(f"{move}: the game is over")
         return self._parse_move(move if isinstance(move, str) else str(move))
 
     def why_illegal(self, text: str) -> str:
         try:
             self._parse_move(text)
-        except IllegalMove as e:
+        except (BadNotation, RuleViolation) as e:
             return str(e)
         return f"{text!r} is legal"
 
     def _cell(self, text: str, whole: str) -> int:
         x = self.geo.by_name.get(text)
         if x is None:
-            raise IllegalMove(f"{whole}: {text} is not a point of this "
+            raise BadNotation(f"{whole}: {text} is not a point of this "
                               f"{self.size}x{self.size} board")
         return x
 
@@ -694,24 +698,24 @@ class GlissState(State):
         mine, enemy = self.stones[me], self.stones[1 - me]
         names = g.names
         if not t:
-            raise IllegalMove("empty move")
+            raise BadNotation("empty move")
         m = _RE_BUILD.match(t)
         if m:
             x = self._cell(m.group(1) + m.group(2), t)
             c, r = g.coord[x]
             if c >= self.size - 1 or r >= self.size - 1:
-                raise IllegalMove(f"{t}: the 2x2 block from {names[x]} runs off the board "
+                raise RuleViolation(f"{t}: the 2x2 block from {names[x]} runs off the board "
                                   f"(a build is named by its lower-left point)")
             blk = g.BM[x]
             occ = blk & (mine | enemy)
             if occ:
                 p = g.bits(occ)[0]
-                raise IllegalMove(f"{t}: {names[p]} is occupied")
+                raise RuleViolation(f"{t}: {names[p]} is occupied")
             for p in g.bits(blk):
                 near = g.nbm[p] & mine
                 if near:
                     q = g.bits(near)[0]
-                    raise IllegalMove(f"{t}: {names[p]} is next to your stone at {names[q]}")
+                    raise RuleViolation(f"{t}: {names[p]} is next to your stone at {names[q]}")
             return GlissMove("build", x, -1, -1, -1, self)
         m = _RE_DEPLOY.match(t)
         if m:
@@ -719,7 +723,7 @@ class GlissState(State):
             core = self._cell(m.group(3) + m.group(4), t)
             _, sq, bst, _, _ = _classify(g, mine)
             if not (bst >> kept & 1):
-                raise IllegalMove(f"{t}: no base of yours at {names[kept]}")
+                raise RuleViolation(f"{t}: no base of yours at {names[kept]}")
             for ll in g.bits(sq):
                 if g.BM[ll] >> kept & 1:
                     break
@@ -727,7 +731,7 @@ class GlissState(State):
             for k2, c2, o2 in g.DEP[ll]:
                 if k2 == kept:
                     if c2 != core:
-                        raise IllegalMove(
+                        raise RuleViolation(
                             f"{t}: keeping {names[kept]} deploys the glider with its core at "
                             f"{names[c2]}, not {names[core]}")
                     o = o2
@@ -743,16 +747,16 @@ class GlissState(State):
                     if not grp:
                         grp = g.nb(g.nb(1 << core) & gl) & cores
                     cname = names[g.bits(grp)[0]] if grp else "?"
-                    raise IllegalMove(f"{t}: {names[core]} is an arm of your glider; "
+                    raise RuleViolation(f"{t}: {names[core]} is an arm of your glider; "
                                       f"a glider is named by its core ({cname})")
                 if bst >> core & 1:
-                    raise IllegalMove(f"{t}: {names[core]} is in one of your bases; to deploy, "
+                    raise RuleViolation(f"{t}: {names[core]} is in one of your bases; to deploy, "
                                       f"write kept-corner:core>end (e.g. a1:b2>c3)")
-                raise IllegalMove(f"{t}: no glider of yours at {names[core]}")
+                raise RuleViolation(f"{t}: no glider of yours at {names[core]}")
             o = _orient(g, mine, core)
             end_txt = m.group(5) or (m.group(3) + m.group(4))
             return self._flight_move(t, "fly", core, o, -1, end_txt)
-        raise IllegalMove(f"{text!r} is not Gliss notation: write a build as 'b2+', a flight "
+        raise BadNotation(f"{text!r} is not Gliss notation: write a build as 'b2+', a flight "
                           f"as 'c6>d5' (or 'c6>off'), a deployment as 'e4:f5>g7'")
 
     def _flight_move(self, t, kind, core, o, kept, end_txt) -> GlissMove:
@@ -767,7 +771,7 @@ class GlissState(State):
         if end_txt == "off":
             if off:
                 return GlissMove(kind, core, o, kept, OFF, self)
-            raise IllegalMove(f"{t}: this glider is never forced off the board "
+            raise RuleViolation(f"{t}: this glider is never forced off the board "
                               f"(it may only leave the board while it must keep flying, "
                               f"and never on its first step)")
         end = self._cell(end_txt, t)
@@ -775,28 +779,28 @@ class GlissState(State):
             return GlissMove(kind, core, o, kept, end, self)
         # why not?
         if end == core:
-            raise IllegalMove(f"{t}: a glider must take at least one step")
+            raise RuleViolation(f"{t}: a glider must take at least one step")
         c0, r0 = g.coord[core]
         c1, r1 = g.coord[end]
         if (c1 - c0) * g.DX[o] < 0 or (r1 - r0) * g.DY[o] < 0 or (c1 == c0 and r1 == r0):
-            raise IllegalMove(f"{t}: this glider only flies {dirs}; "
+            raise RuleViolation(f"{t}: this glider only flies {dirs}; "
                               f"{names[end]} is not ahead of it")
         parent, status, _ = _flight_tree(g, o, core, rest, etow)
         st = status.get(end)
         if st == "forced":
-            raise IllegalMove(f"{t}: the glider cannot stop at {names[end]}: it would touch "
+            raise RuleViolation(f"{t}: the glider cannot stop at {names[end]}: it would touch "
                               f"or cover your own stones there, so it must keep flying")
         if st == "void":
             tw = g.bits(g.PM[o][end] & etow)[0]
-            raise IllegalMove(f"{t}: the glider must stop at {names[end]}, but the enemy tower "
+            raise RuleViolation(f"{t}: the glider must stop at {names[end]}, but the enemy tower "
                               f"at {names[tw]} is under it, so that flight is void")
         if st == "off" or not g.PM[o][end]:
-            raise IllegalMove(f"{t}: with its core at {names[end]} the glider hangs off the "
+            raise RuleViolation(f"{t}: with its core at {names[end]} the glider hangs off the "
                               f"board; write '>off' for a flight that leaves the board")
         stops = [names[e] for e in ends]
         hint = f" (it can end at: {', '.join(stops)}{', off' if off else ''})" if (
             stops or off) else " (it has no legal flight)"
-        raise IllegalMove(f"{t}: the glider cannot reach {names[end]}: every path to it "
+        raise RuleViolation(f"{t}: the glider cannot reach {names[end]}: every path to it "
                           f"must stop earlier{hint}")
 
     # -- details of a move (for animation) -----------------------------------------------
@@ -907,7 +911,7 @@ class GlissState(State):
     # -- AI hooks -------------------------------------------------------------------------------
     def random_move(self, rng):
         if self.is_over():
-            raise IllegalMove("the game is over")
+            raise RuleViolation("the game is over")
         g = self.geo
         me = self.player
         act = _random_action(g, self.stones[me], self.stones[1 - me], rng)
@@ -1193,7 +1197,11 @@ class Gliss(Game):
         "Landing on an enemy glider destroys it; landing on a base takes 3 of its stones.\n"
         "Win by starting your turn with 12 towers, or by taking the enemy's last base.")
     colours = ("red", "blue")
-    options = (Option("size", 13, "the board has size x size points", minimum=12, maximum=19),)
+    options = (Option("size", 13, "Board size", minimum=12, maximum=19,
+                      help="points on each side of the square board (13 is standard)"),)
+    notation_help = ("build: its lower-left point and + (b2+); fly: the glider's core, > and "
+                     "where the core lands (c6>d5, c6>off); launch from a base: the corner "
+                     "left behind, the core, > and the landing (e4:f5>g7)")
     playout_cutoff = 12
     wide = True
 

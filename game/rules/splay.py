@@ -14,7 +14,7 @@ takes a new checker, one of your towers takes one more.  A forced pass is
 """
 from __future__ import annotations
 
-from .core import Game, IllegalMove, Move, Option, State
+from .core import BadNotation, Game, Move, Option, RuleViolation, State
 from .hexhex import board, cell_name, parse_cell
 
 SIDE = 6
@@ -65,6 +65,18 @@ PASS = SplayMove(None)
 
 def _move_for(cell):
     return PASS if cell is None else MOVES[cell]
+
+
+def _notation_error(text: str) -> str:
+    """Why ``text`` (stripped, lower case) names no move of Splay at all; "" when it does."""
+    if text == "pass":
+        return ""
+    cr = parse_cell(text)
+    if cr is None:
+        return f"{text!r} is not a move: write a cell name like f6, or pass"
+    if not GEO.contains(*cr):
+        return f"{text}: there is no such cell on the board"
+    return ""
 
 
 def _empty_counts(cells) -> bytearray:
@@ -214,9 +226,9 @@ class SplayState(State):
     def play(self, move) -> "SplayState":
         if isinstance(move, SplayMove):
             if self.is_over():
-                raise IllegalMove(f"{move}: the game is over")
+                raise RuleViolation(f"{move}: the game is over")
             if move not in (self._moves if self._moves is not None else self.legal_moves()):
-                raise IllegalMove(self.why_illegal(str(move)))
+                raise RuleViolation(self.why_illegal(str(move)))
         else:
             move = self.find_move(move)
         if move.cell is None:
@@ -228,12 +240,15 @@ class SplayState(State):
 
     def find_move(self, move):
         if self.is_over():
-            raise IllegalMove(f"{move}: the game is over")
+            raise RuleViolation(f"{move}: the game is over")
         text = str(move).strip().lower()
         for m in self.legal_moves():
             if m._name == text:
                 return m
-        raise IllegalMove(self.why_illegal(text))
+        bad = _notation_error(text)
+        if bad:
+            raise BadNotation(bad)
+        raise RuleViolation(self.why_illegal(text))
 
     def why_illegal(self, text: str) -> str:
         text = text.strip().lower()
@@ -241,11 +256,10 @@ class SplayState(State):
             return f"{text}: the game is over"
         if text == "pass":
             return "pass: you may pass only when you have no legal placement"
+        bad = _notation_error(text)
+        if bad:
+            return bad
         cr = parse_cell(text)
-        if cr is None:
-            return f"{text!r} is not a move: write a cell name like f6, or pass"
-        if not GEO.contains(*cr):
-            return f"{text}: there is no such cell on the board"
         x = GEO.index[cr]
         if self.legal_moves() == [PASS]:
             return f"{text}: you have no legal placement and must pass"
@@ -457,6 +471,9 @@ class Splay(Game):
         "territory wins.")
     colours = ("white", "black")
     options: tuple[Option, ...] = ()
+    notation_help = ("a move is the cell where the checker goes (f6: columns run a..k "
+                     "along the lower-left edge, rows 1..11 from the bottom); pass when "
+                     "you have no placement")
     playout_cutoff = 12
 
     def start(self, **options) -> SplayState:
@@ -474,8 +491,9 @@ class Splay(Game):
         if not isinstance(text, str):
             raise ValueError("a Splay position must be text")
         lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
-        if not lines or lines[0].strip().lower() != "splay":
-            raise ValueError("not a Splay position: the first line must be 'splay'")
+        first = "".join(lines[0].split()).lower() if lines else ""
+        if first not in ("game:splay", "splay"):      # plain 'splay' is the older header
+            raise ValueError("not a Splay position: the first line must be 'game: splay'")
         player = None
         cells = bytearray(N)
         seen = set()
@@ -530,7 +548,7 @@ def _format(cells, player: int) -> str:
 
     Each line is the row number, then its cells from the left (the lowest
     column on that row), then the column range in brackets, e.g. ``(f-k)``."""
-    lines = ["splay", f"to move: {PLAYER_WORDS[player]}"]
+    lines = ["game: splay", f"to move: {PLAYER_WORDS[player]}"]
     for r in range(GEO.span, 0, -1):
         cols = [c for c in range(1, GEO.span + 1) if GEO.contains(c, r)]
         indent = (2 * cols[0] - r + SIDE - 2) * 2
