@@ -32,17 +32,31 @@ Optional additions (every view has them; the defaults do nothing):
 * ``panel_lines()`` -> list of str: short lines about the position (counts,
   e.g. "Red: towers 3 of 12") that the scene may show in its side panel.
   Optional; the default is ``[]``.
+* ``actions()`` -> list of :class:`Action`: moves that are not made on the board
+  (a forced pass, declining a neutral stone, choosing a colour), which the play
+  scene shows as buttons.  The default is ``[]``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
+@dataclass(frozen=True)
+class Action:
+    """A move offered as a button beside the board: its label, the move (an object from
+    ``state.legal_moves()``), and an optional one-line explanation shown with it."""
+
+    label: str
+    move: object
+    explain: str = ""
+
+
 @dataclass
 class ClickResult:
     """What a click on the board meant.
 
-    * ``move``: a complete legal move (its notation) to play, or None;
+    * ``move``: a complete legal move to play (a move object from the state's
+      ``legal_moves()``; a notation string is accepted too), or None;
     * ``message``: text for the user (why a click was illegal, what to do next);
     * ``illegal``: True when the click was refused (the view shakes / flashes).
     """
@@ -114,6 +128,10 @@ class BoardView:
 
     def pop_events(self) -> list:
         """Sound names the animation reached since the last call (see the module doc)."""
+        return []
+
+    def actions(self) -> list:
+        """Moves offered as buttons rather than on the board (see the module doc)."""
         return []
 
     # drawing
