@@ -1,0 +1,1312 @@
+"""Glades (Rey Alicea): the spec is ../shared/rules/glades.md; docs/games/glades.md.
+
+Board: 9 x 9 squares, index ``i = 9 * row + column`` (a1 = 0, b1 = 1, ..., i9 = 80).
+A *spot* is a pair of orthogonally adjacent squares ``(a, b)`` with ``a < b`` (the
+left or lower square first): 72 horizontal and 72 vertical spots, numbered 0..143.
+
+A covered square holds one code::
+
+    value (1..6) | owner << 3 | vertical << 4        (0 for an empty square)
+
+``mate[i]`` is the other square of the tile on ``i``; ``tc[i]`` is the number of tiles
+touching the tile on ``i`` (every one of them belongs to the opponent: tiles of one
+colour never touch).  ``have[p]`` is a 7 x 7 table, ``have[p][7 * x + y]`` 1 while
+player p still holds the tile x-y (both orders set).
+
+A placement is coded ``36 * spot + 6 * (va - 1) + (vb - 1)``: value ``va`` on the
+spot's first square, ``vb`` on its second.  -1 is a pass.
+
+Every way a placement can be illegal only gets more likely as tiles are added (squares
+fill, contacts and touch counts only grow, tiles only run out), so a placement that is
+illegal for a player stays illegal: the playout drops such spots for good.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from operator import itemgetter
+
+from .core import BadNotation, Game, Move, Option, RuleViolation, State
+
+SIZE = 9
+N = SIZE * SIZE
+FILES = "abcdefghi"
+NAMES = tuple(f"{FILES[i % SIZE]}{i // SIZE + 1}" for i in range(N))
+INDEX = {name: i for i, name in enumerate(NAMES)}
+COLOURS = ("green", "orange")
+PLAYER_NAMES = ("Green", "Orange")
+LETTERS = "GO"
+TOUCH_LIMIT = 3
+VALUE_WORDS = {1: "1s", 2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s"}
+
+# every blank-free domino, lower value first, in a fixed order (tile index 0..20)
+TILES: tuple[tuple[int, int], ...] = tuple((p, q) for p in range(1, 7) for q in range(p, 7))
+TILE_INDEX = {t: k for k, t in enumerate(TILES)}
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    r, c = divmod(i, SIZE)
+    out = []
+    if c > 0:
+        out.append(i - 1)
+    if c < SIZE - 1:
+        out.append(i + 1)
+    if r > 0:
+        out.append(i - SIZE)
+    if r < SIZE - 1:
+        out.append(i + SIZE)
+    return tuple(out)
+
+
+NB: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(N))
+
+# spots: (first square, second square, vertical?)
+SPOTS: list[tuple[int, int, int]] = []
+for _i in range(N):
+    if _i % SIZE < SIZE - 1:
+        SPOTS.append((_i, _i + 1, 0))
+    if _i // SIZE < SIZE - 1:
+        SPOTS.append((_i, _i + SIZE, 1))
+SPOTS.sort(key=lambda s: (s[2], s[0]))          # horizontal ones first, then vertical
+NSPOTS = len(SPOTS)
+SPOT_A = tuple(s[0] for s in SPOTS)
+SPOT_B = tuple(s[1] for s in SPOTS)
+SPOT_V = tuple(s[2] for s in SPOTS)
+SPOT_OF = {(a, b): k for k, (a, b, _v) in enumerate(SPOTS)}
+SPOTS_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, (a, b, _v) in enumerate(SPOTS) if i in (a, b)) for i in range(N))
+
+
+def _ext(k: int) -> tuple[tuple[int, int, int], ...]:
+    """The squares around spot k: (0 for its first square / 1 for its second, the
+    neighbour, lv), where lv is the orientation bit a tile on that neighbour must have
+    for the contact to be along a long edge (-1: never, the contact is at an end)."""
+    a, b, v = SPOTS[k]
+    out = []
+    for side, s in ((0, a), (1, b)):
+        for n in NB[s]:
+            if n in (a, b):
+                continue
+            across = abs(n - s) == (SIZE if v == 0 else 1)   # off the tile's long side
+            out.append((side, n, v if across else -1))
+    return tuple(out)
+
+
+EXT: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(_ext(k) for k in range(NSPOTS))
+
+
+def _code_of(k: int, va: int, vb: int) -> int:
+    return 36 * k + 6 * (va - 1) + (vb - 1)
+
+
+OFFSET = tuple(tuple(6 * (x - 1) + (y - 1) if x and y else -1 for y in range(7))
+               for x in range(7))
+
+
+# --- moves --------------------------------------------------------------------------------
+class GladesMove(Move):
+    """A placement (``code`` >= 0, see the module docstring) or a pass (``code`` -1).
+
+    ``squares`` (first, second: the left or lower square first) and ``values`` (the
+    value shown on each) describe a placement; ``tile`` is the domino (low, high)."""
+
+    __slots__ = ("code", "squares", "values", "_text")
+
+    def __init__(self, code: int):
+        self.code = code
+        if code < 0:
+            self.squares = ()
+            self.values = ()
+            self._text = "pass"
+        else:
+            k, r = divmod(code, 36)
+            va, vb = r // 6 + 1, r % 6 + 1
+            self.squares = (SPOT_A[k], SPOT_B[k])
+            self.values = (va, vb)
+            self._text = f"{NAMES[SPOT_A[k]]}:{va}-{NAMES[SPOT_B[k]]}:{vb}"
+
+    @property
+    def is_pass(self) -> bool:
+        return self.code < 0
+
+    @property
+    def tile(self) -> tuple[int, int] | None:
+        if self.code < 0:
+            return None
+        return (min(self.values), max(self.values))
+
+    @property
+    def spot(self) -> int:
+        return self.code // 36
+
+    def notation(self) -> str:
+        return self._text
+
+    def __eq__(self, other):
+        return isinstance(other, GladesMove) and other.code == self.code
+
+    def __hash__(self):
+        return hash(self.code)
+
+    def __reduce__(self):
+        return (move_for, (self.code,))
+
+
+MOVES: tuple[GladesMove, ...] = tuple(GladesMove(c) for c in range(36 * NSPOTS))
+PASS = GladesMove(-1)
+# MOVE_ROWS[k][6 * (va - 1) + (vb - 1)]: the move putting va, vb on spot k
+MOVE_ROWS = tuple(MOVES[36 * k: 36 * k + 36] for k in range(NSPOTS))
+
+
+def move_for(code: int) -> GladesMove:
+    return PASS if code < 0 else MOVES[code]
+
+
+def square_index(square) -> int:
+    """A square as an index 0..80, from an index or a name like ``e5``."""
+    if isinstance(square, int) and not isinstance(square, bool):
+        if 0 <= square < N:
+            return square
+        raise ValueError(f"square {square} is not on the board (0..80)")
+    if isinstance(square, str):
+        i = INDEX.get(square.strip().lower())
+        if i is not None:
+            return i
+    raise ValueError(f"{square!r} is not a square (a1..i9)")
+
+
+_NOTATION = re.compile(r"^([a-z]+)(\d+)\s*:\s*(\d+)\s*-\s*([a-z]+)(\d+)\s*:\s*(\d+)$")
+
+
+def read_move(text: str) -> tuple[int, int, int, int]:
+    """Read ``d5:3-e5:6`` into (square, value, square, value), in the order written.
+
+    Raises BadNotation for text that is not a placement of this game."""
+    t = text.strip().lower()
+    m = _NOTATION.match(t)
+    if not m:
+        raise BadNotation(f"{text.strip()!r} is not a Glades move: write the tile's two squares "
+                          f"with their values, like d5:3-e5:6, or pass")
+    squares = []
+    values = []
+    for f, r, v in ((m.group(1), m.group(2), m.group(3)), (m.group(4), m.group(5), m.group(6))):
+        name = f + r
+        if name not in INDEX:
+            raise BadNotation(f"{name} is not a square: columns run a..i, rows 1..9")
+        val = int(v)
+        if not 1 <= val <= 6:
+            raise BadNotation(f"{name}:{v}: a value runs from 1 to 6 (the blanks are "
+                              f"out of the game)")
+        squares.append(INDEX[name])
+        values.append(val)
+    a, b = squares
+    if a == b:
+        raise BadNotation(f"{text.strip()}: a tile covers two different squares")
+    if (min(a, b), max(a, b)) not in SPOT_OF:
+        raise BadNotation(f"{text.strip()}: {NAMES[a]} and {NAMES[b]} are not side by side; "
+                          f"a tile covers two orthogonally adjacent squares")
+    return a, values[0], b, values[1]
+
+
+# --- the board read-outs ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tile:
+    """A placed tile: ``seat`` (0 Green, 1 Orange), ``squares`` (first, second: left or
+    lower first), ``values`` (shown on those squares), ``touches`` (how many opponent
+    tiles touch it).  ``tile`` is the domino (low, high); ``id`` its index in ``TILES``
+    (0..20; with ``seat`` it names the piece uniquely)."""
+
+    seat: int
+    squares: tuple[int, int]
+    values: tuple[int, int]
+    touches: int
+
+    @property
+    def tile(self) -> tuple[int, int]:
+        return (min(self.values), max(self.values))
+
+    @property
+    def id(self) -> int:
+        return TILE_INDEX[self.tile]
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return (NAMES[self.squares[0]], NAMES[self.squares[1]])
+
+    @property
+    def vertical(self) -> bool:
+        return self.squares[1] - self.squares[0] == SIZE
+
+    def __str__(self) -> str:
+        a, b = self.names
+        return f"{COLOURS[self.seat]} {a}:{self.values[0]}-{b}:{self.values[1]}"
+
+
+@dataclass(frozen=True)
+class GladeResult:
+    """One glade, scored: ``squares`` (sorted indices), ``tiles`` (the first squares of the
+    tiles that touch it), ``counts[seat][v - 1]`` (how many of that seat's tiles contribute
+    the value v), ``owner`` (the claiming seat, or None) and ``reason`` (one line)."""
+
+    squares: tuple[int, ...]
+    tiles: tuple[int, ...]
+    counts: tuple[tuple[int, ...], tuple[int, ...]]
+    owner: int | None
+    reason: str
+
+    @property
+    def size(self) -> int:
+        return len(self.squares)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(NAMES[i] for i in self.squares)
+
+    def contributions(self, seat: int) -> list[int]:
+        """The values ``seat`` contributes, one entry per contributing tile, high first."""
+        return [v for v in range(6, 0, -1) for _ in range(self.counts[seat][v - 1])]
+
+
+def _find_glades(cells) -> list[list[int]]:
+    """The maximal orthogonally connected sets of empty squares, by lowest square."""
+    seen = bytearray(N)
+    out = []
+    for i in range(N):
+        if cells[i] or seen[i]:
+            continue
+        seen[i] = 1
+        comp = [i]
+        k = 0
+        while k < len(comp):
+            for n in NB[comp[k]]:
+                if not cells[n] and not seen[n]:
+                    seen[n] = 1
+                    comp.append(n)
+            k += 1
+        comp.sort()
+        out.append(comp)
+    return out
+
+
+def _decide(g, o, set_mode: bool) -> int | None:
+    """The seat claiming a glade from the counts per value (index v - 1), or None."""
+    for v in range(5, -1, -1):
+        a, b = g[v], o[v]
+        if set_mode:
+            if a and not b:
+                return 0
+            if b and not a:
+                return 1
+        elif a != b:
+            return 0 if a > b else 1
+    return None
+
+
+def _reason(g, o, owner, set_mode: bool) -> str:
+    if not any(g) and not any(o):
+        return "no tile touches it"
+    parts = []
+    for v in range(6, 0, -1):
+        a, b = g[v - 1], o[v - 1]
+        if not a and not b:
+            continue
+        word = VALUE_WORDS[v]
+        if set_mode:
+            if a and b:
+                parts.append(f"{word} cancel")
+                continue
+            who = 0 if a else 1
+            n = a or b
+            parts.append(f"{PLAYER_NAMES[who]}'s {word if n > 1 else v} "
+                         f"{'decide' if n > 1 else 'decides'}")
+            break
+        if a == b:
+            parts.append(f"{word} cancel ({a} each)")
+            continue
+        who = 0 if a > b else 1
+        if a and b:
+            parts.append(f"{PLAYER_NAMES[who]} has more {word} ({max(a, b)} to {min(a, b)})")
+        else:
+            n = a or b
+            parts.append(f"{PLAYER_NAMES[who]}'s {word if n > 1 else v} "
+                         f"{'decide' if n > 1 else 'decides'}")
+        break
+    if owner is None:
+        return "every value cancels" + (f" ({'; '.join(parts)})" if parts else "")
+    return "; ".join(parts)
+
+
+def _contributions(cells, mate, glade) -> tuple[list[int], list[int], list[int]]:
+    """Counts per value (index v - 1) for Green and Orange, and the touching tiles."""
+    contrib = set()
+    for i in glade:
+        for n in NB[i]:
+            c = cells[n]
+            if c:
+                m = mate[n]
+                contrib.add(((n if n < m else m) << 4) | (c & 15))
+    g = [0] * 6
+    o = [0] * 6
+    tiles = set()
+    for x in contrib:
+        tiles.add(x >> 4)
+        if x & 8:
+            o[(x & 7) - 1] += 1
+        else:
+            g[(x & 7) - 1] += 1
+    return g, o, sorted(tiles)
+
+
+def score_board(cells, mate, set_mode: bool) -> tuple[int, int]:
+    """Squares claimed by each player, the board scored as it stands."""
+    score = [0, 0]
+    seen = bytearray(N)
+    nb = NB
+    for i in range(N):
+        if cells[i] or seen[i]:
+            continue
+        seen[i] = 1
+        comp = [i]
+        contrib = set()
+        k = 0
+        while k < len(comp):
+            for n in nb[comp[k]]:
+                c = cells[n]
+                if c:
+                    m = mate[n]
+                    contrib.add(((n if n < m else m) << 4) | (c & 15))
+                elif not seen[n]:
+                    seen[n] = 1
+                    comp.append(n)
+            k += 1
+        if not contrib:
+            continue
+        g = [0] * 16
+        for x in contrib:
+            g[x & 15] += 1
+        # g[v] green count of v, g[8 + v] orange count
+        for v in range(6, 0, -1):
+            a, b = g[v], g[8 + v]
+            if set_mode:
+                if a and not b:
+                    score[0] += len(comp)
+                    break
+                if b and not a:
+                    score[1] += len(comp)
+                    break
+            elif a != b:
+                score[0 if a > b else 1] += len(comp)
+                break
+    return score[0], score[1]
+
+
+# --- placement rules ----------------------------------------------------------------------
+def spot_needs(cells, tc, k: int, p: int, glob: bool) -> int:
+    """The values player p must show on spot k, or -1 if no tile may go there.
+
+    Returns ``na * 8 + nb``: na (nb) the value the first (second) square must show
+    because of a contact, 0 where it is free.  The spot's squares must be empty
+    (not checked here).  Checks rules 3(a)-(e) except the tiles the player has left."""
+    na = nb = cnt = 0
+    for side, n, lv in EXT[k]:
+        c = cells[n]
+        if c:
+            if (c >> 3) & 1 == p or (c >> 4) == lv:
+                return -1
+            v = c & 7
+            if side:
+                if nb and nb != v:
+                    return -1
+                nb = v
+            else:
+                if na and na != v:
+                    return -1
+                na = v
+            cnt += 1
+            if glob and tc[n] >= TOUCH_LIMIT:
+                return -1
+    if cnt > TOUCH_LIMIT:
+        return -1
+    return na * 8 + nb
+
+
+def _place(cells, mate, tc, have, p: int, k: int, va: int, vb: int) -> None:
+    """Put player p's tile va-vb on spot k, in place (legality already checked)."""
+    a, b, vert = SPOTS[k]
+    hi = (p << 3) | (vert << 4)
+    cells[a] = hi | va
+    cells[b] = hi | vb
+    mate[a] = b
+    mate[b] = a
+    cnt = 0
+    for _side, n, _lv in EXT[k]:
+        if cells[n]:
+            tc[n] += 1
+            tc[mate[n]] += 1
+            cnt += 1
+    tc[a] = tc[b] = cnt
+    h = have[p]
+    h[7 * va + vb] = 0
+    h[7 * vb + va] = 0
+
+
+class _Offsets:
+    """The value pairs a player's remaining tiles can show, as move offsets."""
+
+    __slots__ = ("all", "first", "second", "get_all", "get_first", "get_second")
+
+    def __init__(self, h):
+        self.all = [OFFSET[x][y] for x in range(1, 7) for y in range(1, 7) if h[7 * x + y]]
+        self.first = [[OFFSET[x][y] for y in range(1, 7) if h[7 * x + y]] for x in range(7)]
+        self.second = [[OFFSET[x][y] for x in range(1, 7) if h[7 * x + y]] for y in range(7)]
+        self.get_all = _getter(self.all)
+        self.get_first = [_getter(lst) for lst in self.first]
+        self.get_second = [_getter(lst) for lst in self.second]
+
+
+def _getter(idx: list[int]):
+    if not idx:
+        return lambda row: ()
+    if len(idx) == 1:
+        j = idx[0]
+        return lambda row: (row[j],)
+    return itemgetter(*idx)
+
+
+def _legal_codes_exist(cells, tc, have, p: int, glob: bool) -> bool:
+    h = have[p]
+    if not any(h):
+        return False
+    for k in range(NSPOTS):
+        if cells[SPOT_A[k]] or cells[SPOT_B[k]]:
+            continue
+        need = spot_needs(cells, tc, k, p, glob)
+        if need < 0:
+            continue
+        na, nb = need >> 3, need & 7
+        if na and nb:
+            if h[7 * na + nb]:
+                return True
+        elif na or nb:
+            base = 7 * (na or nb)
+            if any(h[base + 1: base + 7]):
+                return True
+        else:
+            return True
+    return False
+
+
+def _legal_list(cells, tc, have, p: int, glob: bool) -> list[GladesMove]:
+    h = have[p]
+    if not any(h):
+        return []
+    offs = _Offsets(h)
+    out: list[GladesMove] = []
+    ext = out.extend
+    for k in range(NSPOTS):
+        if cells[SPOT_A[k]] or cells[SPOT_B[k]]:
+            continue
+        need = spot_needs(cells, tc, k, p, glob)
+        if need < 0:
+            continue
+        row = MOVE_ROWS[k]
+        na, nb = need >> 3, need & 7
+        if na and nb:
+            if h[7 * na + nb]:
+                out.append(row[OFFSET[na][nb]])
+        elif na:
+            ext(offs.get_first[na](row))
+        elif nb:
+            ext(offs.get_second[nb](row))
+        else:
+            ext(offs.get_all(row))
+    return out
+
+
+def _touch_counts(cells, mate) -> bytearray:
+    tc = bytearray(N)
+    for i in range(N):
+        if cells[i]:
+            tc[i] = len({n if n < mate[n] else mate[n]
+                         for s in (i, mate[i]) for n in NB[s]
+                         if cells[n] and n != i and n != mate[i]})
+    return tc
+
+
+def _have_from(cells, mate) -> tuple[bytearray, bytearray]:
+    have = (bytearray(49), bytearray(49))
+    for h in have:
+        for x, y in TILES:
+            h[7 * x + y] = h[7 * y + x] = 1
+    for i in range(N):
+        c = cells[i]
+        if c and i < mate[i]:
+            p, va, vb = (c >> 3) & 1, c & 7, cells[mate[i]] & 7
+            have[p][7 * va + vb] = have[p][7 * vb + va] = 0
+    return have
+
+
+# --- the state ----------------------------------------------------------------------------
+class GladesState(State):
+    """A Glades position (immutable; ``play`` returns a new one)."""
+
+    __slots__ = ("cells", "mate", "tc", "have", "player", "_passed", "options", "_glob",
+                 "_set", "_moves", "_can", "_scores")
+
+    def __init__(self, cells: bytearray, mate: bytearray, player: int, passed: tuple,
+                 options: dict, tc: bytearray | None = None, have=None):
+        self.cells = cells
+        self.mate = mate
+        self.tc = tc if tc is not None else _touch_counts(cells, mate)
+        self.have = have if have is not None else _have_from(cells, mate)
+        self.player = player
+        self._passed = (bool(passed[0]), bool(passed[1]))
+        self.options = options
+        self._glob = options["touch_limit"] == "global"
+        self._set = options["cancel"] == "set"
+        self._moves = None
+        self._can = [None, None]
+        self._scores = None
+
+    def __getstate__(self):
+        return (bytes(self.cells), bytes(self.mate), self.player, self._passed,
+                dict(self.options))
+
+    def __setstate__(self, data):
+        cells, mate, player, passed, options = data
+        self.__init__(bytearray(cells), bytearray(mate), player, passed, options)
+
+    @property
+    def game(self):
+        from . import get
+        return get("glades")
+
+    def _child(self, cells, mate, tc, have, player, passed) -> "GladesState":
+        new = GladesState.__new__(GladesState)
+        new.cells = cells
+        new.mate = mate
+        new.tc = tc
+        new.have = have
+        new.player = player
+        new._passed = passed
+        new.options = self.options
+        new._glob = self._glob
+        new._set = self._set
+        new._moves = None
+        new._can = [None, None]
+        new._scores = None
+        return new
+
+    # --- reading the board --------------------------------------------------------------
+    def tile_at(self, square) -> Tile | None:
+        """The tile covering ``square`` (an index or a name), or None."""
+        i = square_index(square)
+        c = self.cells[i]
+        if not c:
+            return None
+        j = self.mate[i]
+        a, b = (i, j) if i < j else (j, i)
+        return Tile((c >> 3) & 1, (a, b), (self.cells[a] & 7, self.cells[b] & 7), self.tc[i])
+
+    def tiles(self, seat: int | None = None) -> list[Tile]:
+        """Every placed tile (of ``seat``, or of both), by first square."""
+        out = []
+        for i in range(N):
+            c = self.cells[i]
+            if c and i < self.mate[i] and (seat is None or (c >> 3) & 1 == seat):
+                out.append(self.tile_at(i))
+        return out
+
+    def tiles_left(self, seat: int) -> list[tuple[int, int]]:
+        """The dominoes (low, high) ``seat`` has not placed yet, in ``TILES`` order."""
+        h = self.have[seat]
+        return [t for t in TILES if h[7 * t[0] + t[1]]]
+
+    def has_tile(self, seat: int, tile: tuple[int, int]) -> bool:
+        x, y = tile
+        return 1 <= x <= 6 and 1 <= y <= 6 and bool(self.have[seat][7 * x + y])
+
+    def value_at(self, square) -> int | None:
+        c = self.cells[square_index(square)]
+        return c & 7 if c else None
+
+    def owner_at(self, square) -> int | None:
+        c = self.cells[square_index(square)]
+        return (c >> 3) & 1 if c else None
+
+    def can_place(self, seat: int) -> bool:
+        """Whether ``seat`` has at least one legal placement here (whoever is to move)."""
+        v = self._can[seat]
+        if v is None:
+            v = _legal_codes_exist(self.cells, self.tc, self.have, seat, self._glob)
+            self._can[seat] = v
+        return v
+
+    def passed(self, seat: int) -> bool:
+        """Whether ``seat`` has passed (passing is forced and final: it passes every turn
+        from then on)."""
+        return self._passed[seat]
+
+    def last_move_was_pass(self) -> bool:
+        """Whether the move that led here was a pass (the previous mover has passed)."""
+        return self._passed[1 - self.player]
+
+    def legal_placements(self, tile: tuple[int, int] | None = None,
+                         seat: int | None = None) -> list[GladesMove]:
+        """The legal placements for ``seat`` (default: the player to move), of one domino
+        ``tile`` (low, high) in either orientation, or of every tile; ignores whose turn
+        it is and whether the game is over.  Empty when the seat does not hold ``tile``."""
+        p = self.player if seat is None else seat
+        if p == self.player and not self.is_over():
+            moves = [m for m in self.legal_moves() if m.code >= 0]
+        else:
+            moves = _legal_list(self.cells, self.tc, self.have, p, self._glob)
+        if tile is None:
+            return moves
+        t = (min(tile), max(tile))
+        return [m for m in moves if m.tile == t]
+
+    def check_placement(self, sq1, v1: int, sq2, v2: int, seat: int | None = None
+                        ) -> str | None:
+        """None if ``seat`` (default: the player to move) may put v1 on sq1 and v2 on sq2
+        now, else the reason (the one ``play`` gives).  Squares are indices or names."""
+        p = self.player if seat is None else seat
+        a, b = square_index(sq1), square_index(sq2)
+        if (min(a, b), max(a, b)) not in SPOT_OF:
+            return (f"{NAMES[a]} and {NAMES[b]} are not side by side; a tile covers two "
+                    f"orthogonally adjacent squares")
+        if not (1 <= v1 <= 6 and 1 <= v2 <= 6):
+            return "a value runs from 1 to 6"
+        return self._why(p, a, v1, b, v2)
+
+    def _why(self, p: int, a: int, va: int, b: int, vb: int) -> str | None:
+        cells, mate, tc = self.cells, self.mate, self.tc
+        for s in (a, b):
+            if cells[s]:
+                return f"{NAMES[s]} is occupied"
+        lo, hi = min(va, vb), max(va, vb)
+        if not self.have[p][7 * lo + hi]:
+            return f"you have no {lo}-{hi} tile left"
+        if a > b:
+            a, b, va, vb = b, a, vb, va
+        k = SPOT_OF[(a, b)]
+        contacts = []
+        for side, n, lv in EXT[k]:
+            c = cells[n]
+            if c and (c >> 3) & 1 == p:
+                return f"touches your own tile at {NAMES[n]}"
+        for side, n, lv in EXT[k]:
+            c = cells[n]
+            if c and (c >> 4) == lv:
+                return f"touches the {self._tile_words(n)} along its long edge"
+        for side, n, lv in EXT[k]:
+            c = cells[n]
+            if c:
+                s, v = (b, vb) if side else (a, va)
+                if c & 7 != v:
+                    return (f"values must match where tiles touch: {v} on {NAMES[s]} "
+                            f"against {c & 7} on {NAMES[n]}")
+                contacts.append(n)
+        if len(contacts) > TOUCH_LIMIT:
+            return f"would touch {len(contacts)} opponent tiles; the limit is {TOUCH_LIMIT}"
+        if self._glob:
+            for n in contacts:
+                if tc[n] >= TOUCH_LIMIT:
+                    return (f"the {COLOURS[1 - p]} tile on {self._squares_words(n)} would be "
+                            f"touched by {tc[n] + 1} of your tiles; the limit is {TOUCH_LIMIT}")
+        return None
+
+    def _squares_words(self, n: int) -> str:
+        m = self.mate[n]
+        a, b = (n, m) if n < m else (m, n)
+        return f"{NAMES[a]}-{NAMES[b]}"
+
+    def _tile_words(self, n: int) -> str:
+        return f"{COLOURS[(self.cells[n] >> 3) & 1]} tile {self._squares_words(n)}"
+
+    def glades(self) -> list[GladeResult]:
+        """Every glade, scored as the board stands, ordered by lowest square."""
+        out = []
+        set_mode = self._set
+        for comp in _find_glades(self.cells):
+            g, o, tiles = _contributions(self.cells, self.mate, comp)
+            owner = _decide(g, o, set_mode)
+            out.append(GladeResult(tuple(comp), tuple(tiles), (tuple(g), tuple(o)), owner,
+                                   _reason(g, o, owner, set_mode)))
+        return out
+
+    # --- the contract -------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return not self.can_place(self.player) and not self.can_place(1 - self.player)
+
+    def scores(self) -> tuple[int, int]:
+        """Squares each player claims: the final score at the end, during play the board
+        scored as if the game ended now."""
+        if self._scores is None:
+            self._scores = score_board(self.cells, self.mate, self._set)
+        return self._scores
+
+    def winner(self) -> int | None:
+        if not self.is_over():
+            return None
+        a, b = self.scores()
+        return 0 if a > b else 1 if b > a else None
+
+    def end_reason(self) -> str:
+        if not self.is_over():
+            return ""
+        a, b = self.scores()
+        why = []
+        for p in (0, 1):
+            if not any(self.have[p]):
+                why.append(f"{PLAYER_NAMES[p]} has placed all 21 tiles")
+        cause = "; ".join(why) if why else "no legal placement is left"
+        result = "a draw" if a == b else f"{PLAYER_NAMES[0 if a > b else 1]} wins"
+        return (f"Neither player can place a tile ({cause}): Green claims {a} squares, "
+                f"Orange {b}, {result}.")
+
+    def legal_moves(self) -> list[GladesMove]:
+        if self._moves is None:
+            p = self.player
+            moves = _legal_list(self.cells, self.tc, self.have, p, self._glob)
+            self._can[p] = bool(moves)
+            if not moves and self.can_place(1 - p):
+                moves = [PASS]
+            self._moves = moves
+        return list(self._moves)
+
+    def _code(self, move) -> int:
+        """The code of the legal move ``move`` names; IllegalMove saying why otherwise."""
+        if isinstance(move, GladesMove):
+            if move.code < 0:
+                return self._pass_code()
+            a, b = move.squares
+            va, vb = move.values
+            text = move._text
+        elif isinstance(move, str):
+            text = move.strip()
+            if text.lower() == "pass":
+                return self._pass_code()
+            a, va, b, vb = read_move(text)
+        else:
+            raise BadNotation(f"{move!r} is not a Glades move")
+        if self.is_over():
+            raise RuleViolation(f"{text}: the game is over")
+        why = self._why(self.player, a, va, b, vb)
+        if why is not None:
+            if not self.can_place(self.player):
+                why += " (you have no legal placement: pass)"
+            raise RuleViolation(why)
+        if a > b:
+            a, b, va, vb = b, a, vb, va
+        return _code_of(SPOT_OF[(a, b)], va, vb)
+
+    def _pass_code(self) -> int:
+        if self.is_over():
+            raise RuleViolation("pass: the game is over")
+        if self.can_place(self.player):
+            raise RuleViolation("pass: you may pass only when you have no legal placement")
+        return -1
+
+    def play(self, move) -> "GladesState":
+        code = self._code(move)
+        p = self.player
+        if code < 0:
+            passed = (True, self._passed[1]) if p == 0 else (self._passed[0], True)
+            new = self._child(self.cells, self.mate, self.tc, self.have, 1 - p, passed)
+            new._can = [self._can[0], self._can[1]]
+            return new
+        cells, mate, tc = bytearray(self.cells), bytearray(self.mate), bytearray(self.tc)
+        have = (bytearray(self.have[0]), bytearray(self.have[1]))
+        k, r = divmod(code, 36)
+        _place(cells, mate, tc, have, p, k, r // 6 + 1, r % 6 + 1)
+        new = self._child(cells, mate, tc, have, 1 - p, self._passed)
+        if self._passed[1 - p]:            # a player who has passed stays passed
+            new._can[1 - p] = False
+        return new
+
+    def find_move(self, move) -> GladesMove:
+        return move_for(self._code(move))
+
+    def why_illegal(self, text: str) -> str:
+        try:
+            self._code(text)
+        except RuleViolation as e:
+            return str(e)
+        return f"{text.strip()} is legal"
+
+    # --- text ---------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return _format(self.cells, self.mate, self.player, self._passed, self.options)
+
+    def __repr__(self) -> str:
+        return f"<GladesState {PLAYER_NAMES[self.player]} to move, {self.scores()}>"
+
+    def __eq__(self, other):
+        return (isinstance(other, GladesState) and other.player == self.player
+                and other.cells == self.cells and other.mate == self.mate
+                and other._passed == self._passed and other.options == self.options)
+
+    def __hash__(self):
+        return hash((bytes(self.cells), self.player, self._passed))
+
+    # --- AI hooks -----------------------------------------------------------------------
+    def random_move(self, rng) -> GladesMove:
+        """A random legal move without listing them: a random free spot that takes some
+        tile, then a random tile for it (a few tries, then every spot in turn)."""
+        if self.is_over():
+            raise RuleViolation("the game is over")
+        p = self.player
+        if not self.can_place(p):
+            return PASS
+        cells, tc, h, glob = self.cells, self.tc, self.have[p], self._glob
+        rnd = rng.random
+        order = None
+        tries = 0
+        while True:
+            if tries < 24:
+                k = int(rnd() * NSPOTS)
+                tries += 1
+            else:
+                if order is None:
+                    order = list(range(NSPOTS))
+                    rng.shuffle(order)
+                k = order.pop()
+            if cells[SPOT_A[k]] or cells[SPOT_B[k]]:
+                continue
+            need = spot_needs(cells, tc, k, p, glob)
+            if need < 0:
+                continue
+            pair = _pick_pair(h, need >> 3, need & 7, rnd)
+            if pair:
+                va, vb = divmod(pair, 7)
+                return MOVES[_code_of(k, va, vb)]
+
+    def ordered_moves(self, rng) -> list[GladesMove]:
+        """The legal moves, a random sample of them first ranked by ``_promise``, the
+        rest after them in board order (progressive widening only reaches the head)."""
+        moves = self.legal_moves()
+        n = len(moves)
+        if n <= 1:
+            return moves
+        head = min(n, 160)
+        rnd = rng.random
+        for i in range(head):              # a partial Fisher-Yates shuffle of the head
+            j = i + int(rnd() * (n - i))
+            moves[i], moves[j] = moves[j], moves[i]
+        cells = self.cells
+        top = moves[:head]
+        top.sort(key=lambda m: _promise(cells, m.code) + rnd(), reverse=True)
+        moves[:head] = top
+        return moves
+
+    def evaluate(self) -> float:
+        a, b = self.scores()
+        return _squash(a - b)
+
+    def rollout(self, rng, cutoff: int | None = None, trace: list | None = None) -> float:
+        """A fast random playout (see ``rollout``); the value for player 0.  ``trace``,
+        a list, receives the moves played as (player, code), code -1 for a pass."""
+        if cutoff is None:
+            cutoff = Glades.playout_cutoff
+        return rollout(self.cells, self.mate, self.tc, self.have, self.player,
+                       (not self.can_place(0), not self.can_place(1)), self._glob, self._set,
+                       rng, 10 ** 9 if cutoff is None else cutoff, trace)
+
+
+def _squash(diff: float) -> float:
+    x = diff / 12.0
+    return x / (1.0 + abs(x))
+
+
+def _promise(cells, code: int) -> float:
+    """A rough worth of a placement for move ordering: high values facing empty squares."""
+    k, r = divmod(code, 36)
+    va, vb = r // 6 + 1, r % 6 + 1
+    score = 0.0
+    for side, n, _lv in EXT[k]:
+        if not cells[n]:
+            score += vb if side else va
+    return score / 12.0
+
+
+def _pick_pair(h, na: int, nb: int, rnd) -> int:
+    """A random (va, vb) the tiles in ``h`` can show with the needs na, nb (0 free), as
+    ``7 * va + vb``; 0 when there is none."""
+    if na and nb:
+        return 7 * na + nb if h[7 * na + nb] else 0
+    if na or nb:
+        base = 7 * (na or nb)
+        opts = [x for x in range(1, 7) if h[base + x]]
+        if not opts:
+            return 0
+        x = opts[int(rnd() * len(opts))]
+        return 7 * na + x if na else 7 * x + nb
+    opts = [j for j in range(8, 49) if h[j]]
+    if not opts:
+        return 0
+    return opts[int(rnd() * len(opts))]
+
+
+def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode: bool, rng,
+            cutoff: int, trace: list | None = None) -> float:
+    """A random game from a position, in place on copies; the value for player 0.
+
+    ``done0[p]``: p can no longer place.  Each player keeps a list of spots not yet
+    found illegal for them; a spot drawn and found illegal is dropped for good (an
+    illegal placement never becomes legal), so a player whose list runs empty passes
+    for the rest of the game.  ``trace``, a list, receives the moves as the game would
+    record them: (player, code), code -1 for a pass."""
+    cells = bytearray(cells0)
+    mate = bytearray(mate0)
+    tc = bytearray(tc0)
+    have = (bytearray(have0[0]), bytearray(have0[1]))
+    done = [done0[0], done0[1]]
+    free = [k for k in range(NSPOTS) if not cells[SPOT_A[k]] and not cells[SPOT_B[k]]]
+    cand = (list(free), free)
+    rnd = rng.random
+    sa, sb, sv, ext = SPOT_A, SPOT_B, SPOT_V, EXT
+    plies = 0
+    p = player
+    while True:
+        if done[p]:
+            if done[1 - p]:
+                if trace and trace[-1][1] < 0:
+                    trace.pop()          # the game ended on that turn: no pass
+                break
+            if trace is not None:
+                trace.append((p, -1))
+            p = 1 - p
+            plies += 1
+            continue
+        if plies >= cutoff:
+            a, b = score_board(cells, mate, set_mode)
+            return _squash(a - b)
+        lst = cand[p]
+        h = have[p]
+        placed = False
+        while lst:
+            j = int(rnd() * len(lst))
+            k = lst[j]
+            a = sa[k]
+            b = sb[k]
+            ok = not cells[a] and not cells[b]
+            if ok:
+                na = nb = cnt = 0
+                for side, n, lv in ext[k]:
+                    c = cells[n]
+                    if c:
+                        if (c >> 3) & 1 == p or (c >> 4) == lv:
+                            ok = False
+                            break
+                        v = c & 7
+                        if side:
+                            if nb and nb != v:
+                                ok = False
+                                break
+                            nb = v
+                        else:
+                            if na and na != v:
+                                ok = False
+                                break
+                            na = v
+                        cnt += 1
+                        if glob and tc[n] >= 3:
+                            ok = False
+                            break
+                if ok and cnt > 3:
+                    ok = False
+                if ok:
+                    pair = _pick_pair(h, na, nb, rnd)
+                    if pair:
+                        va, vb = divmod(pair, 7)
+                        hi = (p << 3) | (sv[k] << 4)
+                        cells[a] = hi | va
+                        cells[b] = hi | vb
+                        mate[a] = b
+                        mate[b] = a
+                        cnt = 0
+                        for _side, n, _lv in ext[k]:
+                            if cells[n]:
+                                tc[n] += 1
+                                tc[mate[n]] += 1
+                                cnt += 1
+                        tc[a] = tc[b] = cnt
+                        h[pair] = 0
+                        h[7 * vb + va] = 0
+                        placed = True
+                        lst[j] = lst[-1]
+                        lst.pop()
+                        break
+            last = lst.pop()
+            if j < len(lst):
+                lst[j] = last
+        if not placed:
+            done[p] = True
+            continue
+        if trace is not None:
+            trace.append((p, _code_of(k, va, vb)))
+        plies += 1
+        p = 1 - p
+    a, b = score_board(cells, mate, set_mode)
+    return 1.0 if a > b else -1.0 if b > a else 0.0
+
+
+# --- the position format ------------------------------------------------------------------
+ARROWS = {1: ">", -1: "<", SIZE: "^", -SIZE: "v"}
+ARROW_STEP = {">": 1, "<": -1, "^": SIZE, "v": -SIZE}
+
+
+def _token(cells, mate, i: int) -> str:
+    c = cells[i]
+    if not c:
+        return "."
+    return f"{LETTERS[(c >> 3) & 1]}{c & 7}{ARROWS[mate[i] - i]}"
+
+
+def _format(cells, mate, player: int, passed, options) -> str:
+    lines = ["game: glades"]
+    for opt in Glades.options:
+        lines.append(f"{opt.name}: {options[opt.name]}")
+    lines.append(f"to move: {COLOURS[player]}")
+    who = [COLOURS[p] for p in (0, 1) if passed[p]]
+    lines.append(f"passed: {', '.join(who) if who else 'none'}")
+    letters = "    " + "   ".join(FILES)
+    lines.append(letters)
+    for r in range(SIZE - 1, -1, -1):
+        toks = [f"{_token(cells, mate, SIZE * r + c):<3}" for c in range(SIZE)]
+        lines.append(f"{r + 1:>2}  " + " ".join(toks).rstrip() + f"   {r + 1}")
+    lines.append(letters)
+    return "\n".join(lines) + "\n"
+
+
+_TOKEN = re.compile(r"^([GO])([1-6])([<>^V])$", re.IGNORECASE)
+
+
+def _build(tokens: dict[int, tuple[int, int, str]]):
+    """Cells and mates from {square: (owner, value, arrow)}; ValueError if tiles do not pair."""
+    cells = bytearray(N)
+    mate = bytearray(N)
+    for i, (owner, value, arrow) in tokens.items():
+        step = ARROW_STEP[arrow]
+        j = i + step
+        r, c = divmod(i, SIZE)
+        if (step == 1 and c == SIZE - 1) or (step == -1 and c == 0) or not 0 <= j < N:
+            raise ValueError(f"{NAMES[i]}: the arrow {arrow!r} points off the board")
+        other = tokens.get(j)
+        if other is None or ARROW_STEP[other[2]] != -step:
+            raise ValueError(f"{NAMES[i]}: the arrow {arrow!r} points to {NAMES[j]}, which is "
+                             f"not the other half of the tile (it must point back)")
+        if other[0] != owner:
+            raise ValueError(f"{NAMES[i]}-{NAMES[j]}: the two halves of one tile have "
+                             f"different colours")
+        vert = 1 if abs(step) == SIZE else 0
+        cells[i] = value | (owner << 3) | (vert << 4)
+        mate[i] = j
+    return cells, mate
+
+
+def _check_position(cells, mate, glob: bool) -> None:
+    """ValueError naming the first broken rule of a board (tiles used twice, contacts,
+    touch limits)."""
+    seen: dict[tuple[int, tuple[int, int]], int] = {}
+    for i in range(N):
+        c = cells[i]
+        if not c or i > mate[i]:
+            continue
+        j = mate[i]
+        p = (c >> 3) & 1
+        t = (min(c & 7, cells[j] & 7), max(c & 7, cells[j] & 7))
+        key = (p, t)
+        if key in seen:
+            a = seen[key]
+            raise ValueError(f"the {COLOURS[p]} {t[0]}-{t[1]} tile is used twice "
+                             f"({NAMES[a]}-{NAMES[mate[a]]} and {NAMES[i]}-{NAMES[j]}); "
+                             f"each player has one of each")
+        seen[key] = i
+    for i in range(N):
+        c = cells[i]
+        if not c:
+            continue
+        for n in NB[i]:
+            d = cells[n]
+            if not d or n == mate[i] or n < i:
+                continue
+            where = f"{NAMES[i]} and {NAMES[n]}"
+            if (c >> 3) & 1 == (d >> 3) & 1:
+                raise ValueError(f"{where}: two {COLOURS[(c >> 3) & 1]} tiles touch "
+                                 f"(a tile may not touch its own colour)")
+            if (c >> 4) == (d >> 4) and (abs(n - i) == 1) != (c >> 4 == 0):
+                raise ValueError(f"{where}: tiles touch along a long edge")
+            if c & 7 != d & 7:
+                raise ValueError(f"{where}: touching values differ ({c & 7} against {d & 7})")
+    tc = _touch_counts(cells, mate)
+    if glob:
+        for i in range(N):
+            if cells[i] and i < mate[i] and tc[i] > TOUCH_LIMIT:
+                raise ValueError(f"the tile on {NAMES[i]}-{NAMES[mate[i]]} is touched by "
+                                 f"{tc[i]} tiles; the limit is {TOUCH_LIMIT}")
+    else:
+        # rule 3(d) alone: some order of placement gives each new tile at most 3
+        # neighbours already there.  Peel off tiles that touch <= 3 of the rest.
+        rest = {i for i in range(N) if cells[i] and i < mate[i]}
+        count = {i: tc[i] for i in rest}
+        changed = True
+        while rest and changed:
+            changed = False
+            for i in sorted(rest):
+                if count[i] <= TOUCH_LIMIT:
+                    rest.discard(i)
+                    changed = True
+                    for s in (i, mate[i]):
+                        for n in NB[s]:
+                            if cells[n] and n != i and n != mate[i]:
+                                key = min(n, mate[n])
+                                if key in rest:
+                                    count[key] -= 1
+        if rest:
+            i = min(rest)
+            raise ValueError(f"no order of placement gives the tile on {NAMES[i]}-"
+                             f"{NAMES[mate[i]]} at most {TOUCH_LIMIT} neighbours when placed")
+
+
+class Glades(Game):
+    id = "glades"
+    name = "Glades"
+    designer = "Rey Alicea"
+    year = None
+    summary = "Lay dominoes on a 9x9 board and claim the empty glades with your highest values."
+    rules_text = (
+        "Each player has the 21 dominoes 1-1..6-6; Green starts (option).\n"
+        "On your turn put one of your tiles on two empty adjacent squares, either way round.\n"
+        "It may not touch your own tiles, and may touch an opponent's tile only end to end "
+        "or at a right angle, never along a long edge (staggered included).\n"
+        "Where tiles touch, the two touching squares must show the same value.\n"
+        "A tile may touch at most 3 opponent tiles, and no tile may end up touched by more "
+        "than 3.\n"
+        "With no legal placement you pass; when neither player can place, the game ends.\n"
+        "Each glade (a connected area of empty squares) goes to the highest value facing it "
+        "that the opponent does not cancel: tiles showing a value on both sides cancel.\n"
+        "Your score is the number of squares in your glades; the higher score wins.")
+    colours = COLOURS
+    notation_help = ("a tile is its two squares with their values: d5:3-e5:6 puts the 3 on "
+                     "d5 and the 6 on e5 (either order); pass is 'pass'")
+    options = (
+        Option("first", "green", "First player", choices=("green", "orange"),
+               help="which colour places the first tile (Green is always seat 0)"),
+        Option("touch_limit", "global", "Touch limit", choices=("global", "new-tile"),
+               help="global: no tile may ever be touched by more than 3 enemy tiles; "
+                    "new-tile: only the tile being placed is checked"),
+        Option("cancel", "pairwise", "Cancelling", choices=("pairwise", "set"),
+               help="pairwise: equal values cancel one for one; set: a value both players "
+                    "show cancels completely"),
+    )
+    playout_cutoff = None
+    wide = True
+
+    def start(self, **options) -> GladesState:
+        opts = self.validate(options)
+        player = COLOURS.index(opts["first"])
+        return GladesState(bytearray(N), bytearray(N), player, (False, False), opts)
+
+    def position(self, tiles, to_move: int = 0, passed=(False, False), **options
+                 ) -> GladesState:
+        """A position from placements: ``[("green", "d5:3-e5:6"), ...]`` or
+        ``{"d5:3-e5:6": "green"}``; checked as ``parse`` checks it."""
+        opts = self.validate(options)
+        pairs = [(v, k) for k, v in tiles.items()] if isinstance(tiles, dict) else tiles
+        tokens = {}
+        for who, text in pairs:
+            owner = who if who in (0, 1) else COLOURS.index(who)
+            a, va, b, vb = read_move(text)
+            for s, v, t in ((a, va, b), (b, vb, a)):
+                if s in tokens:
+                    raise ValueError(f"{NAMES[s]} is covered twice")
+                tokens[s] = (owner, v, ARROWS[t - s])
+        cells, mate = _build(tokens)
+        return self.parse(_format(cells, mate, to_move, passed, opts))
+
+    def parse(self, text: str) -> GladesState:
+        if not isinstance(text, str):
+            raise ValueError("a Glades position must be text")
+        raw: dict[str, str] = {}
+        rows: dict[int, list[str]] = {}
+        for n, line in enumerate(text.splitlines(), 1):
+            s = line.strip()
+            if not s or s.startswith("#"):
+                continue
+            if ":" in s:
+                key, _, value = s.partition(":")
+                key = key.strip().lower()
+                if key in raw:
+                    raise ValueError(f"line {n}: {key!r} is given twice")
+                raw[key] = value.strip().lower()
+                continue
+            parts = s.split()
+            if parts[0].isdigit():
+                r = int(parts[0])
+                if not 1 <= r <= SIZE:
+                    raise ValueError(f"line {n}: row {r} is not on the board (rows 1..9)")
+                if r in rows:
+                    raise ValueError(f"line {n}: row {r} is given twice")
+                toks = parts[1:]
+                if len(toks) == SIZE + 1 and toks[-1].isdigit():
+                    if int(toks[-1]) != r:
+                        raise ValueError(f"line {n}: row {r} ends with the number {toks[-1]}")
+                    toks = toks[:-1]
+                if len(toks) != SIZE:
+                    raise ValueError(f"line {n}: row {r} needs 9 squares (a..i), found "
+                                     f"{len(toks)}")
+                rows[r] = toks
+                continue
+            if "".join(parts).lower() == FILES:
+                continue
+            raise ValueError(f"line {n}: cannot read {s!r}")
+        game_id = raw.pop("game", None)
+        if game_id is None:
+            raise ValueError("not a Glades position: the first line must be 'game: glades'")
+        if game_id != "glades":
+            raise ValueError(f"not a Glades position: 'game: {game_id}'")
+        who = raw.pop("to move", None)
+        if who is None:
+            raise ValueError("the position does not say who is to move ('to move: green')")
+        if who not in COLOURS:
+            raise ValueError(f"'to move' must be green or orange, not {who!r}")
+        player = COLOURS.index(who)
+        pas = raw.pop("passed", "none")
+        names = [w.strip() for w in pas.split(",") if w.strip()]
+        if names == ["none"]:
+            names = []
+        for w in names:
+            if w not in COLOURS:
+                raise ValueError(f"'passed' lists green, orange or none, not {w!r}")
+        passed = tuple(c in names for c in COLOURS)
+        if all(passed):
+            raise ValueError("both players cannot have passed: the game ends as soon as "
+                             "neither can place, before the second pass")
+        opts = self.validate(raw)
+        missing = [r for r in range(1, SIZE + 1) if r not in rows]
+        if missing:
+            raise ValueError(f"rows missing from the position: "
+                             f"{', '.join(str(r) for r in missing)}")
+        tokens = {}
+        for r, toks in rows.items():
+            for c, tok in enumerate(toks):
+                i = SIZE * (r - 1) + c
+                if tok == ".":
+                    continue
+                m = _TOKEN.match(tok)
+                if not m:
+                    raise ValueError(f"{NAMES[i]}: cannot read {tok!r} (use . for empty, or "
+                                     f"G/O, a value 1..6 and an arrow > < ^ v to the other half, "
+                                     f"like G3>)")
+                tokens[i] = (LETTERS.index(m.group(1).upper()), int(m.group(2)),
+                             m.group(3).lower())
+        cells, mate = _build(tokens)
+        _check_position(cells, mate, opts["touch_limit"] == "global")
+        state = GladesState(cells, mate, player, passed, opts)
+        for p in (0, 1):
+            if passed[p] and state.can_place(p):
+                raise ValueError(f"{COLOURS[p]} is said to have passed but has a legal "
+                                 f"placement (passing is only allowed without one)")
+        return state
