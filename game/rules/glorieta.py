@@ -1,0 +1,1310 @@
+"""Glorieta (Nick Bentley, 2011): the spec is ../shared/rules/glorieta.md.
+
+Drop stones on a hexhex board to close a loop; neutral stones count for both
+colours.  Two variants: Landscape (random neutral stones, a pie rule, then
+single drops) and Chicken (each turn a stone of your colour and a neutral
+stone that must not join it, until someone declines).  The notation, the
+position text and every point settled here are in ``docs/games/glorieta.md``.
+
+Representation
+--------------
+``cells`` is a bytearray of N + 1 codes: 0 empty, 1 black, 2 orange, 3 neutral
+(so ``cells[i] & bit`` says whether cell i is in the set S of colour
+bit 1 = black or bit 2 = orange, neutral stones in both).  The extra last cell
+is a sentinel that stands for "off the board": always 0.
+
+Per colour the state keeps a union-find forest over S (``par``) and, for every
+cell, how many of its on-board neighbours are in S (``cnt``).  A stone added to
+S closes a loop (rule 3) exactly when
+
+* two separate arcs of its neighbour ring (maximal runs of S cells, going round
+  the six neighbours in order; off-board neighbours are never in S) already
+  belong to one group: the new cycle encloses the non-S cells between the arcs
+  on one side, and since the board is convex that side holds no off-board cell;
+* or some cell's count of S neighbours reaches 6: the solid flower (or a cell
+  surrounded on all six sides, whatever it holds).
+
+A flood fill from the new stone's gaps to the edge (``_add_flood``) is kept for
+the loop benchmark (``python -m game.rules.glorieta``) and the differential
+tests; the union-find test was faster (figures in the docs).
+"""
+from __future__ import annotations
+
+import random
+import sys
+from functools import lru_cache
+
+from .core import BadNotation, Game, Move, Option, RuleViolation, State
+from .hexhex import board, cell_name, parse_cell
+
+EMPTY, BLACK, ORANGE, NEUTRAL = 0, 1, 2, 3
+STONE_WORDS = ("empty", "black", "orange", "neutral")
+COLOURS = ("black", "orange")          # colour index k: stones with bit k + 1
+TOKENS = ".bon"                        # the position text's cell tokens
+LANDSCAPE, CHICKEN = "landscape", "chicken"
+OPENING, CHOOSE, STONE, SECOND, OVER = range(5)
+PHASES = ("opening", "choose colour", "stone", "neutral or decline", "over")
+SEED_LIMIT = 1_000_000                  # seeds are 0..999999
+PLACEMENT_ATTEMPTS = 100                # restarts of the neutral sampling before giving up
+MAX_NEUTRALS = 25                       # the option's range (the size-7 limit, 127 // 5)
+# the six directions in ring order: consecutive entries are neighbours of each other
+RING_DIRS = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+_STONE, _NEUTRAL, _DECLINE, _TAKE = range(4)
+
+
+# ----------------------------------------------------------------------------------------
+# moves
+# ----------------------------------------------------------------------------------------
+class GlorietaMove(Move):
+    """A stone of the mover's colour (``g7``), a neutral stone (``n:g7``), ``decline``,
+    or the Landscape colour choice (``take:black``, ``take:orange``).
+
+    ``kind`` is one of "stone", "neutral", "decline", "take"; ``cell`` is the cell
+    index for a stone or a neutral stone, the colour index (0 black, 1 orange) for a
+    take, and -1 for decline."""
+
+    __slots__ = ("k", "cell", "_text")
+    KINDS = ("stone", "neutral", "decline", "take")
+
+    def __init__(self, k: int, cell: int, text: str):
+        self.k = k
+        self.cell = cell
+        self._text = text
+
+    @property
+    def kind(self) -> str:
+        return self.KINDS[self.k]
+
+    def notation(self) -> str:
+        return self._text
+
+    def __eq__(self, other):
+        return (isinstance(other, GlorietaMove) and other.k == self.k
+                and other.cell == self.cell and other._text == self._text)
+
+    def __hash__(self):
+        return hash(self._text)
+
+    def __reduce__(self):
+        return (GlorietaMove, (self.k, self.cell, self._text))
+
+
+DECLINE = GlorietaMove(_DECLINE, -1, "decline")
+TAKES = (GlorietaMove(_TAKE, 0, "take:black"), GlorietaMove(_TAKE, 1, "take:orange"))
+
+
+# ----------------------------------------------------------------------------------------
+# geometry
+# ----------------------------------------------------------------------------------------
+class Geo:
+    """The tables of one board side: names, neighbours, rings, border, moves."""
+
+    def __init__(self, side: int):
+        hh = board(side)
+        self.hexhex = hh
+        self.side = side
+        self.span = hh.span
+        self.n = n = hh.size
+        self.names = hh.names
+        self.by_name = hh.by_name
+        self.coords = hh.coords
+        self.index = hh.index
+        self.nb = hh.neighbours
+        self.nbset = tuple(frozenset(x) for x in hh.neighbours)
+        self.ring = tuple(tuple(hh.index.get((c + dc, r + dr), n) for dc, dr in RING_DIRS)
+                          for c, r in hh.coords)
+        self.border = bytes(hh.border)
+        self.interior = tuple(hh.interior)
+        self.border_cells = tuple(i for i in range(n) if hh.border[i])
+        self.limit = n // 5
+        self.stones = tuple(GlorietaMove(_STONE, i, hh.names[i]) for i in range(n))
+        self.neutrals = tuple(GlorietaMove(_NEUTRAL, i, "n:" + hh.names[i]) for i in range(n))
+
+
+@lru_cache(maxsize=None)
+def geo(side: int) -> Geo:
+    return Geo(side)
+
+
+# ----------------------------------------------------------------------------------------
+# loops
+# ----------------------------------------------------------------------------------------
+def _find(par, x):
+    while True:
+        p = par[x]
+        if p == x:
+            return x
+        g = par[p]
+        if g == p:
+            return p
+        par[x] = g
+        x = g
+
+
+def _add(cells, par, cnt, ring, nb, x, bit):
+    """Stone x has just joined S (``cells[x] & bit``): update the union-find ``par`` and
+    the counts ``cnt`` of that colour; True when S now holds a loop."""
+    r = ring[x]
+    loop = False
+    prev = cells[r[5]] & bit
+    r0 = -1
+    roots = None
+    for y in r:
+        cur = cells[y] & bit
+        if cur and not prev:                  # an arc starts at y
+            ry = y
+            while True:                       # _find, inlined
+                p = par[ry]
+                if p == ry:
+                    break
+                g = par[p]
+                if g == p:
+                    ry = p
+                    break
+                par[ry] = g
+                ry = g
+            if r0 < 0:
+                r0 = ry
+            elif roots is None:
+                if ry == r0:
+                    loop = True
+                roots = [r0, ry]
+            else:
+                if ry in roots:
+                    loop = True
+                roots.append(ry)
+        prev = cur
+    if r0 < 0:
+        if prev:                              # all six in S: x was enclosed
+            loop = True
+            par[x] = _find(par, r[0])
+    else:
+        par[x] = r0
+        if roots is not None:
+            for ry in roots:
+                par[ry] = r0
+    for y in nb[x]:
+        c = cnt[y] + 1
+        cnt[y] = c
+        if c == 6:
+            loop = True
+    return loop
+
+
+def _add_flood(cells, cnt, ring, nb, border, x, bit):
+    """The same answer as ``_add`` without a union-find: when the new stone's ring has
+    two arcs or more, flood from each gap of non-S cells towards the board's edge."""
+    r = ring[x]
+    for y in nb[x]:
+        cnt[y] += 1
+    loop = any(cnt[y] == 6 for y in nb[x])
+    prev = cells[r[5]] & bit
+    arcs = 0
+    for y in r:
+        cur = cells[y] & bit
+        if cur and not prev:
+            arcs += 1
+        prev = cur
+    if arcs < 2 or loop:
+        return loop or (arcs == 0 and prev)
+    # gaps: maximal runs of non-S ring cells; one holding the sentinel is outside
+    k0 = next(k for k in range(6) if cells[r[k]] & bit)
+    gaps = []
+    cur_gap = None
+    for j in range(1, 7):
+        y = r[(k0 + j) % 6]
+        if cells[y] & bit:
+            cur_gap = None
+        else:
+            if cur_gap is None:
+                cur_gap = []
+                gaps.append(cur_gap)
+            cur_gap.append(y)
+    sentinel = len(cells) - 1
+    for gap in gaps:
+        if sentinel in gap:
+            continue
+        start = gap[0]
+        seen = {start}
+        stack = [start]
+        escaped = False
+        while stack:
+            y = stack.pop()
+            if border[y]:
+                escaped = True
+                break
+            for z in nb[y]:
+                if not cells[z] & bit and z not in seen:
+                    seen.add(z)
+                    stack.append(z)
+        if not escaped:
+            return True
+    return False
+
+
+def _outside(g: Geo, cells, bit) -> bytearray:
+    """The non-S cells that reach the outside of the board through non-S cells."""
+    out = bytearray(g.n)
+    stack = [i for i in g.border_cells if not cells[i] & bit]
+    for i in stack:
+        out[i] = 1
+    nb = g.nb
+    while stack:
+        y = stack.pop()
+        for z in nb[y]:
+            if not out[z] and not cells[z] & bit:
+                out[z] = 1
+                stack.append(z)
+    return out
+
+
+def _pockets(g: Geo, cells, bit) -> list[list[int]]:
+    """The enclosed pockets of colour ``bit`` (rule 3a), each a connected list of cells."""
+    out = _outside(g, cells, bit)
+    seen = bytearray(g.n)
+    pockets = []
+    for i in range(g.n):
+        if cells[i] & bit or out[i] or seen[i]:
+            continue
+        comp = [i]
+        seen[i] = 1
+        k = 0
+        while k < len(comp):
+            for z in g.nb[comp[k]]:
+                if not seen[z] and not cells[z] & bit:
+                    seen[z] = 1
+                    comp.append(z)
+            k += 1
+        pockets.append(sorted(comp))
+    return pockets
+
+
+def _flowers(g: Geo, cells, bit) -> list[int]:
+    """Cells whose six neighbours are all in S (rule 3b)."""
+    return [d for d in g.interior if all(cells[y] & bit for y in g.nb[d])]
+
+
+def has_loop(g: Geo, cells, bit) -> bool:
+    """Rule 3 read directly (used by parse; the tests have their own literal reading)."""
+    return bool(_flowers(g, cells, bit)) or bool(_pockets(g, cells, bit))
+
+
+def _build(g: Geo, cells):
+    """Union-find forests and neighbour counts of both colours, from scratch."""
+    n = g.n
+    nb = g.nb
+    pars, cnts = [], []
+    for bit in (1, 2):
+        par = list(range(n + 1))
+        cnt = bytearray(n + 1)
+        for x in range(n):
+            if not cells[x] & bit:
+                continue
+            for y in nb[x]:
+                cnt[y] += 1
+                if y < x and cells[y] & bit:
+                    a, b = _find(par, x), _find(par, y)
+                    if a != b:
+                        par[a] = b
+        pars.append(par)
+        cnts.append(cnt)
+    return pars, cnts
+
+
+def _pair_exists(cells, par, cnt, nb, nbset, empties, bit) -> bool:
+    """Chicken: is there a stone-and-neutral pair for colour ``bit`` whose neutral does not
+    join the stone's group?  Two empty cells a, b qualify iff they are not neighbours and
+    no group of S touches both."""
+    ne = len(empties)
+    if ne < 2:
+        return False
+    if ne > 7:
+        for a in empties:
+            if not cnt[a]:           # a touches no group; some empty cell is not next to it
+                return True
+    groups = [{_find(par, m) for m in nb[a] if cells[m] & bit} for a in empties]
+    for i in range(ne):
+        na = nbset[empties[i]]
+        ga = groups[i]
+        for j in range(i + 1, ne):
+            if empties[j] not in na and ga.isdisjoint(groups[j]):
+                return True
+    return False
+
+
+def _joins(cells, par, nb, y, root, bit) -> int:
+    """The neighbour of y through which a neutral on y joins the group ``root``, or -1."""
+    for m in nb[y]:
+        if cells[m] & bit and _find(par, m) == root:
+            return m
+    return -1
+
+
+# ----------------------------------------------------------------------------------------
+# the Landscape neutral stones
+# ----------------------------------------------------------------------------------------
+def place_neutrals(g: Geo, count: int, seed: int) -> list[int]:
+    """``count`` cells, no two adjacent, drawn with ``random.Random(seed)``: cells are
+    drawn uniformly from the whole board and a draw that is occupied or next to a
+    neutral stone is rejected; if no cell is left free the sampling restarts (at most
+    PLACEMENT_ATTEMPTS times, then ValueError).  Sorted cell indices."""
+    if count > g.limit:
+        raise ValueError(f"option 'neutrals': at most {g.limit} neutral stones fit on a "
+                         f"size-{g.side} board (a fifth of its {g.n} cells), not {count}")
+    rng = random.Random(seed)
+    n = g.n
+    for _ in range(PLACEMENT_ATTEMPTS):
+        blocked = bytearray(n)
+        free = n
+        placed = []
+        while len(placed) < count and free:
+            x = rng.randrange(n)
+            if blocked[x]:
+                continue
+            placed.append(x)
+            blocked[x] = 1
+            free -= 1
+            for y in g.nb[x]:
+                if not blocked[y]:
+                    blocked[y] = 1
+                    free -= 1
+        if len(placed) == count:
+            return sorted(placed)
+    raise ValueError(f"option 'neutrals': {count} neutral stones could not be placed "
+                     f"apart with seed {seed} in {PLACEMENT_ATTEMPTS} tries")  # pragma: no cover
+
+
+# ----------------------------------------------------------------------------------------
+# the state
+# ----------------------------------------------------------------------------------------
+class GlorietaState(State):
+    """An immutable Glorieta position.  Seats are 0 and 1 (``player``); colours are
+    "black" and "orange" (``seat_colour``)."""
+
+    __slots__ = ("geo", "options", "ch", "cells", "player", "ph", "black", "dec", "nplay",
+                 "pend", "par", "cnt", "empties", "loops", "_moves", "_pair")
+
+    def __init__(self, g: Geo, options: dict, cells: bytearray, player: int, ph: int,
+                 black: int, dec: int = -1, nplay: bool = True, pend: int = -1,
+                 loops: int = 0, par=None, cnt=None, empties: int | None = None):
+        self.geo = g
+        self.options = options
+        self.ch = options["variant"] == CHICKEN
+        self.cells = cells
+        self.player = player
+        self.ph = ph
+        self.black = black
+        self.dec = dec
+        self.nplay = nplay
+        self.pend = pend
+        self.loops = loops
+        if par is None:
+            par, cnt = _build(g, cells)
+        self.par = par
+        self.cnt = cnt
+        self.empties = empties if empties is not None else cells.count(0) - 1
+        self._moves = None
+        self._pair = None
+
+    def __getstate__(self):
+        return (self.options, bytes(self.cells), self.player, self.ph, self.black, self.dec,
+                self.nplay, self.pend, self.loops)
+
+    def __setstate__(self, data):
+        options, cells, player, ph, black, dec, nplay, pend, loops = data
+        self.__init__(geo(options["size"]), options, bytearray(cells), player, ph, black,
+                      dec, nplay, pend, loops)
+
+    @property
+    def game(self):
+        from . import GAMES, get
+        return get("glorieta") if "glorieta" in GAMES else _default_game()
+
+    def _copy(self) -> "GlorietaState":
+        s = GlorietaState.__new__(GlorietaState)
+        s.geo = self.geo
+        s.options = self.options
+        s.ch = self.ch
+        s.cells = bytearray(self.cells)
+        s.player = self.player
+        s.ph = self.ph
+        s.black = self.black
+        s.dec = self.dec
+        s.nplay = self.nplay
+        s.pend = -1
+        s.loops = 0
+        s.par = [self.par[0][:], self.par[1][:]]
+        s.cnt = [bytearray(self.cnt[0]), bytearray(self.cnt[1])]
+        s.empties = self.empties
+        s._moves = None
+        s._pair = None
+        return s
+
+    # --- reading the position (for the board view) ---------------------------------------
+    @property
+    def geometry(self):
+        """The ``hexhex.HexHex`` board: names, coords, neighbours, ``center_xy``."""
+        return self.geo.hexhex
+
+    @property
+    def size(self) -> int:
+        return self.geo.side
+
+    @property
+    def variant(self) -> str:
+        return CHICKEN if self.ch else LANDSCAPE
+
+    def cell_index(self, name: str) -> int:
+        """The index of a cell name (``g7``); ValueError if it is not on this board."""
+        return self.geo.hexhex.cell(name)
+
+    def cell_name(self, i: int) -> str:
+        return self.geo.names[i]
+
+    def _index(self, cell) -> int:
+        return cell if isinstance(cell, int) else self.cell_index(cell)
+
+    def stone_at(self, cell) -> str:
+        """"black", "orange", "neutral" or "empty" at a cell (an index or a name)."""
+        return STONE_WORDS[self.cells[self._index(cell)]]
+
+    @property
+    def phase(self) -> str:
+        """"opening", "choose colour", "stone", "neutral or decline" or "over"."""
+        return PHASES[self.ph]
+
+    @property
+    def decliner(self) -> int | None:
+        """The seat that declined a neutral stone while it had a legal pair, if any."""
+        return None if self.dec < 0 else self.dec
+
+    @property
+    def neutral_play(self) -> bool:
+        """Chicken: whether neutral stones are still played (always False in Landscape)."""
+        return self.ch and self.nplay
+
+    @property
+    def pending_stone(self) -> int | None:
+        """In the "neutral or decline" phase: the cell of the stone just dropped."""
+        return None if self.pend < 0 else self.pend
+
+    def seat_colour(self, seat: int) -> str | None:
+        if self.black < 0:
+            return None
+        return "black" if seat == self.black else "orange"
+
+    def mover_colour(self) -> str | None:
+        """The colour of the seat to move (None before the Landscape colour choice)."""
+        return self.seat_colour(self.player)
+
+    def pair_available(self) -> bool:
+        """Chicken, "stone" phase: does a legal stone-and-neutral pair exist for the mover?
+        (If not, this turn is a single drop that ends neutral play.)"""
+        if not (self.ch and self.nplay and self.ph == STONE):
+            return False
+        if self._pair is None:
+            bit = 1 if self.player == self.black else 2
+            cells = self.cells
+            empties = [i for i in range(self.geo.n) if not cells[i]]
+            self._pair = _pair_exists(cells, self.par[bit - 1], self.cnt[bit - 1], self.geo.nb,
+                                      self.geo.nbset, empties, bit)
+        return self._pair
+
+    def neutral_forbidden(self) -> list[int]:
+        """Empty cells where the neutral stone may not go now (it would join the new
+        stone's group); empty outside the "neutral or decline" phase."""
+        if self.ph != SECOND:
+            return []
+        g = self.geo
+        bit = 1 if self.player == self.black else 2
+        par = self.par[bit - 1]
+        root = _find(par, self.pend)
+        cells = self.cells
+        return [y for y in range(g.n)
+                if not cells[y] and _joins(cells, par, g.nb, y, root, bit) >= 0]
+
+    def neutral_allowed(self) -> list[int]:
+        """Empty cells where the neutral stone may go now."""
+        if self.ph != SECOND:
+            return []
+        bad = set(self.neutral_forbidden())
+        return [y for y in range(self.geo.n) if not self.cells[y] and y not in bad]
+
+    def counts(self) -> dict[str, int]:
+        """How many black, orange, neutral stones and empty cells."""
+        c = self.cells
+        return {w: c.count(i) - (1 if i == 0 else 0) for i, w in enumerate(STONE_WORDS)}
+
+    def winning_colour(self) -> str | None:
+        """The colour whose loop ended the game (the winner's), None otherwise."""
+        if self.ph != OVER or not self.loops:
+            return None
+        w = self.winner()
+        return self.seat_colour(w)
+
+    def loop(self) -> tuple[list[int], list[int]] | None:
+        """The winning loop: (its stones, the cells it encloses), cell indices; None if
+        the game did not end with a loop.
+
+        The loop reported is the smallest enclosed pocket's: the stones of the winner's
+        colour or neutral that border the pocket and touch the outside of it, and every
+        cell inside them (the pocket and anything standing in it).  Without a pocket it
+        is a solid flower: its six petals, and the centre."""
+        colour = self.winning_colour()
+        if colour is None:
+            return None
+        bit = 1 if colour == "black" else 2
+        g = self.geo
+        cells = self.cells
+        pockets = _pockets(g, cells, bit)
+        if not pockets:
+            d = _flowers(g, cells, bit)[0]
+            return sorted(g.nb[d]), [d]
+        pocket = min(pockets, key=lambda p: (len(p), p))
+        inside = set(pocket)
+        boundary = {m for y in pocket for m in g.nb[y] if cells[m] & bit}
+        reached = bytearray(g.n)
+        stack = [i for i in g.border_cells if i not in inside and i not in boundary]
+        for i in stack:
+            reached[i] = 1
+        while stack:
+            y = stack.pop()
+            for z in g.nb[y]:
+                if not reached[z] and z not in inside and z not in boundary:
+                    reached[z] = 1
+                    stack.append(z)
+        ring = sorted(b for b in boundary
+                      if g.border[b] or any(reached[z] for z in g.nb[b]))
+        ring_set = set(ring)
+        enclosed = [i for i in range(g.n) if not reached[i] and i not in ring_set]
+        return ring, enclosed
+
+    def loop_names(self) -> tuple[list[str], list[str]] | None:
+        lp = self.loop()
+        if lp is None:
+            return None
+        return [self.geo.names[i] for i in lp[0]], [self.geo.names[i] for i in lp[1]]
+
+    # --- the contract -----------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.ph == OVER
+
+    def winner(self) -> int | None:
+        if self.ph != OVER:
+            return None
+        last = 1 - self.player
+        if self.loops:
+            last_bit = 1 if last == self.black else 2
+            return last if self.loops & last_bit else 1 - last
+        if self.ch and self.dec >= 0:
+            return 1 - self.dec
+        return None
+
+    def end_reason(self) -> str:
+        if self.ph != OVER:
+            return ""
+        last = 1 - self.player
+        mover = self.seat_name(last)
+        w = self.winner()
+        if self.loops:
+            wname = self.seat_name(w)
+            lp = self.loop()
+            stones, enclosed = lp
+            what = (f"a loop of {len(stones)} stones around {len(enclosed)} "
+                    f"cell{'s' if len(enclosed) != 1 else ''}")
+            if self.loops == 3:
+                return (f"{mover}'s neutral stone completes a loop for both colours; the "
+                        f"player who moved wins: {mover} wins with {what}.")
+            if w != last:
+                return (f"{mover}'s neutral stone completes {wname}'s loop: {wname} wins "
+                        f"with {what}.")
+            return f"{wname} closes {what} and wins."
+        if not self.ch:
+            return "The board is full and nobody has a loop: the game is a tie."
+        if self.dec >= 0:
+            return (f"The board is full and nobody has a loop: {self.seat_name(self.dec)} "
+                    f"declined a neutral stone first and loses.")
+        return "The board is full, nobody has a loop and nobody declined: the game is a draw."
+
+    def legal_moves(self) -> list[GlorietaMove]:
+        if self._moves is None:
+            ph = self.ph
+            g = self.geo
+            cells = self.cells
+            if ph == OVER:
+                ms = []
+            elif ph == CHOOSE:
+                ms = list(TAKES)
+            elif ph == SECOND:
+                bad = set(self.neutral_forbidden())
+                ms = [g.neutrals[y] for y in range(g.n) if not cells[y] and y not in bad]
+                ms.append(DECLINE)
+            else:
+                st = g.stones
+                ms = [st[y] for y in range(g.n) if not cells[y]]
+            self._moves = ms
+        return list(self._moves)
+
+    def _read(self, text: str) -> GlorietaMove:
+        """The move the notation ``text`` names (checked only for its form)."""
+        t = text.strip().lower()
+        if t == "decline":
+            return DECLINE
+        if t.startswith("take:"):
+            what = t[5:].strip()
+            if what not in COLOURS:
+                raise BadNotation(f"{text.strip()!r}: write take:black or take:orange")
+            return TAKES[COLOURS.index(what)]
+        neutral = t.startswith("n:")
+        name = t[2:].strip() if neutral else t
+        cr = parse_cell(name)
+        if cr is None:
+            raise BadNotation(f"{text.strip()!r} is not a Glorieta move: write a cell (g7), "
+                              f"a neutral stone (n:g7), decline, or take:black / take:orange")
+        if cr not in self.geo.index:
+            raise BadNotation(f"{text.strip()!r}: there is no cell {name} on a size-"
+                              f"{self.geo.side} board")
+        i = self.geo.index[cr]
+        return self.geo.neutrals[i] if neutral else self.geo.stones[i]
+
+    def _check(self, m: GlorietaMove) -> None:
+        """RuleViolation saying why ``m`` is not legal here (returns if it is)."""
+        t = m._text
+        ph = self.ph
+        if ph == OVER:
+            raise RuleViolation(f"{t}: the game is over")
+        k = m.k
+        if k == _TAKE:
+            if self.ch:
+                raise RuleViolation(f"{t}: colours are fixed in Chicken (seat 0 is Black)")
+            if ph == OPENING:
+                raise RuleViolation(f"{t}: the colour is chosen after the opening black stone")
+            if ph != CHOOSE:
+                raise RuleViolation(f"{t}: the colour is chosen only once")
+            return
+        if ph == CHOOSE:
+            raise RuleViolation(f"{t}: first choose your colour: take:black or take:orange")
+        if k == _DECLINE:
+            if not self.ch:
+                raise RuleViolation("decline: there is no declining in Landscape")
+            if not self.nplay:
+                raise RuleViolation("decline: neutral play has ended; there is nothing to "
+                                    "decline")
+            if ph != SECOND:
+                raise RuleViolation("decline: declining is only possible after your stone")
+            return
+        x = m.cell
+        v = self.cells[x]
+        if k == _NEUTRAL:
+            if not self.ch:
+                raise RuleViolation(f"{t}: players drop no neutral stones in Landscape")
+            if not self.nplay:
+                raise RuleViolation(f"{t}: neutral play has ended; drop one stone of your "
+                                    f"colour")
+            if ph != SECOND:
+                raise RuleViolation(f"{t}: the neutral stone comes after your own stone")
+            if v:
+                raise RuleViolation(f"{t}: {self.geo.names[x]} is occupied "
+                                    f"(a {STONE_WORDS[v]} stone)")
+            bit = 1 if self.player == self.black else 2
+            par = self.par[bit - 1]
+            via = _joins(self.cells, par, self.geo.nb, x, _find(par, self.pend), bit)
+            if via >= 0:
+                names = self.geo.names
+                if via == self.pend:
+                    raise RuleViolation(f"{t} would touch your new stone {names[via]}: the "
+                                        f"neutral stone may not join its group")
+                raise RuleViolation(f"{t} would join your new stone's group through "
+                                    f"{names[via]}")
+            return
+        # a stone of the mover's colour
+        if ph == SECOND:
+            raise RuleViolation(f"{t}: you have dropped your stone; now drop a neutral stone "
+                                f"(n:cell) or decline")
+        if v:
+            raise RuleViolation(f"{t} is occupied (a {STONE_WORDS[v]} stone)")
+
+    def why_illegal(self, text: str) -> str:
+        m = self._read(text)
+        try:
+            self._check(m)
+        except RuleViolation as e:
+            return str(e)
+        return f"{text.strip()} is not a legal move here"  # pragma: no cover
+
+    def find_move(self, move) -> GlorietaMove:
+        if self.ph == OVER:
+            raise RuleViolation(f"{move}: the game is over")
+        m = move if isinstance(move, GlorietaMove) else self._read(str(move))
+        self._check(m)
+        return m
+
+    def play(self, move) -> "GlorietaState":
+        if self.ph == OVER:
+            raise RuleViolation(f"{move}: the game is over")
+        m = move if isinstance(move, GlorietaMove) else self._read(str(move))
+        self._check(m)
+        return self._after(m.k, m.cell)
+
+    def _after(self, k: int, x: int) -> "GlorietaState":
+        s = self._copy()
+        g = self.geo
+        p = self.player
+        if k == _TAKE:
+            s.black = p if x == 0 else 1 - p
+            s.ph = STONE
+            s.player = 1 - s.black            # Orange moves next
+            return s
+        if self.ph == OPENING:
+            s.cells[x] = BLACK
+            _add(s.cells, s.par[0], s.cnt[0], g.ring, g.nb, x, 1)
+            s.empties -= 1
+            s.player = 1
+            if self.ch:
+                s.black = 0
+                s.ph = STONE
+            else:
+                s.ph = CHOOSE
+            return s
+        bit = 1 if p == self.black else 2
+        if k == _STONE:
+            s.cells[x] = bit
+            s.empties -= 1
+            if _add(s.cells, s.par[bit - 1], s.cnt[bit - 1], g.ring, g.nb, x, bit):
+                return s._finish(bit)
+            if self.ch and self.nplay:
+                if self.pair_available():
+                    s.ph = SECOND
+                    s.pend = x
+                    return s
+                s.nplay = False               # a forced single drop ends neutral play
+            return s._end_turn()
+        if k == _DECLINE:
+            s.dec = p
+            s.nplay = False
+            return s._end_turn()
+        # a neutral stone
+        s.cells[x] = NEUTRAL
+        s.empties -= 1
+        loops = 0
+        if _add(s.cells, s.par[0], s.cnt[0], g.ring, g.nb, x, 1):
+            loops |= 1
+        if _add(s.cells, s.par[1], s.cnt[1], g.ring, g.nb, x, 2):
+            loops |= 2
+        if loops:
+            return s._finish(loops)
+        return s._end_turn()
+
+    def _finish(self, loops: int) -> "GlorietaState":
+        self.ph = OVER
+        self.loops = loops
+        self.player = 1 - self.player
+        self.pend = -1
+        return self
+
+    def _end_turn(self) -> "GlorietaState":
+        self.pend = -1
+        self.player = 1 - self.player
+        self.ph = OVER if self.empties == 0 else STONE
+        return self
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def _key(self):
+        o = self.options
+        return (o["variant"], o["size"], o.get("neutrals") if not self.ch else None,
+                o.get("seed") if not self.ch else None, bytes(self.cells), self.player,
+                self.ph, self.black, self.dec, self.nplay, self.pend, self.loops)
+
+    def __eq__(self, other):
+        return isinstance(other, GlorietaState) and other._key() == self._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return (f"<GlorietaState {self.variant} size {self.geo.side} {self.phase} "
+                f"seat {self.player}>")
+
+    # --- AI hooks ----------------------------------------------------------------------
+    def random_move(self, rng):
+        if self.ph in (STONE, OPENING):
+            cells = self.cells
+            n = self.geo.n
+            while True:
+                x = int(rng.random() * n)
+                if not cells[x]:
+                    return self.geo.stones[x]
+        moves = self.legal_moves()
+        return moves[int(rng.random() * len(moves))]
+
+    def evaluate(self) -> float:
+        return _evaluate(self.cells, self.cnt, self.geo, self.black)
+
+    def rollout(self, rng, cutoff=None, trace=None) -> float:
+        """A random game to the end (or ``cutoff`` plies), in place on copies; the value
+        for seat 0.  ``trace``, a list, receives every move's notation."""
+        if cutoff is None:
+            cutoff = Glorieta.playout_cutoff
+        cutoff = 10 ** 9 if cutoff is None else cutoff
+        s = self
+        plies = 0
+        while s.ph in (OPENING, CHOOSE):      # the opening and the pie rule: the slow way
+            m = s.random_move(rng)
+            if trace is not None:
+                trace.append(str(m))
+            s = s.play(m)
+            plies += 1
+        if s.ph == OVER:
+            return s.result()
+        return _rollout(s, rng, cutoff - plies, trace)
+
+
+def _evaluate(cells, cnt, g: Geo, black: int) -> float:
+    """Loop threats: for each colour, the cells with five of six neighbours in S (one
+    more stone there or next to it often closes a flower), for seat 0."""
+    if black < 0:
+        return 0.0
+    score = 0.0
+    for k in (0, 1):
+        c = cnt[k]
+        t = 0
+        for d in g.interior:
+            if c[d] == 5:
+                t += 1
+        score += t if k == 0 else -t
+    if black == 1:
+        score = -score
+    x = score / 4.0
+    return x / (1.0 + abs(x))
+
+
+def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
+    """The fast playout from a "stone" or "neutral or decline" position."""
+    g = s.geo
+    nb = g.nb
+    nbset = g.nbset
+    ring = g.ring
+    names = g.names
+    cells = bytearray(s.cells)
+    par = (s.par[0][:], s.par[1][:])
+    cnt = (bytearray(s.cnt[0]), bytearray(s.cnt[1]))
+    n = g.n
+    empties = [i for i in range(n) if not cells[i]]
+    rnd = rng.random
+    p = s.player
+    black = s.black
+    ch = s.ch
+    nplay = ch and s.nplay
+    dec = s.dec
+    add = _add
+    plies = 0
+    x = s.pend
+    pair = s.ph == SECOND                     # the first ply is already played
+    while True:
+        k = 0 if p == black else 1
+        bit = k + 1
+        if x < 0:
+            if plies >= cutoff:
+                return _evaluate(cells, cnt, g, black)
+            if nplay:
+                pair = _pair_exists(cells, par[k], cnt[k], nb, nbset, empties, bit)
+            j = int(rnd() * len(empties))
+            x = empties[j]
+            last = empties.pop()
+            if last != x:
+                empties[j] = last
+            cells[x] = bit
+            plies += 1
+            if trace is not None:
+                trace.append(names[x])
+            if add(cells, par[k], cnt[k], ring, nb, x, bit):
+                return 1.0 if p == 0 else -1.0
+        if nplay:
+            if pair:
+                # the second ply: a neutral stone that does not join x's group, or decline
+                pk = par[k]
+                root = _find(pk, x)
+                y = -1
+                ne = len(empties)
+                if rnd() * (ne + 1) >= 1.0:
+                    for _ in range(8):
+                        j = int(rnd() * ne)
+                        c = empties[j]
+                        for m in nb[c]:
+                            if cells[m] & bit and _find(pk, m) == root:
+                                break
+                        else:
+                            y = c
+                            break
+                    if y < 0:
+                        ok = [c for c in empties if _joins(cells, pk, nb, c, root, bit) < 0]
+                        if ok:
+                            y = ok[int(rnd() * len(ok))]
+                plies += 1
+                if y < 0:
+                    dec = p
+                    nplay = False
+                    if trace is not None:
+                        trace.append("decline")
+                else:
+                    j = empties.index(y)
+                    last = empties.pop()
+                    if last != y:
+                        empties[j] = last
+                    cells[y] = NEUTRAL
+                    if trace is not None:
+                        trace.append("n:" + names[y])
+                    lb = add(cells, par[0], cnt[0], ring, nb, y, 1)
+                    lo = add(cells, par[1], cnt[1], ring, nb, y, 2)
+                    if lb or lo:
+                        mine = lb if k == 0 else lo
+                        w = p if mine else 1 - p
+                        return 1.0 if w == 0 else -1.0
+            else:
+                nplay = False
+        x = -1
+        if not empties:
+            if ch and dec >= 0:
+                return 1.0 if dec == 1 else -1.0
+            return 0.0
+        p = 1 - p
+
+
+# ----------------------------------------------------------------------------------------
+# the position text
+# ----------------------------------------------------------------------------------------
+def _seat(v: int) -> str:
+    return f"seat {v}"
+
+
+def _format(s: GlorietaState) -> str:
+    g = s.geo
+    o = s.options
+    lines = ["game: glorieta", f"variant: {s.variant}", f"size: {g.side}"]
+    if not s.ch:
+        lines.append(f"neutrals: {o['neutrals']}")
+        lines.append(f"seed: {'none' if o.get('seed') is None else o['seed']}")
+    lines.append(f"black: {'undecided' if s.black < 0 else _seat(s.black)}")
+    if s.ch:
+        lines.append(f"neutral play: {'on' if s.nplay else 'off'}")
+        lines.append(f"decliner: {'none' if s.dec < 0 else _seat(s.dec)}")
+    lines.append(f"phase: {PHASES[s.ph]}")
+    if s.ph == OVER:
+        lines.append(f"moved last: {_seat(1 - s.player)}")
+    else:
+        lines.append(f"to move: {_seat(s.player)}")
+    if s.ph == SECOND:
+        lines.append(f"stone: {g.names[s.pend]}")
+    n = g.side
+    for r in range(g.span, 0, -1):
+        cols = [c for c in range(1, g.span + 1) if (c, r) in g.index]
+        toks = " ".join(TOKENS[s.cells[g.index[(c, r)]]] for c in cols)
+        span = f"({cell_name(cols[0], r)[0]}-{cell_name(cols[-1], r)[0]})"
+        lines.append(f"{r:>2} " + " " * abs(r - n) + toks + "  " + span)
+    return "\n".join(lines) + "\n"
+
+
+_KEYS = ("variant", "size", "neutrals", "seed", "black", "neutral play", "decliner", "phase",
+         "to move", "moved last", "stone")
+
+
+def _read_seat(text: str, key: str) -> int:
+    t = text.strip().lower()
+    if t.startswith("seat"):
+        t = t[4:].strip()
+    if t not in ("0", "1"):
+        raise ValueError(f"'{key}' must be seat 0 or seat 1, not {text.strip()!r}")
+    return int(t)
+
+
+def _parse(game: "Glorieta", text: str) -> GlorietaState:
+    if not isinstance(text, str):
+        raise ValueError("a Glorieta position must be text")
+    lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
+    first = "".join(lines[0].split()).lower() if lines else ""
+    if first != "game:glorieta":
+        raise ValueError("not a Glorieta position: the first line must be 'game: glorieta'")
+    head: dict[str, str] = {}
+    rows: dict[int, list[str]] = {}
+    for ln in lines[1:]:
+        s = ln.strip()
+        if s[0].isdigit():
+            parts = s.split()
+            if parts[-1].startswith("(") and parts[-1].endswith(")"):
+                parts.pop()
+            if not parts[0].isdigit():
+                raise ValueError(f"cannot read the line {s!r}")
+            r = int(parts[0])
+            if r in rows:
+                raise ValueError(f"row {r} is given twice")
+            rows[r] = parts[1:]
+            continue
+        key, colon, value = s.partition(":")
+        key = " ".join(key.lower().split())
+        if not colon or key not in _KEYS:
+            raise ValueError(f"cannot read the line {s!r} (known lines: "
+                             f"{', '.join(_KEYS)}, then the rows)")
+        if key in head:
+            raise ValueError(f"the line '{key}' is given twice")
+        head[key] = value.strip()
+    for key in ("variant", "size", "black", "phase"):
+        if key not in head:
+            raise ValueError(f"the position has no '{key}:' line")
+    opts = {"variant": head["variant"].lower(), "size": head["size"]}
+    chicken = opts["variant"] == CHICKEN
+    if not chicken:
+        for key in ("neutrals", "seed"):
+            if key not in head:
+                raise ValueError(f"a Landscape position needs a '{key}:' line")
+            opts[key] = head[key]
+        for key in ("neutral play", "decliner"):
+            if key in head:
+                raise ValueError(f"'{key}' is for Chicken positions only")
+    else:
+        for key in ("neutrals", "seed"):
+            if key in head:
+                raise ValueError(f"'{key}' is for Landscape positions only")
+        for key in ("neutral play", "decliner"):
+            if key not in head:
+                raise ValueError(f"a Chicken position needs a '{key}:' line")
+    opts = game.validate(opts)
+    if opts["seed"] is not None and not 0 <= opts["seed"] < SEED_LIMIT:
+        raise ValueError(f"option 'seed': {opts['seed']} is not allowed; use an integer from "
+                         f"0 to {SEED_LIMIT - 1} (or none)")
+    g = geo(opts["size"])
+    # the board
+    cells = bytearray(g.n + 1)
+    for r in range(1, g.span + 1):
+        if r not in rows:
+            raise ValueError(f"row {r} is missing from the position")
+        cols = [c for c in range(1, g.span + 1) if (c, r) in g.index]
+        toks = rows.pop(r)
+        if len(toks) != len(cols):
+            raise ValueError(f"row {r} needs {len(cols)} cells, found {len(toks)}")
+        for c, tok in zip(cols, toks):
+            if tok not in TOKENS:
+                raise ValueError(f"{cell_name(c, r)}: cannot read {tok!r} (use . b o n)")
+            cells[g.index[(c, r)]] = TOKENS.index(tok)
+    if rows:
+        raise ValueError(f"row {min(rows)} is not on a size-{g.side} board "
+                         f"(rows 1..{g.span})")
+    # who is who, and the phase
+    ph_text = head["phase"].lower()
+    if ph_text not in PHASES:
+        raise ValueError(f"'phase' must be one of: {', '.join(PHASES)}")
+    ph = PHASES.index(ph_text)
+    if head["black"].lower() == "undecided":
+        black = -1
+    else:
+        black = _read_seat(head["black"], "black")
+    if ph == OVER:
+        if "to move" in head or "moved last" not in head:
+            raise ValueError("a finished position says 'moved last:' instead of 'to move:'")
+        player = 1 - _read_seat(head["moved last"], "moved last")
+    else:
+        if "moved last" in head or "to move" not in head:
+            raise ValueError("the position does not say who is to move ('to move: seat 0')")
+        player = _read_seat(head["to move"], "to move")
+    nplay, dec = True, -1
+    if chicken:
+        np_text = head["neutral play"].lower()
+        if np_text not in ("on", "off"):
+            raise ValueError("'neutral play' must be on or off")
+        nplay = np_text == "on"
+        if head["decliner"].lower() != "none":
+            dec = _read_seat(head["decliner"], "decliner")
+            if nplay:
+                raise ValueError("neutral play ends when a player declines: with a decliner, "
+                                 "'neutral play' must be off")
+        if ph == CHOOSE:
+            raise ValueError("Chicken has no colour choice: Black is seat 0")
+        if black != 0:
+            raise ValueError("in Chicken, Black is seat 0 ('black: seat 0')")
+    nb_black, nb_orange = cells.count(BLACK), cells.count(ORANGE)
+    nb_neutral = cells.count(NEUTRAL)
+    if ph == OPENING:
+        if nb_black or nb_orange or player != 0 or (not chicken and black >= 0):
+            raise ValueError("in the opening seat 0 is to move, the board holds no black or "
+                             "orange stone and the colours are undecided")
+    elif ph == CHOOSE:
+        if nb_black != 1 or nb_orange or player != 1 or black >= 0:
+            raise ValueError("at the colour choice seat 1 is to move, the board holds the "
+                             "opening black stone only and 'black' is undecided")
+    else:
+        if black < 0:
+            raise ValueError("after the colour choice 'black' names a seat")
+        if nb_black - nb_orange not in (0, 1) or nb_black == 0:
+            raise ValueError(f"{nb_black} black and {nb_orange} orange stones: Black has "
+                             f"either as many stones as Orange or one more")
+        # whose stone count says whose turn it is
+        if ph == STONE:
+            want = black if nb_black == nb_orange else 1 - black
+            if player != want:
+                raise ValueError(f"with {nb_black} black and {nb_orange} orange stones it is "
+                                 f"{COLOURS[0 if want == black else 1]}'s turn")
+        elif ph in (SECOND, OVER):
+            last = player if ph == SECOND else 1 - player
+            want = black if nb_black == nb_orange + 1 else 1 - black
+            if last != want:
+                raise ValueError(f"with {nb_black} black and {nb_orange} orange stones the "
+                                 f"last stone was {COLOURS[0 if want == black else 1]}")
+    if not chicken:
+        if nb_neutral != opts["neutrals"]:
+            raise ValueError(f"'neutrals: {opts['neutrals']}' but the board holds "
+                             f"{nb_neutral} neutral stones")
+        if opts["seed"] is not None:
+            want_n = place_neutrals(g, opts["neutrals"], opts["seed"])
+            have = [i for i in range(g.n) if cells[i] == NEUTRAL]
+            if have != want_n:
+                raise ValueError(f"the neutral stones are not where seed {opts['seed']} puts "
+                                 f"them (write 'seed: none' for a hand-made landscape)")
+    pend = -1
+    if ph == SECOND:
+        if not chicken or not nplay:
+            raise ValueError("the 'neutral or decline' phase needs Chicken with neutral play on")
+        if "stone" not in head:
+            raise ValueError("the 'neutral or decline' phase needs a 'stone:' line naming "
+                             "the stone just dropped")
+        try:
+            pend = g.hexhex.cell(head["stone"])
+        except ValueError:
+            raise ValueError(f"'stone': {head['stone']!r} is not a cell of this board") from None
+        mover = BLACK if player == black else ORANGE
+        if cells[pend] != mover:
+            raise ValueError(f"'stone': {g.names[pend]} must hold the mover's "
+                             f"{STONE_WORDS[mover]} stone")
+        if cells.count(EMPTY) - 1 == 0:
+            raise ValueError("the 'neutral or decline' phase needs an empty cell")
+        before = bytearray(cells)
+        before[pend] = EMPTY
+        par, cnt = _build(g, before)
+        bit = mover
+        empt = [i for i in range(g.n) if not before[i]]
+        if not _pair_exists(before, par[bit - 1], cnt[bit - 1], g.nb, g.nbset, empt, bit):
+            raise ValueError("no stone-and-neutral pair existed before the stone on "
+                             f"{g.names[pend]}: that turn was a single drop")
+    elif "stone" in head:
+        raise ValueError("'stone:' is only given in the 'neutral or decline' phase")
+    loops = (1 if has_loop(g, cells, 1) else 0) | (2 if has_loop(g, cells, 2) else 0)
+    full = cells.count(EMPTY) - 1 == 0
+    if ph != OVER:
+        if loops:
+            raise ValueError(f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} "
+                             f"already has a loop: the phase must be 'over'")
+        if full:
+            raise ValueError("the board is full: the phase must be 'over'")
+    elif not loops and not full:
+        raise ValueError("the game is not over: nobody has a loop and the board is not full")
+    return GlorietaState(g, opts, cells, player, ph, black, dec, nplay, pend, loops)
+
+
+# ----------------------------------------------------------------------------------------
+# the game
+# ----------------------------------------------------------------------------------------
+class Glorieta(Game):
+    id = "glorieta"
+    name = "Glorieta"
+    designer = "Nick Bentley"
+    year = 2011
+    summary = "Drop stones to close a loop of your colour; neutral stones count for both."
+    rules_text = (
+        "A loop is a group of your stones and neutral stones that surrounds one or more "
+        "cells, whatever they hold; the board's edge never closes a loop. The first loop "
+        "wins.\n"
+        "Landscape: neutral stones lie scattered, none touching. The first player drops a "
+        "black stone; the second chooses a colour (take:black or take:orange), the first "
+        "takes the other. Orange moves next; then one stone each. A full board is a tie.\n"
+        "Chicken: Black drops one stone. Then, Orange first, each turn is a stone of your "
+        "colour plus a neutral stone that must not join your new stone's group. You may "
+        "decline the neutral stone: then nobody plays neutral stones any more, and if the "
+        "board fills up with no loop, the first to decline loses (a draw if nobody did).\n"
+        "A turn that makes loops for both colours wins for the player who moved.")
+    colours = ("black", "orange", "neutral")
+    notation_help = ("g7 drops a stone of your colour; n:g7 a neutral stone (Chicken); "
+                     "decline skips the neutral stone; take:black / take:orange chooses "
+                     "your colour (Landscape)")
+    options = (
+        Option("variant", LANDSCAPE, "Variant", choices=(LANDSCAPE, CHICKEN),
+               help="Landscape: scattered neutral stones and a colour choice; Chicken: "
+                    "each turn adds a neutral stone until someone declines"),
+        Option("size", 7, "Board size", minimum=5, maximum=10,
+               help="cells along each side of the hexagon (7: 127 cells)"),
+        Option("neutrals", 12, "Neutral stones", minimum=0, maximum=MAX_NEUTRALS,
+               help="neutral stones scattered at the start, none touching (at most a fifth "
+                    "of the cells)", applies=("variant", LANDSCAPE)),
+        Option("seed", None, "Seed", nullable=True, value_type=int,
+               help="the number that places the neutral stones (0..999999; none: a fresh "
+                    "one)", applies=("variant", LANDSCAPE)),
+    )
+    playout_cutoff = None
+    wide = False
+
+    def start(self, **options) -> GlorietaState:
+        opts = self.validate(options)
+        seed = opts["seed"]
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise ValueError(f"option 'seed': {seed} is not allowed; use an integer from 0 to "
+                             f"{SEED_LIMIT - 1} (or none)")
+        g = geo(opts["size"])
+        cells = bytearray(g.n + 1)
+        if opts["variant"] == LANDSCAPE:
+            if seed is None:
+                opts["seed"] = seed = random.SystemRandom().randrange(SEED_LIMIT)
+            for x in place_neutrals(g, opts["neutrals"], seed):
+                cells[x] = NEUTRAL
+        return GlorietaState(g, opts, cells, 0, OPENING, 0 if opts["variant"] == CHICKEN else -1)
+
+    def parse(self, text: str) -> GlorietaState:
+        return _parse(self, text)
+
+
+@lru_cache(maxsize=None)
+def _default_game() -> Glorieta:
+    return Glorieta()
+
+
+# ----------------------------------------------------------------------------------------
+# the loop-detection benchmark: python -m game.rules.glorieta
+# ----------------------------------------------------------------------------------------
+def _bench(seconds: float = 2.0) -> None:
+    import time
+    print("loop detection, stones added one at a time in random order until a loop "
+          "(both colours' sets, neutral stones in both)")
+    for side in (5, 7, 10):
+        g = geo(side)
+        results = {}
+        for label in ("union-find", "flood fill"):
+            rng = random.Random(side)
+            stones = 0
+            t0 = time.perf_counter()
+            while time.perf_counter() - t0 < seconds:
+                cells = bytearray(g.n + 1)
+                par = [list(range(g.n + 1)), list(range(g.n + 1))]
+                cnt = [bytearray(g.n + 1), bytearray(g.n + 1)]
+                order = list(range(g.n))
+                rng.shuffle(order)
+                for x in order:
+                    v = 1 + int(rng.random() * 3)
+                    cells[x] = v
+                    stones += 1
+                    done = False
+                    for k in (0, 1):
+                        if v & (k + 1):
+                            if label == "union-find":
+                                done |= _add(cells, par[k], cnt[k], g.ring, g.nb, x, k + 1)
+                            else:
+                                done |= _add_flood(cells, cnt[k], g.ring, g.nb, g.border, x,
+                                                   k + 1)
+                    if done:
+                        break
+            dt = time.perf_counter() - t0
+            results[label] = stones / dt
+        print(f"  size {side:>2}: union-find {results['union-find']:>9.0f} stones/s, "
+              f"flood fill {results['flood fill']:>9.0f} stones/s")
+
+
+if __name__ == "__main__":
+    _bench(float(sys.argv[1]) if len(sys.argv) > 1 else 2.0)
