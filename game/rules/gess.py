@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from .core import BadNotation, Game, Move, Option, RuleViolation, State
 
@@ -61,6 +62,23 @@ def _on_grid(x: int, y: int) -> bool:
 
 def _on_board(x: int, y: int) -> bool:
     return 1 <= x <= 18 and 1 <= y <= 18
+
+
+def on_grid(x: int, y: int) -> bool:
+    """Is (file index, row index) on the 20 x 20 label grid (a..t x 1..20)?"""
+    return _on_grid(x, y)
+
+
+def on_board(x: int, y: int) -> bool:
+    """Is (file index, row index) on the 18 x 18 playing area (b..s x 2..19), where
+    stones may stay?  The outer ring of the grid is a gutter."""
+    return _on_board(x, y)
+
+
+def footprint(x: int, y: int) -> list[tuple[int, int]]:
+    """The 3 x 3 squares of the piece centred on (x, y), row by row from the bottom
+    (some may lie off the grid when the centre is on the outer ring)."""
+    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
 
 
 # --- geometry tables (built once) -------------------------------------------------------
@@ -658,6 +676,28 @@ def _read_square(f: str, r: str, text: str) -> tuple[int, int]:
     return x, y
 
 
+@dataclass(frozen=True)
+class Slide:
+    """What a legal move does to the board, square by square (for the client's
+    animation and previews).  Squares are (file index, row index); owners 0 or 1.
+
+    * ``piece``: the moving stones as (dx, dy, owner) offsets from the source centre;
+    * ``captured``: the stones under the destination footprint (not the mover's own
+      footprint), removed as (x, y, owner);
+    * ``landed``: the moved stones that stay, at their new squares;
+    * ``fallen``: the moved stones carried off the playing area (into the gutter or
+      beyond the grid), which are removed."""
+
+    src: tuple[int, int]
+    dst: tuple[int, int]
+    direction: tuple[int, int]
+    distance: int
+    piece: tuple[tuple[int, int, int], ...]
+    captured: tuple[tuple[int, int, int], ...]
+    landed: tuple[tuple[int, int, int], ...]
+    fallen: tuple[tuple[int, int, int], ...]
+
+
 # --- the state ------------------------------------------------------------------------
 class GessState(State):
     """A Gess position.  ``bits[p]`` is player p's bitboard (see the module docstring)."""
@@ -732,6 +772,88 @@ class GessState(State):
             return False
         v = piece_centres(self.bits[p], self.bits[1 - p], self._T.range)
         return bool((v >> idx(x, y)) & 1)
+
+    # --- queries for the client -----------------------------------------------------
+    def moves_from(self, x: int, y: int) -> dict[tuple[int, int], GessMove]:
+        """The legal moves of the piece centred on (x, y): destination centre -> move."""
+        return {m.dst: m for m in self.legal_moves() if m.src == (x, y)}
+
+    def moves_by_source(self) -> dict[tuple[int, int], dict[tuple[int, int], GessMove]]:
+        """Every legal move, grouped: source centre -> {destination centre: move}."""
+        out: dict = {}
+        for m in self.legal_moves():
+            out.setdefault(m.src, {})[m.dst] = m
+        return out
+
+    def loses_at_once(self, move) -> bool:
+        """Does this legal move lose on the spot (it leaves the mover without a ring)?"""
+        after = self.play(move)
+        return after.is_over() and after.winner() == 1 - self.player
+
+    def slide(self, move) -> Slide:
+        """What the legal ``move`` does to the board (see :class:`Slide`)."""
+        m = self.find_move(move)
+        (sx, sy), (tx, ty) = m.src, m.dst
+        me = self.player
+        own = self.bits[me]
+        occ = self.bits[0] | self.bits[1]
+        piece = tuple((fx - sx, fy - sy, me) for fx, fy in footprint(sx, sy)
+                      if _on_grid(fx, fy) and (own >> idx(fx, fy)) & 1)
+        f0 = set(footprint(sx, sy))
+        captured = tuple((fx, fy, self.stone(fx, fy)) for fx, fy in footprint(tx, ty)
+                         if (fx, fy) not in f0 and _on_grid(fx, fy)
+                         and (occ >> idx(fx, fy)) & 1)
+        landed, fallen = [], []
+        for dx, dy, o in piece:
+            x, y = tx + dx, ty + dy
+            (landed if _on_board(x, y) else fallen).append((x, y, o))
+        return Slide(m.src, m.dst, m.direction, m.distance, piece, captured, tuple(landed),
+                     tuple(fallen))
+
+    def why_not_piece(self, x: int, y: int) -> str:
+        """Why (x, y) is not the centre of a piece of the player to move ("" when it is)."""
+        name = square_name(x, y)
+        if self.is_piece(x, y):
+            return ""
+        T = self._T
+        if not (T.lo <= x <= T.hi and T.lo <= y <= T.hi):
+            return (f"no piece centred on {name}: a piece's centre must be on b..s, rows "
+                    f"2..19 (option offboard_centres is off)")
+        me = self.player
+        foot = [(fx, fy) for fx, fy in footprint(x, y) if _on_grid(fx, fy)]
+        if any(self.stone(fx, fy) == 1 - me for fx, fy in foot):
+            return f"no piece centred on {name}: the footprint holds an enemy stone"
+        own = [(fx, fy) for fx, fy in foot if self.stone(fx, fy) == me]
+        if not own:
+            return f"no piece centred on {name}: the footprint holds none of your stones"
+        if own == [(x, y)]:
+            return f"no piece centred on {name}: a piece needs a stone around its centre"
+        return f"no piece centred on {name}"
+
+    def why_stuck(self, x: int, y: int) -> str:
+        """Why the piece centred on (x, y) has no legal move (its first step's refusal)."""
+        name = square_name(x, y)
+        me = self.player
+        reasons = []
+        for dx, dy in DIRS:
+            nx, ny = x + dx, y + dy
+            if _on_grid(nx, ny) and self.stone(nx, ny) == me:
+                reason = self.refusal((x, y), (nx, ny))
+                if reason:
+                    reasons.append(reason)
+        if self._ringless and any("ring" in r for r in reasons):
+            return f"the piece on {name} cannot move: every move would leave you without a ring"
+        detail = f" ({reasons[0]})" if reasons else ""
+        return f"the piece on {name} has nowhere to go{detail}"
+
+    def refusal(self, src: tuple[int, int], dst: tuple[int, int]) -> str:
+        """The rules' reason why the piece centred on ``src`` may not move to ``dst``
+        ("" when that move is legal)."""
+        try:
+            self._code_of(f"{square_name(*src)}-{square_name(*dst)}")
+        except (BadNotation, RuleViolation) as exc:
+            return str(exc)
+        return ""
 
     # --- the contract ---------------------------------------------------------------
     def is_over(self) -> bool:

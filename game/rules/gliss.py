@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .core import BadNotation, Game, Move, Option, RuleViolation, State, first_line_value
@@ -442,6 +443,57 @@ def _winning_flights(g: _Geo, mine: int, enemy: int):
 
 
 # ----------------------------------------------------------------------------------------
+# shapes, for the client
+# ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Shape:
+    """One group of stones as the rules see it.  Points are 1-based (column, row).
+
+    * ``kind``: "tower" (a lone stone), "glider" (three stones in an L; ``points`` are
+      core, arm, arm and ``core`` is the corner), "base" (a 2 x 2 block, ``points``
+      row by row from the lower left) or "odd" (a stone in no legal shape, only seen in
+      positions that are not Gliss positions);
+    * ``owner``: 0 Red, 1 Blue."""
+
+    owner: int
+    kind: str
+    points: tuple[tuple[int, int], ...]
+    core: tuple[int, int] | None = None
+
+
+def shapes(size: int, board) -> list[Shape]:
+    """The groups of a board of ``size`` given as a ``GlissState.board`` tuple (row 1
+    first, -1 empty, 0 Red, 1 Blue), classified as the rules classify them."""
+    g = _geo(size)
+    bits = [0, 0]
+    for k, o in enumerate(board):
+        if o >= 0:
+            r, c = divmod(k, size)
+            bits[o] |= 1 << (r * g.w + c)
+    return _shapes(g, bits[0], 0) + _shapes(g, bits[1], 1)
+
+
+def _shapes(g: _Geo, s: int, owner: int) -> list[Shape]:
+    towers, sq, bst, gl, cores = _classify(g, s)
+    cr = g.cr
+    out = [Shape(owner, "tower", (cr(x),)) for x in g.bits(towers)]
+    seen = towers
+    for ll in g.bits(sq):
+        out.append(Shape(owner, "base", tuple(cr(y) for y in g.bits(g.BM[ll]))))
+        seen |= g.BM[ll]
+    for c in g.bits(cores):
+        pc = g.PC[_orient(g, s, c)][c]
+        if pc is None:
+            continue
+        m = sum(1 << y for y in pc)
+        if m & s == m and not m & seen:
+            out.append(Shape(owner, "glider", tuple(cr(y) for y in pc), cr(c)))
+            seen |= m
+    out += [Shape(owner, "odd", (cr(x),)) for x in g.bits(s & ~seen)]
+    return out
+
+
+# ----------------------------------------------------------------------------------------
 # moves
 # ----------------------------------------------------------------------------------------
 _CELL = r"([a-s])(\d{1,2})"
@@ -527,6 +579,25 @@ class GlissMove(Move):
     @property
     def off(self) -> bool:
         return self.end == OFF and self.kind != "build"
+
+    @property
+    def square(self) -> tuple[int, int] | None:
+        """A build's lower-left point (its name), None for a flight."""
+        return self._origin.geo.cr(self.src) if self.kind == "build" else None
+
+    @property
+    def source(self) -> tuple[int, int] | None:
+        """The stone a player picks to make this flight: the glider's core, or the
+        base corner kept as a tower for a deployment; None for a build."""
+        if self.kind == "build":
+            return None
+        return self._origin.geo.cr(self.kept_bit if self.kind == "deploy" else self.src)
+
+    @property
+    def landing(self) -> tuple[int, int] | None:
+        """Where the core ends (the last point of ``path``: for a flight off the board,
+        the last point before it goes over the edge); None for a build."""
+        return None if self.kind == "build" else tuple(self.path[-1])
 
     @property
     def is_capture(self) -> bool:
@@ -871,6 +942,82 @@ class GlissState(State):
             "gliders": [tuple(cr(y) for y in g.PC[_orient(g, s, c)][c]) for c in g.bits(cores)],
             "bases": [tuple(cr(y) for y in g.bits(g.BM[ll])) for ll in g.bits(sq)],
         }
+
+    def shapes(self) -> list[Shape]:
+        """Both players' groups (see :class:`Shape`), Red's first."""
+        g = self.geo
+        return _shapes(g, self.stones[0], 0) + _shapes(g, self.stones[1], 1)
+
+    def shape_at(self, pt) -> Shape | None:
+        """The group with a stone on the 1-based point ``pt``, or None."""
+        c, r = pt
+        if not (1 <= c <= self.size and 1 <= r <= self.size):
+            return None
+        o = self.owner(c, r)
+        if o < 0:
+            return None
+        return next(sh for sh in _shapes(self.geo, self.stones[o], o) if tuple(pt) in sh.points)
+
+    def point_name(self, pt) -> str:
+        """The name of the 1-based point ``pt`` ("c6")."""
+        return f"{self.geo.letters[pt[0] - 1]}{pt[1]}"
+
+    def builds(self) -> dict:
+        """The legal builds: lower-left point -> move."""
+        return {m.square: m for m in self.legal_moves() if m.kind == "build"}
+
+    def flights_from(self, pt) -> list:
+        """The legal flights picked by the mover's stone on ``pt``: a stone of a glider
+        gives that glider's flights; a stone of a base gives the deployments that keep
+        it as the tower.  Empty for anything else."""
+        sh = self.shape_at(pt)
+        if sh is None or sh.owner != self.player or sh.kind not in ("glider", "base"):
+            return []
+        if sh.kind == "glider":
+            cr = self.geo.cr
+            return [m for m in self.legal_moves() if m.kind == "fly" and cr(m.src) == sh.core]
+        return [m for m in self.legal_moves()
+                if m.kind == "deploy" and m.source == tuple(pt)]
+
+    def _reason(self, text: str) -> str | None:
+        """The rules' reason why ``text`` is refused, without the notation in front;
+        None when it is legal."""
+        try:
+            self._parse_move(text)
+        except (BadNotation, RuleViolation) as exc:
+            msg = str(exc)
+            return msg[len(text) + 2:] if msg.startswith(text + ": ") else msg
+        return None
+
+    def build_refusal(self, ll) -> str | None:
+        """Why the mover may not build the 2 x 2 block whose lower-left point is ``ll``
+        (None when the build is legal)."""
+        if self.is_over():
+            return "the game is over"
+        return self._reason(self.point_name(ll) + "+")
+
+    def flight_refusal(self, source, end) -> str | None:
+        """Why the piece picked by ``source`` (as in :meth:`flights_from`) may not end
+        its flight with its core on ``end``.  None when it may, and None when ``end``
+        is not ahead of it at all (so a click there means something else)."""
+        sh = self.shape_at(source)
+        if sh is None or sh.owner != self.player or sh.kind not in ("glider", "base"):
+            return None
+        g = self.geo
+        mine = self.stones[self.player]
+        if sh.kind == "glider":
+            core = sh.core
+            o = _orient(g, mine, g.by_name[self.point_name(core)])
+            head = self.point_name(core)
+        else:
+            cs, rs = {p[0] for p in sh.points}, {p[1] for p in sh.points}
+            core = ((cs - {source[0]}).pop(), (rs - {source[1]}).pop())
+            o = (0 if source[0] > core[0] else 1) + (0 if source[1] > core[1] else 2)
+            head = f"{self.point_name(source)}:{self.point_name(core)}"
+        dc, dr = end[0] - core[0], end[1] - core[1]
+        if dc * g.DX[o] < 0 or dr * g.DY[o] < 0 or (dc == 0 and dr == 0):
+            return None
+        return self._reason(f"{head}>{self.point_name(end)}")
 
     def towers(self, p: int) -> int:
         return _towers(self.geo, self.stones[p]).bit_count()

@@ -173,6 +173,21 @@ class SplayState(State):
     def empty_neighbours(self, i: int) -> int:
         return self.emp[i]
 
+    def placements(self) -> dict[int, SplayMove]:
+        """The legal placements of the player to move: cell index -> move."""
+        return {m.cell: m for m in self.legal_moves() if m.cell is not None}
+
+    def forced_pass(self) -> SplayMove | None:
+        """The pass when it is the only legal move (no placement is open), else None."""
+        moves = self.legal_moves()
+        return moves[0] if len(moves) == 1 and moves[0].cell is None else None
+
+    def why_not_place(self, i: int) -> str:
+        """Why the player to move may not place on cell ``i`` ("" when they may)."""
+        if i in self.placements():
+            return ""
+        return self.why_illegal(NAMES[i])
+
     def towers(self, p: int) -> list[int]:
         lo = 16 * p + 2
         return [i for i, v in enumerate(self.cells) if lo <= v < lo + 15]
