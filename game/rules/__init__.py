@@ -17,6 +17,7 @@ _REGISTRY: dict[str, str] = {
     "splay": "game.rules.splay:Splay",
     "gliss": "game.rules.gliss:Gliss",
     "gess": "game.rules.gess:Gess",
+    "glades": "game.rules.glades:Glades",
 }
 
 GAMES: tuple[str, ...] = tuple(_REGISTRY)
