@@ -889,7 +889,7 @@ class GladesState(State):
         n = len(moves)
         if n <= 1:
             return moves
-        head = min(n, 160)
+        head = min(n, 96)
         rnd = rng.random
         for i in range(head):              # a partial Fisher-Yates shuffle of the head
             j = i + int(rnd() * (n - i))
