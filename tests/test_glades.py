@@ -227,7 +227,9 @@ def test_a_player_with_no_tiles_left_passes():
                         dict(s.options), have=have)
     assert empty.tiles_left(0) == [] and not empty.can_place(0)
     assert empty.legal_moves() == [PASS]
-    assert why(empty, "a1:1-a2:1") == "you have no 1-1 tile left (you have no legal placement: pass)"
+    assert why(empty, "a1:1-a2:1") == (
+        "you have no 1-1 tile left (you have no legal placement: pass)")
+    assert empty.check_placement("a1", 1, "a2", 1) == why(empty, "a1:1-a2:1")
     after = empty.play("pass")
     assert after.player == 1 and after.passed(0)
     assert "Green has placed all 21 tiles" in GladesState(
@@ -380,6 +382,21 @@ def test_tile_at_and_tiles():
     assert s.value_at("g5") == 6 and s.owner_at("g5") == 1 and s.owner_at("a1") is None
     with pytest.raises(ValueError):
         s.tile_at("j1")
+
+
+def test_check_placement_gives_the_reason_play_gives():
+    s = pos(*FOUR_AROUND_D5E5)
+    for args, text in (((INDEX["d5"], 3, INDEX["e5"], 4), "d5:3-e5:4"),
+                       (("e5", 4, "d5", 3), "e5:4-d5:3"),
+                       (("a1", 6, "a2", 6), "a1:6-a2:6"),
+                       (("b5", 1, "b4", 1), "b5:1-b4:1"),
+                       (("h5", 2, "h6", 2), "h5:2-h6:2")):
+        reason = s.check_placement(*args)
+        if reason is None:
+            s.play(text)
+        else:
+            assert reason == why(s, text)
+    assert s.check_placement("a1", 1, "c1", 1).endswith("adjacent squares")
 
 
 def test_legal_placements_of_one_tile():

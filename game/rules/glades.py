@@ -669,7 +669,8 @@ class GladesState(State):
     def check_placement(self, sq1, v1: int, sq2, v2: int, seat: int | None = None
                         ) -> str | None:
         """None if ``seat`` (default: the player to move) may put v1 on sq1 and v2 on sq2
-        now, else the reason (the one ``play`` gives).  Squares are indices or names."""
+        now, else the reason (for the player to move, the one ``play`` gives; whose turn
+        it is is not checked).  Squares are indices or names."""
         p = self.player if seat is None else seat
         a, b = square_index(sq1), square_index(sq2)
         if (min(a, b), max(a, b)) not in SPOT_OF:
@@ -677,7 +678,16 @@ class GladesState(State):
                     f"orthogonally adjacent squares")
         if not (1 <= v1 <= 6 and 1 <= v2 <= 6):
             return "a value runs from 1 to 6"
-        return self._why(p, a, v1, b, v2)
+        if self.is_over():
+            return "the game is over"
+        return self._refusal(p, a, v1, b, v2)
+
+    def _refusal(self, p: int, a: int, va: int, b: int, vb: int) -> str | None:
+        """``_why``, plus a hint when the player has no legal placement at all."""
+        why = self._why(p, a, va, b, vb)
+        if why is not None and not self.can_place(p):
+            why += " (you have no legal placement: pass)"
+        return why
 
     def _why(self, p: int, a: int, va: int, b: int, vb: int) -> str | None:
         cells, mate, tc = self.cells, self.mate, self.tc
@@ -792,10 +802,8 @@ class GladesState(State):
             raise BadNotation(f"{move!r} is not a Glades move")
         if self.is_over():
             raise RuleViolation(f"{text}: the game is over")
-        why = self._why(self.player, a, va, b, vb)
+        why = self._refusal(self.player, a, va, b, vb)
         if why is not None:
-            if not self.can_place(self.player):
-                why += " (you have no legal placement: pass)"
             raise RuleViolation(why)
         if a > b:
             a, b, va, vb = b, a, vb, va
