@@ -103,17 +103,14 @@ def parse_options(game, items) -> dict:
 
 
 def parse_seats(text: str | None):
-    from game.scenes.match import Seat
+    from game.seats import parse_pair
 
     if text is None:
         return None
-    parts = [t for t in text.split(",")]
-    if len(parts) != 2:
-        raise UsageError(f"--seats {text!r}: give two seats, e.g. human,computer:hard")
     try:
-        return [Seat.parse(t) for t in parts]
+        return parse_pair(text)
     except ValueError as exc:
-        raise UsageError(f"--seats: {exc}") from None
+        raise UsageError(f"--seats {text!r}: {exc}") from None
 
 
 def get_game(game_id: str):
@@ -147,10 +144,10 @@ def check_tour(args):
     if args.game or args.demo is not None or args.load:
         raise UsageError("use --tour on its own, not with --game, --demo or --load")
     game = get_game(args.tour)
-    from game import tours
+    from game import lessons, rules
 
-    if not tours.has_tour(game.id):
-        have = ", ".join(g for g in tours.TOURS if tours.has_tour(g)) or "none"
+    if not lessons.has_tour(game.id):
+        have = ", ".join(g for g in rules.GAMES if lessons.has_tour(g)) or "none"
         raise UsageError(f"--tour {game.id}: this game has no rules tour yet (tours: {have})")
     return game.id
 
@@ -172,7 +169,6 @@ def play_opening(match, n: int, rng, keep_going: bool = True) -> None:
                     choice = m
                     break
         match.play(choice, animate=False)
-    match.view.skip_animation()
 
 
 def main(argv=None) -> int:
@@ -241,37 +237,29 @@ def run(args) -> int:
     if scene_name is None:
         scene_name = "play" if game is not None else "title"
 
+    from game import flow
     from game.app import App
-    from game.scenes.match import Match, Seat
+    from game.seats import DEFAULT_SEATS, Seat
 
     app = App(size=size, fullscreen=args.fullscreen, seed=args.seed, move_cap=args.move_cap,
               muted=args.mute)
     rng = random.Random(args.seed)
     if record is not None:
-        from game.scenes.play import PlayScene
         seats = seats or [Seat.parse(t) for t in record.seats]
         cap = app.move_cap if all(s.computer for s in seats) else None
-        scene = PlayScene(app, get_game(record.game_id), record.options, seats,
-                          start_state=record.start, move_cap=cap)
-        for move in record.moves:
-            scene.match.play(move, animate=False)
-        scene.view.set_state(scene.match.state, None, animate=False)
-        app.push(scene)
+        match = app.new_match(get_game(record.game_id), record.options, seats,
+                              start_state=record.start, moves=record.moves, move_cap=cap)
+        flow.push(app, "play", match.game, match=match)
     elif tour_id is not None:
-        from game.scenes.tour import TourScene
-        app.push(TourScene(app, tour_id))
+        flow.push(app, "tour", tour_id)
     elif args.demo is not None:
-        from game.scenes.demo import DemoScene
-        app.push(DemoScene(app, demo_game.id if demo_game else None, options,
-                           loop=args.loop))
+        flow.push(app, "demo", demo_game.id if demo_game else None, options, loop=args.loop)
         if args.opening:
             play_opening(app.scene.match, args.opening, rng)
     elif scene_name == "title":
-        from game.scenes.title import TitleScene
-        app.push(TitleScene(app, game.id if game else None))
+        flow.push(app, "title", game.id if game else None)
     elif scene_name == "select":
-        from game.scenes.select import SelectScene
-        app.push(SelectScene(app, game.id if game else None))
+        flow.push(app, "select", game.id if game else None)
     else:
         from game import rules
         if game is None:
@@ -279,23 +267,20 @@ def run(args) -> int:
                 raise UsageError("no games are registered")
             game = rules.get(rules.GAMES[0])
             options = game.validate({})
-        seats = seats or [Seat("human"), Seat("computer", "medium")]
+        seats = seats or list(DEFAULT_SEATS)
         if scene_name in ("play", "pause"):
-            from game.scenes.play import PlayScene
             cap = app.move_cap if all(s.computer for s in seats) else None
-            scene = PlayScene(app, game, options, seats, move_cap=cap)
-            app.push(scene)
+            scene = flow.push(app, "play", game, options, seats, move_cap=cap)
             if args.opening:
                 play_opening(scene.match, args.opening, rng)
             if scene_name == "pause":
                 scene.open_pause()
         else:   # result: play the game out (random moves) and show how it ended
-            from game.scenes.result import ResultScene
-            match = Match(app, game, options, seats, move_cap=args.move_cap)
+            match = app.new_match(game, options, seats, move_cap=args.move_cap)
             play_opening(match, args.opening or args.move_cap, rng, keep_going=False)
             if not match.over:
-                match.unfinished = True
-            app.push(ResultScene(app, match))
+                match.stop()
+            flow.push(app, "result", match)
 
     def first_frame():
         if args.print_first_frame:

@@ -5,15 +5,14 @@
 * a stack of scenes: the top one gets the events; it is updated with a fixed time step
   (``STEP``) and drawn once a frame (overlays draw the scene beneath first);
 * shared services, all created lazily so the first frame comes fast: the AI worker
-  (``app.ai``, one process for the whole session), the sound (``app.sound``) and the
-  board views (``app.view_for``).
+  (``app.ai``, one process for the whole session; ``app.new_match`` wires a match to
+  it) and the sound (``app.sound``).
 
 A scene that raises is never allowed to take the app down: the error is printed and shown
 as a message (``strict=True``, used by the tests, re-raises instead).
 """
 from __future__ import annotations
 
-import itertools
 import os
 import random
 import sys
@@ -81,7 +80,7 @@ class App:
 
     def __init__(self, size=None, fullscreen: bool = False, seed: int | None = None,
                  ai=None, ai_factory=None, ai_overrides: dict | None = None,
-                 sound=None, view_for=None, strict: bool = False, move_cap: int = 300,
+                 sound=None, strict: bool = False, move_cap: int = 300,
                  volume: float = 0.7, muted: bool = False):
         pygame.display.init()
         pygame.font.init()
@@ -105,8 +104,6 @@ class App:
         self._sound_loading = False
         self.volume = volume
         self.muted = muted
-        self._view_for = view_for
-        self._ids = itertools.count(1)
         self.scenes: list = []
         self.toast = Toast()
         self.running = True
@@ -192,9 +189,6 @@ class App:
     def ai_ready(self) -> bool:
         return self._ai is not None
 
-    def next_id(self) -> int:
-        return next(self._ids)
-
     @property
     def sound(self):
         if self._sound is None:
@@ -266,12 +260,15 @@ class App:
         self.set_muted(not self.muted)
         self.message("Sound off" if self.muted else "Sound on", "info", 1.2)
 
-    def view_for(self, game, state):
-        """A board view for ``game`` showing ``state``."""
-        if self._view_for is None:
-            from game.boards import view_for
-            self._view_for = view_for
-        return self._view_for(game, state)
+    def live_ai(self):
+        """The AI worker if it is running (it starts after the first frame), else None."""
+        return self._ai
+
+    def new_match(self, game, options=None, seats=None, **kwargs):
+        """A :class:`game.match.Match` wired to this app's AI worker, RNG and settings."""
+        from game.match import Match
+        return Match(game, options, seats, ai=self.live_ai, rng=self.rng,
+                     ai_overrides=self.ai_overrides, **kwargs)
 
     def message(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         """A message at the bottom of the window, over every scene."""
@@ -317,8 +314,8 @@ class App:
         self._safe(scene.enter)
 
     def go_title(self) -> None:
-        from game.scenes.title import TitleScene
-        self.reset(TitleScene(self))
+        from game import flow
+        flow.reset(self, "title")
 
     def quit(self) -> None:
         self.running = False

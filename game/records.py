@@ -27,17 +27,16 @@ import time
 from dataclasses import dataclass, field
 
 from game import rules
+from game.seats import DEFAULT_SEATS, Seat
 
 MAGIC = "abstract-arcade game record"
-SEAT_WORDS = ("human", "computer")
-LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass
 class Record:
     game_id: str
     options: dict = field(default_factory=dict)
-    seats: list[str] = field(default_factory=lambda: ["human", "computer:medium"])
+    seats: list[str] = field(default_factory=lambda: [s.spec() for s in DEFAULT_SEATS])
     start: object = None                  # the start state
     moves: list[str] = field(default_factory=list)
     states: list = field(default_factory=list)   # the start and the state after each move
@@ -47,23 +46,22 @@ class Record:
         return self.states[-1]
 
 
-def _seat_ok(text: str) -> str:
-    t = text.strip().lower()
-    kind, _, level = t.partition(":")
-    if kind == "human" and not level:
-        return "human"
-    if kind == "computer" and (level or "medium") in LEVELS:
-        return f"computer:{level or 'medium'}"
-    raise ValueError(f"unknown seat {text.strip()!r}: use human, computer or computer:LEVEL "
-                     f"({', '.join(LEVELS)})")
+def _option_text(value) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "none" if value is None else str(value)
 
 
 def dumps(game, options: dict, seats, start_state, moves) -> str:
-    """The text of a record.  ``seats`` are seat specs like ``computer:hard``."""
+    """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``.
+
+    The options written are those the start position was played with, as the game
+    resolved them (a seed it picked is written as the number)."""
+    options = {**options, **(getattr(start_state, "options", None) or {})}
     lines = [MAGIC, f"game: {game.id}"]
     for name, value in options.items():
-        lines.append(f"option: {name}={str(value).lower() if isinstance(value, bool) else value}")
-    lines.append("seats: " + ", ".join(seats))
+        lines.append(f"option: {name}={_option_text(value)}")
+    lines.append("seats: " + ", ".join(str(s) for s in seats))
     if str(start_state) != str(game.start(**options)):
         lines.append("start:")
         lines.extend("| " + ln for ln in str(start_state).rstrip("\n").split("\n"))
@@ -119,7 +117,7 @@ def loads(text: str) -> Record:
                 raise ValueError(f"line {lineno}: seats needs two entries, e.g. human, "
                                  "computer:medium")
             try:
-                seats = [_seat_ok(p) for p in parts]
+                seats = [Seat.parse(p).spec() for p in parts]
             except ValueError as e:
                 raise ValueError(f"line {lineno}: {e}") from None
         elif key == "start":
@@ -155,7 +153,7 @@ def loads(text: str) -> Record:
             raise ValueError(f"line {lineno}: move {k} ({m}) is not legal: {e}") from None
         states.append(state)
         played.append(m)
-    return Record(game.id, options, seats or ["human", "computer:medium"], start, played,
+    return Record(game.id, options, seats or [s.spec() for s in DEFAULT_SEATS], start, played,
                   states)
 
 

@@ -1,9 +1,9 @@
 """The one theme of the app: palette, type sizes, spacing, timings and easing curves.
 
 Every colour, size and curve used by the scenes and boards comes from here.
-The two player colours differ in lightness as well as hue (colour-blind safe):
-player 0 is a light warm ivory-gold, player 1 a deep blue-violet; pieces also
-carry a shape cue (player 0 solid, player 1 with a light inner ring).
+Player colours are named by each game's rules (``COLOURS``: red and blue, white and
+black, green and orange...); the two of a game differ in lightness as well as hue
+(colour-blind safe), and the dark ones carry a shape cue (a light inner ring).
 """
 from __future__ import annotations
 
@@ -29,34 +29,45 @@ GRID_LINE = (120, 130, 190)
 SHADE = (0, 0, 0)              # mixed into a colour for the dark side of a piece
 SHINE = (255, 255, 255)        # mixed into a colour for highlights
 
-# Player colours: (fill, edge, text-on-piece). Lightness differs strongly.
-PLAYER = (
-    {"fill": (250, 226, 150), "edge": (180, 140, 50), "ink": (40, 30, 10), "name": "gold"},
-    {"fill": (70, 60, 190), "edge": (160, 150, 255), "ink": (240, 240, 255), "name": "violet"},
-)
+# Piece colours, by the name the rules give them (``Game.colours``, ``State.seat_colour``).
+# Each looks like its name, and the two colours of any one game differ strongly in
+# lightness (colour-blind safe): white, orange and red are light, black, green and blue
+# dark.  The dark ones also carry a shape cue, a light inner ring (``ring``).
+# ``fill``: the piece; ``edge``: its outline; ``ink``: text on the piece; ``text``: the
+# colour for the player's name on the dark panels.  Neutral (Glorieta's shared stones) is
+# drawn as both of its game's colours at once; its entry is the fallback for one colour.
+COLOURS: dict[str, dict] = {
+    "white": {"fill": (244, 240, 228), "edge": (170, 160, 140), "ink": (30, 30, 40),
+              "text": (244, 240, 228), "ring": False},
+    "black": {"fill": (34, 34, 44), "edge": (150, 150, 175), "ink": (235, 235, 245),
+              "text": (190, 190, 210), "ring": True},
+    "red": {"fill": (250, 118, 100), "edge": (170, 52, 40), "ink": (45, 12, 8),
+            "text": (255, 140, 122), "ring": False},
+    "blue": {"fill": (44, 70, 196), "edge": (150, 176, 255), "ink": (236, 242, 255),
+             "text": (128, 162, 255), "ring": True},
+    "green": {"fill": (28, 120, 64), "edge": (130, 220, 150), "ink": (235, 255, 240),
+              "text": (110, 215, 140), "ring": True},
+    "orange": {"fill": (255, 168, 56), "edge": (180, 100, 20), "ink": (50, 25, 0),
+               "text": (255, 178, 80), "ring": False},
+    "neutral": {"fill": (150, 140, 150), "edge": (220, 210, 220), "ink": (20, 20, 20),
+                "text": (200, 196, 205), "ring": False},
+}
+UNDECIDED = {"fill": (120, 126, 160), "edge": (200, 204, 230), "ink": (20, 20, 30),
+             "text": TEXT_DIM, "ring": False}
 
 
-# Which of the two palette colours each player wears.  The light one (slot 0) goes to the
-# side a game calls White or Red; Gess calls player 0 Black, so there the sides swap and
-# Black wears the dark colour.  Scenes and views pass ``colour_slot(game_id, p)`` to the
-# helpers below wherever a colour stands for a player.
-DARK_FIRST = frozenset({"gess"})
+def colour(name: str | None) -> dict:
+    """The palette entry of a colour the rules name (None: a seat whose colour is open)."""
+    return COLOURS.get((name or "").lower(), UNDECIDED)
 
 
-def colour_slot(game_id: str, player: int) -> int:
-    return 1 - player if game_id in DARK_FIRST else player
-
-
-def player_fill(p: int):
-    return PLAYER[p]["fill"]
-
-
-def player_edge(p: int):
-    return PLAYER[p]["edge"]
-
-
-def player_ink(p: int):
-    return PLAYER[p]["ink"]
+def seat_colour(state, seat: int) -> dict:
+    """The palette entry of the colour ``seat`` plays in ``state``."""
+    try:
+        name = state.seat_colour(seat)
+    except Exception:        # a state without the accessor: the game's own order
+        name = state.game.colours[seat]
+    return colour(name)
 
 
 def mix(a, b, t: float):

@@ -517,6 +517,10 @@ class FocusGroup:
         self.widgets.append(widget)
         return widget
 
+    def remove(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.widgets.remove(widget)
+
     def clear(self) -> None:
         self.widgets = []
         self.focus_index = -1

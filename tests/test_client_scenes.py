@@ -8,7 +8,7 @@ import pytest
 
 from game import rules
 from game.scenes.demo import DemoScene
-from game.scenes.match import Match, Seat
+from game.seats import Seat
 from game.scenes.pause import PauseScene, RulesScene, SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.result import ReplayScene, ResultScene
@@ -347,7 +347,7 @@ def test_resize_relayouts_and_respects_the_minimum(app):
 
 def test_result_scene_for_every_ending(app):
     for seats, resign in (([Seat("human"), Seat("human")], 1), ([Seat("human")] * 2, None)):
-        m = Match(app, SPLAY, {}, seats)
+        m = app.new_match(SPLAY, {}, seats)
         if resign is not None:
             m.resign(resign)
         else:

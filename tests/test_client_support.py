@@ -61,7 +61,9 @@ def settle(app: App, scene=None, limit: int = 400, dt: float = 0.1) -> None:
         m = getattr(scene, "match", None)
         if app.scene is not scene:
             return
-        if m is None or (not m.view.animating and m.req_id is None and m.pending is None
+        view = getattr(scene, "view", None)
+        animating = view is not None and view.animating
+        if m is None or (not animating and m.req_id is None and m.pending is None
                          and not m.computer_turn):
             return
         frames(app, 1, dt)

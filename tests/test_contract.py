@@ -1,4 +1,5 @@
 """The public rules contract, checked on every registered game."""
+import pickle
 import random
 
 import pytest
@@ -25,6 +26,48 @@ def test_game_description(game):
     assert game.id in rules.GAMES and rules.get(game.id) is game
     assert game.name and game.designer and game.summary and game.rules_text
     assert len(game.players) == 2
+    assert game.notation_help
+    assert all(c == c.lower() and c.isalpha() for c in game.colours)
+    for opt in game.options:
+        assert opt.description and opt.help, opt.name
+
+
+def test_states_name_their_seats_and_carry_their_options(game):
+    s = game.start()
+    for seat in (0, 1):
+        colour = s.seat_colour(seat)
+        assert colour is None or colour in game.colours
+        assert s.seat_name(seat)
+    assert set(s.options) == {o.name for o in game.options}
+    # the resolved options start the same game again
+    again = game.start(**s.options)
+    assert str(again) == str(s)
+    assert rules.game_of(str(s)) is game and rules.parse_any(str(s)) == s
+
+
+def test_states_and_moves_survive_pickling(game):
+    """The search runs in another process: states and moves cross it by pickle."""
+    rng = random.Random(5)
+    s = game.start()
+    for _ in range(12):
+        if s.is_over():
+            break
+        back = pickle.loads(pickle.dumps(s))
+        assert back == s and str(back) == str(s) and back.player == s.player
+        assert [str(m) for m in back.legal_moves()] == [str(m) for m in s.legal_moves()]
+        m = rng.choice(s.legal_moves())
+        m2 = pickle.loads(pickle.dumps(m))
+        assert str(m2) == str(m)
+        assert back.play(m2) == s.play(m)
+        s = s.play(m)
+
+
+def test_bad_notation_and_refused_moves_are_told_apart(game):
+    s = game.start()
+    with pytest.raises(rules.BadNotation):
+        s.play("zz99-not-a-move")
+    with pytest.raises(rules.BadNotation):
+        s.play("")
 
 
 def test_unknown_option_is_refused_by_name(game):

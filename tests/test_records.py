@@ -9,7 +9,7 @@ import pytest
 
 import main as entry
 from game import records, rules
-from game.scenes.match import Seat
+from game.seats import Seat
 from game.scenes.play import PlayScene
 from tests.test_client_support import frames, make_app, press, settle
 

@@ -1,36 +1,24 @@
-"""The board views, one per game, chosen by ``view_for(game, state)``.
+"""The board views, one per game, behind one interface (``base.BoardView``).
 
-A game gets its own board by adding a ``BoardView`` subclass here and naming
-it in ``VIEWS`` (game id -> "module:Class"); games without one are played
-through :class:`game.boards.generic.GenericView`, so the scenes never change
-when a game is added.
+A game's view lives in ``game/boards/<id>.py`` and is found by the game's descriptor
+(``game.catalog``): no registry to edit, no scene to touch.  Games without a view of
+their own are played through :class:`game.boards.generic.GenericView`.
 """
 from __future__ import annotations
 
-import importlib
-
-from .base import BoardView, ClickResult
-
-VIEWS: dict[str, str] = {
-    "splay": "game.boards.splay:SplayView",
-    "gliss": "game.boards.gliss:GlissView",
-    "gess": "game.boards.gess:GessView",
-}
+from .base import Action, BoardView, ClickResult
 
 
 def view_class(game_id: str) -> type:
-    """The view class registered for ``game_id`` (the generic view when none is)."""
-    target = VIEWS.get(game_id)
-    if target is not None:
-        module_name, _, cls_name = target.partition(":")
-        return getattr(importlib.import_module(module_name), cls_name)
-    from .generic import GenericView
-    return GenericView
+    """The view class of ``game_id`` (the generic view when it has none)."""
+    from game import catalog
+    return catalog.entry(game_id).view_class
 
 
 def view_for(game, state) -> BoardView:
-    """A fresh view of ``state`` for ``game`` (chosen by ``game.id``)."""
-    return view_class(getattr(game, "id", ""))(game, state)
+    """A fresh view of ``state`` for ``game``."""
+    from game import catalog
+    return catalog.view_for(game, state)
 
 
-__all__ = ["VIEWS", "BoardView", "ClickResult", "view_class", "view_for"]
+__all__ = ["Action", "BoardView", "ClickResult", "view_class", "view_for"]

@@ -1,35 +1,48 @@
-"""Demo: the computer plays itself.  Space pauses, Right steps, +/- change the speed."""
+"""Demo: the computer plays itself.  Space pauses, Right steps, +/- change the speed.
+
+It is made of the same parts as the play scene (a match, a board host, the play panel),
+with its own buttons.
+"""
 from __future__ import annotations
 
 import pygame
 
-from game import rules, theme
-from game.scenes.match import Match, Seat
-from game.scenes.play import PlayScene
+from game import flow, rules, theme
+from game.board_host import BoardHost
+from game.play_panel import PlayPanel
+from game.scenes.base import Scene, draw_background
+from game.seats import Seat
 from game.widgets import Button
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_THINK = 1.0          # seconds of thinking per move at speed 1
 
 
-class DemoScene(PlayScene):
+class DemoScene(Scene):
     """A computer-vs-computer game; it ends on the result screen, or loops."""
 
     def __init__(self, app, game_id: str | None = None, options=None, level: str = "medium",
                  loop: bool = False, speed_index: int = 2, move_cap: int | None = None):
+        super().__init__(app)
         ids = list(rules.GAMES)
         if game_id not in ids:
             game_id = app.rng.choice(ids)
-        game = rules.get(game_id)
+        self.game = rules.get(game_id)
         self.level = level
         self.loop = loop
         self.speed_index = max(0, min(len(SPEEDS) - 1, speed_index))
-        match = Match(app, game, options or {}, [Seat("computer", level)] * 2,
-                      move_cap=move_cap if move_cap is not None else app.move_cap)
-        super().__init__(app, game, match=match)
+        self.match = app.new_match(self.game, options or {}, [Seat("computer", level)] * 2,
+                                   move_cap=move_cap if move_cap is not None else app.move_cap)
+        self.host = BoardHost(app, self.game, match=self.match)
+        self.view = self.host.view
+        self.panel = PlayPanel(self.match, self.view)
+        self.panel.corner_prefix = "DEMO "
+        self.panel.status_override = self._paused_status
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.ended = False
+        self.over_timer = 0.0
         self._apply_speed()
-        # the demo's own buttons replace Undo/Redo/Hint
-        self.ui.clear()
         self.b_pause = self.ui.add(Button("Pause", self.toggle_pause, size=theme.FONT_SMALL,
                                           hotkey="Spc", accent=theme.ACCENT_2))
         self.b_step = self.ui.add(Button("Step", self.step, size=theme.FONT_SMALL, hotkey=">"))
@@ -41,7 +54,6 @@ class DemoScene(PlayScene):
                                          accent=theme.BAD))
         self.b_menu = self.ui.add(Button("Menu", self.open_pause, size=theme.FONT_SMALL,
                                          hotkey="Esc"))
-        self.b_undo = self.b_redo = self.b_hint = self.b_resign = None
 
     @property
     def speed(self) -> float:
@@ -51,16 +63,47 @@ class DemoScene(PlayScene):
         m = self.match
         m.think_delay = theme.DEMO_DELAY / self.speed
         m.spec_overrides = {"time_limit": BASE_THINK / self.speed}
+        self.panel.corner_prefix = f"DEMO x{self.speed:g} - "
+
+    def _paused_status(self):
+        if self.match.paused and not self.match.over:
+            return "Paused - Right arrow steps", theme.WARN
+        return None
+
+    def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
+        self.panel.say(text, kind, seconds)
+
+    def layout(self, size) -> None:
+        w, h = size
+        pad = theme.PAD
+        pw = min(theme.PANEL_WIDTH, max(260, w // 3))
+        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.panel.rect = self.panel_rect
+        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.host.layout(self.board_rect)
+        self.place_buttons(self.panel_rect.inflate(-2 * pad, -2 * pad))
+
+    def exit(self) -> None:
+        self.match.cancel()
+
+    def pause(self) -> None:
+        self.match.cancel()
+
+    def open_pause(self) -> None:
+        flow.push(self.app, "pause", self)
+
+    def end_now(self) -> None:
+        """Stop here and call the game unfinished."""
+        self.match.stop()
+        self.over_timer = 1.0
 
     def place_buttons(self, inner) -> None:
-        if not hasattr(self, "b_pause"):       # called from PlayScene.__init__ paths
-            return
         bh = 40
         gap = theme.GAP
         bw3 = (inner.width - 2 * gap) // 3
         y2 = inner.bottom - bh
         y1 = y2 - gap - bh
-        self.buttons_top = y1
+        self.panel.buttons_top = y1
         row1 = (self.b_pause, self.b_step, self.b_stop)
         row2 = (self.b_slower, self.b_faster, self.b_menu)
         for row, y in ((row1, y1), (row2, y2)):
@@ -79,8 +122,7 @@ class DemoScene(PlayScene):
         if not m.paused:
             m.paused = True
         m.steps = 1
-        if self.view.animating:
-            self.view.skip_animation()
+        self.host.skip()
 
     def faster(self) -> None:
         if self.speed_index < len(SPEEDS) - 1:
@@ -95,8 +137,8 @@ class DemoScene(PlayScene):
         self.say(f"Speed x{self.speed:g}", "info", 1.2)
 
     def restart(self) -> None:
-        self.app.replace(DemoScene(self.app, self.game.id, self.match.options, self.level,
-                                   self.loop, self.speed_index, self.match.move_cap))
+        flow.replace(self.app, "demo", self.game.id, self.match.options, self.level,
+                     self.loop, self.speed_index, self.match.move_cap)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -119,21 +161,16 @@ class DemoScene(PlayScene):
             if k in (pygame.K_u, pygame.K_r, pygame.K_h):
                 self.say("This is a demo: Space pauses, Right steps, +/- speed", "info", 2.0)
                 return
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse_pos = event.pos
-        if event.type == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
-            if self.view.animating:
-                self.view.skip_animation()
+        if event.type == pygame.MOUSEBUTTONDOWN and self.host.contains(event.pos):
+            self.host.skip()
             return
         self.ui.handle_event(event)
 
     def update(self, dt: float) -> None:
-        # PlayScene.update drives the match and the end of the game; its buttons are gone
-        self.time += dt
-        self.ui.update(dt)
-        self.note.update(dt)
-        self.flash.update(dt)
+        super().update(dt)
+        self.panel.update(dt)
         m = self.match
+        self.host.update(dt)
         m.update(dt)
         for kind, text in m.pop_events():
             self.say(text, kind, 3.0)
@@ -143,7 +180,7 @@ class DemoScene(PlayScene):
             if self.view.animating:
                 return
             self.ended = True
-            self.over_timer = 2.0 if self.loop else 1.2
+            self.over_timer = max(self.over_timer, 2.0 if self.loop else 1.2)
         if self.ended:
             self.over_timer -= dt
             if self.over_timer <= 0:
@@ -153,20 +190,17 @@ class DemoScene(PlayScene):
                     self.to_result()
 
     def to_result(self) -> None:
-        from game.scenes.result import ResultScene
         gid, opts, level, cap = self.game.id, self.match.options, self.level, self.match.move_cap
         speed = self.speed_index
+        app = self.app
 
         def again():
-            self.app.replace(DemoScene(self.app, gid, opts, level, False, speed, cap))
+            flow.replace(app, "demo", gid, opts, level, False, speed, cap)
 
-        self.app.replace(ResultScene(self.app, self.match, rematch=again))
+        flow.replace(app, "result", self.match, rematch=again)
 
-    def status_text(self):
-        text, col = super().status_text()
-        if self.match.paused and not self.match.over:
-            return "Paused - Right arrow steps", theme.WARN
-        return text, col
-
-    def corner_text(self) -> str:
-        return f"DEMO x{self.speed:g} - " + super().corner_text()
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time, glow=False)
+        self.host.draw(surface)
+        self.panel.draw(surface)
+        self.ui.draw(surface)

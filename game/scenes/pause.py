@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import theme
+from game import flow, lessons, theme
 from game.scenes.base import Scene, heading
 from game.widgets import (Button, Slider, Toggle, dim, draw_text, line_height, panel,
                           wrap_text)
@@ -93,10 +93,10 @@ class PauseScene(Overlay):
         self.play.restart()
 
     def rules(self) -> None:
-        self.app.push(RulesScene(self.app, self.play.game))
+        flow.push(self.app, "rules", self.play.game)
 
     def settings(self) -> None:
-        self.app.push(SettingsScene(self.app))
+        flow.push(self.app, "settings")
 
     def menu(self) -> None:
         self.app.go_title()
@@ -115,16 +115,14 @@ class RulesScene(Overlay):
         self.lines: list[str] = []
         self.text_rect = pygame.Rect(0, 0, 10, 10)
         self.back = self.ui.add(Button("Back", self.close))
-        from game import tours
         self.tour_b = None
-        if tours.has_tour(getattr(game, "id", "")):
+        if lessons.has_tour(game.id):
             self.tour_b = self.ui.add(Button("Watch the rules tour", self.tour,
                                              accent=theme.ACCENT_2))
         self.ui.set_focus(self.back)
 
     def tour(self) -> None:
-        from game.scenes.tour import TourScene
-        self.app.push(TourScene(self.app, self.game.id))
+        flow.push(self.app, "tour", self.game.id)
 
     def layout(self, size) -> None:
         super().layout(size)

@@ -5,9 +5,10 @@ import math
 
 import pygame
 
-from game import theme
+from game import flow, theme
+from game.board_host import BoardHost
+from game.play_panel import draw_swatch
 from game.scenes.base import Scene, draw_background, heading
-from game.scenes.play import draw_swatch, player_text
 from game.widgets import (Button, draw_text, fit_text, line_height, panel, text_surface,
                           wrap_text)
 
@@ -54,29 +55,29 @@ class ResultScene(Scene):
         super().__init__(app)
         self.match = match
         self.game = match.game
-        self.view = match.view
-        self.view.interactive = False
-        try:
-            self.view.skip_animation()
-        except Exception:
-            pass
+        self.host = BoardHost(app, self.game, match.state)
+        if match.move_objs:
+            self.host.show(match.state, match.move_objs[-1], animate=False)
+        self.view = self.host.view
         self.rematch_fn = rematch
         self.winner = match.winner()
-        try:
-            self.scores = match.state.scores()
-        except Exception:
-            self.scores = None
+        self.scores = match.state.scores()
         self.reason = match.end_reason()
         self.history = self._score_history(match)
+        self.pals = [theme.seat_colour(match.state, p) for p in (0, 1)]
         if self.winner is not None:
-            w = theme.colour_slot(self.game.id, self.winner)
-            colors = [theme.player_fill(w), theme.player_edge(w),
-                      theme.ACCENT, theme.ACCENT_2]
+            pal = self.pals[self.winner]
+            colors = [pal["fill"], pal["edge"], theme.ACCENT, theme.ACCENT_2]
         else:
             colors = [theme.WARN, theme.TEXT_DIM, theme.ACCENT_2]
-        if self.winner is not None:
+        # celebrate a win, but not a human's loss to the computer
+        winner_is_human = self.winner is not None and not match.is_computer(self.winner)
+        self.celebrate = self.winner is not None and (winner_is_human or not match.any_human)
+        if self.celebrate:
             app.play_sound("win")
-        self.confetti = Confetti(app.rng, colors, 110 if self.winner is not None else 40)
+        elif self.winner is not None:
+            colors = [theme.TEXT_DIM, theme.PANEL_EDGE]
+        self.confetti = Confetti(app.rng, colors, 110 if self.celebrate else 30)
         self.b_rematch = self.ui.add(Button("Rematch", self.rematch, accent=theme.GOOD))
         self.b_replay = self.ui.add(Button("Replay", self.replay, accent=theme.ACCENT_2))
         self.b_menu = self.ui.add(Button("Menu", self.menu, accent=theme.WARN))
@@ -89,14 +90,11 @@ class ResultScene(Scene):
     def _score_history(match) -> list[tuple[int, int]]:
         """Both scores after every move (empty for games without a score)."""
         out = []
-        try:
-            for st in match.states:
-                sc = st.scores()
-                if sc is None:
-                    return []
-                out.append((int(sc[0]), int(sc[1])))
-        except Exception:
-            return []
+        for st in match.states:
+            sc = st.scores()
+            if sc is None:
+                return []
+            out.append((int(sc[0]), int(sc[1])))
         return out
 
     def draw_chart(self, surface, rect) -> None:
@@ -121,14 +119,17 @@ class ResultScene(Scene):
                     inner.bottom - int(inner.height * hist[i][p] / top))
                    for i in range(upto + 1)]
             if len(pts) >= 2:
-                pygame.draw.lines(surface, player_text(theme.colour_slot(self.game.id, p)),
-                                  False, pts, 3)
+                pygame.draw.lines(surface, self.pals[p]["text"], False, pts, 3)
         draw_text(surface, str(top), theme.FONT_TINY, theme.TEXT_DIM,
                   (box.x + 6, box.y + 4), "topleft")
 
     @property
+    def names(self) -> list[str]:
+        return [self.match.state.seat_name(p) for p in (0, 1)]
+
+    @property
     def headline(self) -> str:
-        names = self.game.players
+        names = self.names
         if self.winner is None:
             return "Unfinished" if self.match.unfinished else "A draw"
         return f"{names[self.winner]} wins!"
@@ -139,7 +140,7 @@ class ResultScene(Scene):
         pw = max(330, min(460, w * 2 // 5))
         self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
         self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
-        self.view.layout(self.board_rect.copy())
+        self.host.layout(self.board_rect)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         bh = 52
         gap = theme.GAP + 4
@@ -155,12 +156,12 @@ class ResultScene(Scene):
         if self.rematch_fn is not None:
             self.rematch_fn()
             return
-        from game.scenes.play import PlayScene
         m = self.match
-        self.app.replace(PlayScene(self.app, m.game, m.options, m.seats, move_cap=m.move_cap))
+        flow.replace(self.app, "play", m.game, m.options, m.seats, start_state=m.states[0],
+                     move_cap=m.move_cap)
 
     def replay(self) -> None:
-        self.app.push(ReplayScene(self.app, self.match))
+        flow.push(self.app, "replay", self.match)
 
     def menu(self) -> None:
         self.app.go_title()
@@ -173,20 +174,19 @@ class ResultScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.view.update(dt)
+        self.host.update(dt)
         self.confetti.update(dt)
 
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time)
-        self.view.draw(surface)
+        self.host.draw(surface)
         self.confetti.draw(surface)
         panel(surface, self.panel_rect, edge=theme.ACCENT)
         inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
         y = inner.y
         # the headline pops in, then breathes
         k = theme.ease_out_back(min(1.0, self.time / 0.7))
-        col = (player_text(theme.colour_slot(self.game.id, self.winner))
-               if self.winner is not None else theme.WARN)
+        col = self.pals[self.winner]["text"] if self.winner is not None else theme.WARN
         size = theme.FONT_LARGE
         text = fit_text(self.headline, size, inner.width)
         surf = text_surface(text, size, col)
@@ -196,13 +196,12 @@ class ResultScene(Scene):
         rect = surf.get_rect(midtop=(inner.centerx, y + int((1 - min(1, k)) * 20)))
         surface.blit(surf, rect)
         y += line_height(size) + 10
-        names = self.game.players
+        names = self.names
         if self.scores is not None:
             for p in (0, 1):
                 cx = inner.x + inner.width * (1 + 2 * p) // 4
-                slot = theme.colour_slot(self.game.id, p)
-                draw_swatch(surface, (cx - 40, y + 20), slot, 14)
-                draw_text(surface, str(self.scores[p]), theme.FONT_LARGE, player_text(slot),
+                draw_swatch(surface, (cx - 40, y + 20), self.pals[p], 14)
+                draw_text(surface, str(self.scores[p]), theme.FONT_LARGE, self.pals[p]["text"],
                           (cx - 18, y + 20), "midleft")
                 draw_text(surface, fit_text(str(names[p]), theme.FONT_TINY, inner.width // 2 - 10),
                           theme.FONT_TINY, theme.TEXT_DIM, (cx, y + 44), "midtop")
@@ -239,8 +238,8 @@ class ReplayScene(Scene):
         self.states = list(match.states)
         self.moves = list(match.move_objs)
         self.index = 0
-        self.view = app.view_for(self.game, self.states[0])
-        self.view.interactive = False
+        self.host = BoardHost(app, self.game, self.states[0])
+        self.view = self.host.view
         self.playing = True
         self.timer = 0.6
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -261,7 +260,7 @@ class ReplayScene(Scene):
         self.board_rect = pygame.Rect(pad, pad + line_height(theme.FONT_MEDIUM) + 8,
                                       w - 2 * pad, h - 3 * pad - bar_h -
                                       line_height(theme.FONT_MEDIUM) - 8)
-        self.view.layout(self.board_rect.copy())
+        self.host.layout(self.board_rect)
         buttons = [self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last, self.b_back]
         bw = min(130, (w - 2 * pad - 5 * theme.GAP) // len(buttons))
         total = len(buttons) * bw + (len(buttons) - 1) * theme.GAP
@@ -274,12 +273,11 @@ class ReplayScene(Scene):
         index = max(0, min(len(self.states) - 1, index))
         if index == self.index:
             return
-        self.view.skip_animation()
         if animate and index == self.index + 1:
-            self.view.set_state(self.states[index], self.moves[index - 1], animate=True)
+            self.host.show(self.states[index], self.moves[index - 1], animate=True)
         else:
             last = self.moves[index - 1] if index > 0 else None
-            self.view.set_state(self.states[index], last, animate=False)
+            self.host.show(self.states[index], last, animate=False)
         self.index = index
         if not animate:
             self.app.play_sound("click")
@@ -320,17 +318,14 @@ class ReplayScene(Scene):
             if k in actions:
                 actions[k]()
                 return
-        if event.type == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
-            if self.view.animating:
-                self.view.skip_animation()
+        if event.type == pygame.MOUSEBUTTONDOWN and self.host.contains(event.pos):
+            self.host.skip()
             return
         self.ui.handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.view.update(dt)
-        for name in self.view.pop_events():
-            self.app.play_sound(name)
+        self.host.update(dt)
         self.b_play.label = "Pause" if self.playing else "Play"
         if self.playing and not self.view.animating:
             self.timer -= dt
@@ -343,7 +338,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
-        self.view.draw(surface)
+        self.host.draw(surface)
         w, _ = surface.get_size()
         n = len(self.states) - 1
         label = "Start position" if self.index == 0 else \

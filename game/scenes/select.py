@@ -3,19 +3,21 @@ from __future__ import annotations
 
 import pygame
 
-from game import rules, theme
+from game import catalog, flow, lessons, rules, theme
 from game.scenes.base import Scene, draw_background, heading
-from game.scenes.match import LEVELS, Seat
+from game.seats import CHOICES as SEAT_CHOICES
+from game.seats import DEFAULT_SEATS, Seat
 from game.widgets import (Button, Cycler, Widget, draw_text, fit_text, line_height, panel,
                           wrap_text)
 
-SEAT_CHOICES = [Seat("human")] + [Seat("computer", lvl) for lvl in LEVELS]
 
 
 def _fmt_value(v) -> str:
     if isinstance(v, bool):
         return "Yes" if v else "No"
-    return str(v)
+    if v is None:
+        return "Random"          # a nullable option the game resolves (a seed)
+    return str(v).capitalize() if isinstance(v, str) else str(v)
 
 
 class GameCard(Widget):
@@ -27,12 +29,8 @@ class GameCard(Widget):
         super().__init__()
         self.scene = scene
         self.game_id = game_id
-        self.game = None
+        self.game = rules.get(game_id)
         self.error = ""
-        try:
-            self.game = rules.get(game_id)
-        except Exception as exc:
-            self.error = str(exc)
         self.view = None
         self.preview = None          # the board drawn once into a small surface
         self.preview_key = None
@@ -60,28 +58,22 @@ class GameCard(Widget):
     def refresh_preview(self, state=None) -> None:
         """Draw the board (the start position, or ``state``) into the card's picture."""
         br = self.board_rect()
-        if self.game is None or br.width < 8:
+        if br.width < 8:
             return
-        try:
-            if state is None:
-                state = self.game.start()
-            key = (br.size, str(state))
-            if key == self.preview_key:
-                return
-            surf = pygame.Surface(br.size, pygame.SRCALPHA)
-            view = self.scene.app.view_for(self.game, state)
-            view.interactive = False
-            view.layout(pygame.Rect(0, 0, br.width, br.height))
-            view.update(10.0)
-            view.skip_animation()
-            view.draw(surf)
-            self.preview = surf
-            self.preview_key = key
-        except Exception as exc:
-            if self.scene.app.strict:
-                raise
-            self.preview = None
-            self.error = self.error or f"no board: {exc}"
+        if state is None:
+            state = self.game.start()
+        key = (br.size, str(state))
+        if key == self.preview_key:
+            return
+        surf = pygame.Surface(br.size, pygame.SRCALPHA)
+        view = catalog.view_for(self.game, state)
+        view.interactive = False
+        view.layout(pygame.Rect(0, 0, br.width, br.height))
+        view.update(10.0)
+        view.skip_animation()
+        view.draw(surf)
+        self.preview = surf
+        self.preview_key = key
 
     def draw(self, surface) -> None:
         r = self.rect
@@ -155,12 +147,7 @@ class SelectScene(Scene):
     # --- the selected game ------------------------------------------------------------------
     @property
     def game(self):
-        if self.current is None:
-            return None
-        try:
-            return rules.get(self.current)
-        except Exception:
-            return None
+        return None if self.current is None else rules.get(self.current)
 
     def choose(self, game_id: str) -> None:
         if game_id == self.current:
@@ -181,18 +168,23 @@ class SelectScene(Scene):
         if game is None:
             return
         chosen = self.option_values.setdefault(game.id, {})
+        current = {o.name: chosen.get(o.name, o.default) for o in game.options}
         for opt in game.options:
+            if not opt.applies_to(current):       # e.g. a setting of another variant
+                continue
             values = list(opt.values()) or [opt.default]
-            cur = chosen.get(opt.name, opt.default)
+            cur = current[opt.name]
             index = values.index(cur) if cur in values else 0
-            cyc = Cycler(opt.name.replace("_", " ").capitalize(), values, index,
+            label = opt.description or opt.name.replace("_", " ")
+            cyc = Cycler(label[:1].upper() + label[1:], values, index,
                          on_change=lambda v, name=opt.name: self._set_option(name, v),
                          fmt=_fmt_value)
-            cyc.description = opt.description
+            cyc.description = opt.help
             self.option_widgets.append(self._insert(cyc))
-        seats = self.seats.setdefault(game.id, [Seat("human"), Seat("computer", "medium")])
+        seats = self.seats.setdefault(game.id, list(DEFAULT_SEATS))
+        preview = self._start_state()
         for p in (0, 1):
-            name = game.players[p] if p < len(game.players) else f"Player {p}"
+            name = preview.seat_name(p) if preview is not None else game.players[p]
             cyc = Cycler(str(name), SEAT_CHOICES, SEAT_CHOICES.index(seats[p]),
                          on_change=lambda v, p=p: self._set_seat(p, v),
                          fmt=lambda s: s.label())
@@ -208,10 +200,22 @@ class SelectScene(Scene):
         return widget
 
     def _set_option(self, name, value) -> None:
-        if self.game is None:
+        game = self.game
+        if game is None:
             return
-        self.option_values.setdefault(self.game.id, {})[name] = value
+        self.option_values.setdefault(game.id, {})[name] = value
+        if any(o.applies is not None and o.applies[0] == name for o in game.options):
+            self._build_controls()             # options that depend on this one come or go
+            self.layout(self.app.size)
         self._check()
+
+    def _start_state(self):
+        """The start position with the chosen options, or None when they do not fit."""
+        game = self.game
+        try:
+            return game.start(**game.validate(self.option_values.get(game.id, {})))
+        except ValueError:
+            return None
 
     def _set_seat(self, p: int, seat: Seat) -> None:
         if self.game is None:
@@ -228,7 +232,7 @@ class SelectScene(Scene):
         try:
             full = game.validate(opts)
             state = game.start(**full)
-        except Exception as exc:
+        except ValueError as exc:
             self.error = f"These options do not work together: {exc}"
             self.start_b.enabled = True     # Start explains instead of silently failing
             return False
@@ -247,18 +251,15 @@ class SelectScene(Scene):
         if not self._check():
             self.flash_error(self.error)
             return
-        from game.scenes.play import PlayScene
         opts = game.validate(self.option_values.get(game.id, {}))
-        self.app.replace(PlayScene(self.app, game, opts, list(self.seats[game.id])))
+        flow.replace(self.app, "play", game, opts, list(self.seats[game.id]))
 
     def learn(self) -> None:
         """The selected game's rules tour (Back returns here)."""
-        from game import tours
-        from game.scenes.tour import TourScene
-        if self.game is None or not tours.has_tour(self.game.id):
+        if self.game is None or not lessons.has_tour(self.game.id):
             self.flash_error("There is no rules tour for this game yet.")
             return
-        self.app.push(TourScene(self.app, self.game.id))
+        flow.push(self.app, "tour", self.game.id)
 
     def flash_error(self, text: str) -> None:
         self.error = text
@@ -294,8 +295,7 @@ class SelectScene(Scene):
         bh = 52
         self.back.rect = pygame.Rect(d.x, d.bottom - bh, 150, bh)
         self.start_b.rect = pygame.Rect(d.right - 200, d.bottom - bh, 200, bh)
-        from game import tours
-        self.tour_b.visible = self.game is not None and tours.has_tour(self.game.id)
+        self.tour_b.visible = self.game is not None and lessons.has_tour(self.game.id)
         self.tour_b.rect = pygame.Rect(d.right - 180, d.y - 4, 180,
                                        line_height(theme.FONT_MEDIUM) + 4) \
             if self.tour_b.visible else pygame.Rect(0, 0, 0, 0)
@@ -343,8 +343,7 @@ class SelectScene(Scene):
                 return
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
                 and self.rules_rect.collidepoint(event.pos) and self.game is not None:
-            from game.scenes.pause import RulesScene
-            self.app.push(RulesScene(self.app, self.game))
+            flow.push(self.app, "rules", self.game)
             return
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()

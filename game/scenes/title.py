@@ -5,9 +5,11 @@ import math
 
 import pygame
 
-from game import rules, theme
+from game import catalog, flow, rules, theme
+from game.board_host import BoardHost
+from game.match import Match
 from game.scenes.base import Scene, draw_background
-from game.scenes.match import Match, Seat
+from game.seats import Seat
 from game.widgets import Button, dim, draw_text, line_height, text_surface
 
 ATTRACT_SPEC = {"time_limit": 0.25}      # the attract game thinks briefly
@@ -22,6 +24,7 @@ class Attract:
         self.app = app
         self.game_id = game_id
         self.match: Match | None = None
+        self.host: BoardHost | None = None
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.fade = 0.0
         self.end_timer = 0.0
@@ -35,32 +38,23 @@ class Attract:
         if self.game_id in ids:
             gid = self.game_id
         else:       # prefer games with a board of their own over the generic view
-            try:
-                from game.boards import VIEWS
-                drawn = [g for g in ids if g in VIEWS]
-            except Exception:
-                drawn = []
+            drawn = [e.id for e in catalog.entries() if e.has_view]
             gid = self.app.rng.choice(drawn or ids)
-        try:
-            game = rules.get(gid)
-            self.match = Match(self.app, game, {}, [Seat("computer", "easy")] * 2,
-                               move_cap=ATTRACT_CAP, think_delay=theme.DEMO_DELAY,
-                               spec_overrides=ATTRACT_SPEC)
-            self.match.view.interactive = False
-            self.match.quiet = True
-            self.match.view.layout(self.rect.copy())
-        except Exception as exc:           # no attract game is better than no title
-            if self.app.strict:
-                raise
-            print(f"abstract-arcade: attract mode off ({exc})")
-            self.failed = True
-            self.match = None
+        self.failed = True         # until it is built: a game that cannot start stays off
+        self.match = self.host = None
+        game = rules.get(gid)
+        self.match = self.app.new_match(game, {}, [Seat("computer", "easy")] * 2,
+                                        move_cap=ATTRACT_CAP, think_delay=theme.DEMO_DELAY,
+                                        spec_overrides=ATTRACT_SPEC)
+        self.host = BoardHost(self.app, game, match=self.match, quiet=True)
+        self.host.layout(self.rect)
+        self.failed = False
         self.end_timer = 0.0
 
     def layout(self, rect) -> None:
         self.rect = pygame.Rect(rect)
-        if self.match is not None:
-            self.match.view.layout(self.rect.copy())
+        if self.host is not None:
+            self.host.layout(self.rect)
 
     def update(self, dt: float) -> None:
         if self.failed:
@@ -73,10 +67,10 @@ class Attract:
                 return
         self.fade = min(1.0, self.fade + dt / 1.2)
         m = self.match
+        self.host.update(dt)
         m.update(dt)
         m.pop_events()
-        m.view.interactive = False
-        if m.over and not m.view.animating:
+        if m.over and not self.host.animating:
             self.end_timer += dt
             if self.end_timer >= ATTRACT_RESTART:
                 m.cancel()
@@ -87,9 +81,9 @@ class Attract:
             self.match.cancel()
 
     def draw(self, surface) -> None:
-        if self.match is None:
+        if self.host is None:
             return
-        self.match.view.draw(surface)
+        self.host.draw(surface)
 
 
 class TitleScene(Scene):
@@ -129,19 +123,16 @@ class TitleScene(Scene):
         pass        # the attract game goes on under Settings
 
     def play(self) -> None:
-        from game.scenes.select import SelectScene
-        self.app.replace(SelectScene(self.app))
+        flow.replace(self.app, "select")
 
     def demo(self) -> None:
-        from game.scenes.demo import DemoScene
         gid = None
         if self.attract.match is not None:
             gid = self.attract.match.game.id
-        self.app.replace(DemoScene(self.app, gid))
+        flow.replace(self.app, "demo", gid)
 
     def settings(self) -> None:
-        from game.scenes.pause import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        flow.push(self.app, "settings")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -186,7 +177,7 @@ class TitleScene(Scene):
                 x += s.get_width() + spacing
 
 
-_CYCLE = (theme.ACCENT, theme.WARN, theme.ACCENT_2, theme.player_edge(1))
+_CYCLE = (theme.ACCENT, theme.WARN, theme.ACCENT_2, theme.colour("blue")["edge"])
 
 
 def _cycle(x: float):

@@ -1,4 +1,4 @@
-"""The rules tour: a game's lessons (``game.tours``) shown move by move on the real board.
+"""The rules tour: a game's lessons (``game.lessons``) shown move by move on the real board.
 
 The board view on the left only shows (it takes no moves); the panel on the right has the
 lesson's title and caption, the step's caption, the counters, and Previous / Next / Replay
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import rules, theme, tours
+from game import flow, lessons, rules, theme
+from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.widgets import (Button, draw_text, fit_text, line_height, panel, text_size,
                           wrap_text)
@@ -41,14 +42,14 @@ class TourScene(Scene):
         self.game = None
         self.lessons: tuple = ()
         self.problem = ""           # why the tour (or this lesson) cannot be shown
-        try:
+        if game_id in rules.GAMES:
             self.game = rules.get(game_id)
-            self.lessons = tours.lessons(game_id)
-        except Exception as exc:
-            self.problem = str(exc)
-        if self.game is not None and not self.lessons:
-            self.problem = f"There is no rules tour for {self.game.name or game_id} yet."
-        self.view = None
+            self.lessons = lessons.lessons(game_id)
+            if not self.lessons:
+                self.problem = f"There is no rules tour for {self.game.name or game_id} yet."
+        else:
+            self.problem = f"There is no game {game_id!r}."
+        self.host: BoardHost | None = None
         self.li = 0                  # lesson index
         self.si = -1                 # step index (-1: the lesson's introduction)
         self.start_state = None
@@ -101,41 +102,30 @@ class TourScene(Scene):
         self.finished = False
         self.problem = ""
         try:
-            self.start_state, self.played = tours.work_out(self.lessons[self.li])
-        except Exception as exc:
+            self.start_state, self.played = lessons.work_out(self.lessons[self.li])
+        except ValueError as exc:           # a lesson's position that does not read
             self.start_state, self.played = None, []
             self.problem = f"This lesson cannot be set up: {exc}"
-            if self.app.strict:
-                raise
         self._show(self.start_state)
         self._begin_step()
 
+    @property
+    def view(self):
+        return None if self.host is None else self.host.view
+
     def _make_view(self, state) -> None:
-        try:
-            self.view = self.app.view_for(self.game, state)
-            self.view.interactive = False
-            self.view.layout(self.board_rect.copy())
-        except Exception as exc:
-            if self.app.strict:
-                raise
-            self.view = None
-            self.problem = f"The board cannot be drawn: {exc}"
+        self.host = BoardHost(self.app, self.game, state)
+        self.host.layout(self.board_rect)
 
     def _show(self, state, move=None, animate: bool = False) -> None:
         """Put ``state`` on the board (animating ``move`` when asked)."""
         if state is None:
             return
-        if self.view is None:
+        if self.host is None:
             self._make_view(state)
             return
-        try:
-            self.view.hint = None
-            self.view.set_state(state, move, animate=animate)
-            self.view.interactive = False
-        except Exception as exc:
-            if self.app.strict:
-                raise
-            self.problem = f"The board cannot show this step: {exc}"
+        self.view.hint = None
+        self.host.show(state, move, animate=animate)
 
     def _begin_step(self) -> None:
         """Start the current step: mark the move, then (in ``update``) play or refuse it."""
@@ -179,12 +169,8 @@ class TourScene(Scene):
         """Jump the current step to its end (its move played, animation done)."""
         if self.pending is not None:
             self._resolve_pending(animate=False)
-        if self.view is not None and self.view.animating:
-            try:
-                self.view.skip_animation()
-            except Exception:
-                if self.app.strict:
-                    raise
+        if self.host is not None:
+            self.host.skip()
 
     @property
     def step_done(self) -> bool:
@@ -254,8 +240,7 @@ class TourScene(Scene):
         if app.scene is self and len(app.scenes) > 1:
             app.pop()
             return
-        from game.scenes.select import SelectScene
-        app.replace(SelectScene(app, self.game_id if self.game_id in rules.GAMES else None))
+        flow.replace(app, "select", self.game_id if self.game_id in rules.GAMES else None)
 
     def _refresh_buttons(self) -> None:
         has = bool(self.lessons)
@@ -295,12 +280,8 @@ class TourScene(Scene):
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.width,
                                      y1 - keys_h - gap - inner.y)
         self._wrap_cache.clear()
-        if self.view is not None:
-            try:
-                self.view.layout(self.board_rect.copy())
-            except Exception:
-                if self.app.strict:
-                    raise
+        if self.host is not None:
+            self.host.layout(self.board_rect)
         elif self.start_state is not None:
             self._make_view(self.start_state)
 
@@ -338,14 +319,8 @@ class TourScene(Scene):
             self.wait_t -= dt
             if self.wait_t <= 0:
                 self._resolve_pending()
-        if self.view is not None:
-            try:
-                self.view.update(dt)
-                for name in self.view.pop_events():
-                    self.app.play_sound(name)
-            except Exception:
-                if self.app.strict:
-                    raise
+        if self.host is not None:
+            self.host.update(dt)
         if self.step_done and self.lessons:
             self.dwell += dt
             if self.auto and not self.finished and self.dwell >= self._read_time():
@@ -383,12 +358,8 @@ class TourScene(Scene):
 
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
-        if self.view is not None:
-            try:
-                self.view.draw(surface)
-            except Exception:
-                if self.app.strict:
-                    raise
+        if self.host is not None:
+            self.host.draw(surface)
         k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
         if k > 0:
             edge = theme.mix(theme.BG, theme.BAD, k)
@@ -406,15 +377,17 @@ class TourScene(Scene):
 
     def draw_legend(self, surface, x: int, cy: int, right: int) -> None:
         """Which colour is which player (the captions name the players)."""
-        players = getattr(self.game, "players", None) or ()
-        items = [(p, str(players[p])) for p in (0, 1) if p < len(players)]
+        state = self.view.state if self.view is not None else None
+        if state is None:
+            return
+        items = [(p, state.seat_name(p)) for p in (0, 1)]
         need = sum(16 + text_size_w(name) + theme.GAP for _, name in items)
-        if not items or x + need > right:
+        if x + need > right:
             return
         for p, name in items:
-            slot = theme.colour_slot(self.game.id, p)
-            pygame.draw.circle(surface, theme.player_fill(slot), (x + 6, cy), 6)
-            pygame.draw.circle(surface, theme.player_edge(slot), (x + 6, cy), 6, 2)
+            pal = theme.seat_colour(state, p)
+            pygame.draw.circle(surface, pal["fill"], (x + 6, cy), 6)
+            pygame.draw.circle(surface, pal["edge"], (x + 6, cy), 6, 2)
             rect = draw_text(surface, name, theme.FONT_TINY, theme.TEXT_DIM, (x + 16, cy),
                              "midleft")
             x = rect.right + theme.GAP

@@ -1,87 +1,82 @@
-"""A match in progress: the game's history, the seats, and the computer's thinking.
+"""A match in progress: the game's history, the seats, undo/redo and the computer's moves.
 
-The play, demo and title scenes all run a :class:`Match`; it owns the board view, asks
-the AI worker for the computer's moves (never blocking), plays them once the board has
-finished animating, and keeps undo/redo.  It knows the rules only through the public
-contract (``start``, ``play``, ``legal_moves``, ``is_over``, ``winner``...).
+:class:`Match` knows no board view, no window and no App: it is handed
+
+* ``ai``: a function returning the AI worker when one is running (else None); the match
+  asks it for moves and hints (never blocking) and reads its replies in ``update``;
+* ``rng``: for seeds and the quick fallback move;
+* ``hold``: a function telling whether the board is still showing the last move (the
+  computer's next move waits for it);
+
+and it tells its listeners (``listen``) about every position change, so that a board
+host can animate it.  It knows the rules only through the public contract.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from typing import Callable
 
 from game import theme
-from game.rules import IllegalMove
-
-LEVELS = ("easy", "medium", "hard")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who plays a side: a human, or the computer at a level."""
-
-    kind: str = "human"            # "human" or "computer"
-    level: str = "medium"
-
-    @property
-    def computer(self) -> bool:
-        return self.kind == "computer"
-
-    def label(self) -> str:
-        return f"Computer ({self.level.capitalize()})" if self.computer else "Human"
-
-    @staticmethod
-    def parse(text: str) -> "Seat":
-        """``human``, ``computer`` or ``computer:hard`` (ValueError otherwise)."""
-        t = text.strip().lower()
-        if t in ("human", "h", "person"):
-            return Seat("human")
-        kind, _, level = t.partition(":")
-        if kind in ("computer", "cpu", "ai", "c"):
-            level = level or "medium"
-            if level not in LEVELS:
-                raise ValueError(f"unknown strength {level!r}; use easy, medium or hard")
-            return Seat("computer", level)
-        raise ValueError(f"unknown seat {text!r}; use human, computer or computer:LEVEL "
-                         "(easy, medium, hard)")
+from game.rules import RuleViolation
+from game.seats import DEFAULT_SEATS, LEVELS, Seat
 
 
 class Match:
     """One game between two seats, with history and the AI plumbing."""
 
-    def __init__(self, app, game, options: dict | None = None, seats=None, view=None,
+    def __init__(self, game, options: dict | None = None, seats=None, *,
+                 ai: Callable[[], object] | None = None, rng: random.Random | None = None,
                  move_cap: int | None = None, think_delay: float = 0.25,
-                 spec_overrides: dict | None = None, start_state=None):
-        self.app = app
+                 spec_overrides: dict | None = None, ai_overrides: dict | None = None,
+                 start_state=None, moves=()):
         self.game = game
-        self.options = dict(options or {})
-        self.seats = list(seats or (Seat("human"), Seat("computer")))
-        first = start_state if start_state is not None else game.start(**self.options)
+        first = start_state if start_state is not None else game.start(**dict(options or {}))
+        # the options as the game resolved them (a seed it picked is kept)
+        self.options = dict(getattr(first, "options", None) or options or {})
+        self.seats: list[Seat] = list(seats or DEFAULT_SEATS)
         self.states = [first]
-        self.moves: list[str] = []          # notations, one per ply
         self.move_objs: list = []
-        self.redo_stack: list[str] = []
-        self.view = view if view is not None else app.view_for(game, first)
+        self.redo_stack: list = []
+        self.ai = ai or (lambda: None)
+        self.rng = rng or random.Random()
+        self.hold: Callable[[], bool] = lambda: False
         self.move_cap = move_cap
         self.think_delay = think_delay
         self.spec_overrides = dict(spec_overrides or {})
-        self.resigned: int | None = None    # the player who resigned
-        self.unfinished = False             # stopped at the move cap
+        self.ai_overrides = dict(ai_overrides or {})
+        self.resigned: int | None = None    # the seat that resigned
+        self.unfinished = False             # stopped before the end (the move cap, Stop)
+        self.capped = False                 # ... and that was the move cap
         self.paused = False                 # demo: do not play computer moves
         self.steps = 0                      # demo: moves allowed while paused
+        self._listeners: list[Callable] = []
+        self._ids = 0
         # the live AI request
         self.req_id = None
         self.req_purpose = None             # "move" or "hint"
         self.req_player = 0
         self.progress: dict | None = None   # the latest progress/started message
         self.think_time = 0.0
-        self.pending: str | None = None     # the computer's move, waiting for the board
+        self.pending = None                 # the computer's move, waiting for the board
         self.pending_wait = 0.0
         self.failures = 0
         self.last_result: dict | None = None
         self.events: list[tuple[str, str]] = []   # (kind, text) for the scene to show
-        self.hint: str | None = None
-        self.quiet = False                  # no sounds (the title's attract game)
-        self._set_interactive()
+        self.hint = None
+        for move in moves:          # a loaded game: its moves are history, not new moves,
+            obj = self.state.find_move(move)               # so the move cap does not apply
+            self.states.append(self.state.play(obj))
+            self.move_objs.append(obj)
+
+    # --- listeners --------------------------------------------------------------------------
+    def listen(self, fn: Callable) -> None:
+        """``fn(state, move, animate)`` after every change of position (move None: no
+        single move led here, e.g. after undo)."""
+        self._listeners.append(fn)
+
+    def _changed(self, move, animate: bool) -> None:
+        for fn in self._listeners:
+            fn(self.state, move, animate)
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -89,8 +84,13 @@ class Match:
         return self.states[-1]
 
     @property
+    def moves(self) -> list[str]:
+        """The moves so far, in notation."""
+        return [str(m) for m in self.move_objs]
+
+    @property
     def ply(self) -> int:
-        return len(self.moves)
+        return len(self.move_objs)
 
     def is_computer(self, player: int) -> bool:
         return self.seats[player].computer
@@ -104,6 +104,10 @@ class Match:
         return any(not s.computer for s in self.seats)
 
     @property
+    def humans(self) -> int:
+        return sum(not s.computer for s in self.seats)
+
+    @property
     def over(self) -> bool:
         return self.resigned is not None or self.unfinished or self.state.is_over()
 
@@ -114,6 +118,11 @@ class Match:
     @property
     def computer_turn(self) -> bool:
         return not self.over and self.is_computer(self.state.player)
+
+    @property
+    def interactive(self) -> bool:
+        """Whether the board takes a human's clicks now."""
+        return self.human_turn and not self.paused
 
     @property
     def thinking(self) -> bool:
@@ -130,20 +139,17 @@ class Match:
             return None
         return self.state.winner()
 
-    def end_reason(self) -> str:
-        names = self.game.players
-        if self.resigned is not None:
-            return f"{names[self.resigned]} resigned."
-        if self.unfinished:
-            return f"Stopped unfinished after {self.ply} moves (the move cap)."
-        try:
-            text = self.state.end_reason()
-        except Exception:
-            text = ""
-        return text or "The game is over."
+    def seat_name(self, seat: int) -> str:
+        return self.state.seat_name(seat)
 
-    def _set_interactive(self) -> None:
-        self.view.interactive = self.human_turn and not self.paused
+    def end_reason(self) -> str:
+        if self.resigned is not None:
+            return f"{self.seat_name(self.resigned)} resigned."
+        if self.unfinished:
+            if self.capped:
+                return f"Stopped unfinished after {self.ply} moves (the move cap)."
+            return f"Stopped unfinished after {self.ply} moves."
+        return self.state.end_reason() or "The game is over."
 
     def _emit(self, kind: str, text: str) -> None:
         self.events.append((kind, text))
@@ -156,25 +162,26 @@ class Match:
     def play(self, move, animate: bool = True, keep_redo: bool = False):
         """Play ``move`` (object or notation); raises IllegalMove (a ValueError) if illegal."""
         if self.over:
-            raise IllegalMove("the game is over")
+            raise RuleViolation("the game is over")
         state = self.state
-        move_obj = state.find_move(move) if hasattr(state, "find_move") else move
+        move_obj = state.find_move(move)
         new = state.play(move_obj)
         self.states.append(new)
-        self.moves.append(str(move_obj))
         self.move_objs.append(move_obj)
         if not keep_redo:
             self.redo_stack.clear()
         self.hint = None
-        self.view.hint = None
-        self.view.cancel_selection()
-        self.view.set_state(new, move_obj, animate=animate)
         self._cancel_request()
         self.pending = None
         if self.move_cap is not None and not new.is_over() and self.ply >= self.move_cap:
-            self.unfinished = True
-        self._set_interactive()
+            self.unfinished = self.capped = True
+        self._changed(move_obj, animate)
         return move_obj
+
+    def stop(self) -> None:
+        """Stop the game here, unfinished (a computer-vs-computer game's Stop)."""
+        self.cancel()
+        self.unfinished = True
 
     def can_undo(self) -> bool:
         return self.ply > 0 and self._undo_target() is not None
@@ -199,18 +206,12 @@ class Match:
         self._cancel_request()
         self.pending = None
         self.resigned = None
-        self.unfinished = False
+        self.unfinished = self.capped = False
         for _ in range(back):
             self.states.pop()
-            self.redo_stack.append(self.moves.pop())
-            self.move_objs.pop()
+            self.redo_stack.append(self.move_objs.pop())
         self.hint = None
-        self.view.hint = None
-        self.view.cancel_selection()
-        self.view.skip_animation()
-        self.view.set_state(self.state, self.move_objs[-1] if self.move_objs else None,
-                            animate=False)
-        self._set_interactive()
+        self._changed(None, False)
         return True
 
     def can_redo(self) -> bool:
@@ -219,7 +220,6 @@ class Match:
     def redo(self) -> bool:
         if not self.can_redo():
             return False
-        self.view.skip_animation()
         done = 0
         while self.redo_stack and not self.over:
             try:
@@ -242,7 +242,6 @@ class Match:
         self._cancel_request()
         self.pending = None
         self.resigned = player
-        self._set_interactive()
 
     # --- the computer ------------------------------------------------------------------------------
     def spec_for(self, player: int, purpose: str = "move") -> dict:
@@ -251,14 +250,17 @@ class Match:
         if purpose == "hint":
             levels = [s.level for s in self.seats if s.computer]
             level = max(levels, key=LEVELS.index) if levels else "medium"
-        spec = {"level": level, "seed": self.app.rng.randrange(1 << 30)}
+        spec = {"level": level, "seed": self.rng.randrange(1 << 30)}
         spec.update(self.spec_overrides)
-        spec.update(self.app.ai_overrides)
+        spec.update(self.ai_overrides)
         return spec
 
     def _request(self, purpose: str) -> None:
-        ai = self.app.ai
-        rid = self.app.next_id()
+        ai = self.ai()
+        if ai is None:
+            return
+        self._ids += 1
+        rid = (id(self), self._ids)
         self.req_id = rid
         self.req_purpose = purpose
         self.req_player = self.state.player
@@ -266,19 +268,16 @@ class Match:
         self.think_time = 0.0
         try:
             ai.request(self.state, self.spec_for(self.state.player, purpose), rid)
-        except Exception as exc:
+        except Exception as exc:     # a dead or refusing worker must not stop the game
             self.req_id = None
             self._emit("bad", f"The computer could not start: {exc}")
             self._fallback_move(purpose)
 
     def _cancel_request(self) -> None:
         if self.req_id is not None:
-            ai = self.app._ai
+            ai = self.ai()
             if ai is not None and getattr(ai, "current_id", None) == self.req_id:
-                try:
-                    ai.cancel()
-                except Exception:
-                    pass
+                ai.cancel()
         self.req_id = None
         self.req_purpose = None
         self.progress = None
@@ -297,13 +296,9 @@ class Match:
     def _fallback_move(self, purpose: str) -> None:
         if purpose != "move" or self.over:
             return
-        try:
-            moves = self.state.legal_moves()
-        except Exception:
-            moves = []
+        moves = self.state.legal_moves()
         if moves:
-            move = self.app.rng.choice(moves)
-            self.pending = str(move)
+            self.pending = self.rng.choice(moves)
             self.pending_wait = self.think_delay
             self._emit("warn", "The computer played a quick move instead.")
 
@@ -323,7 +318,6 @@ class Match:
             self.failures = 0
             if purpose == "hint":
                 self.hint = msg.get("move")
-                self.view.hint = self.hint
                 self._emit("good", f"Hint: {self.hint}")
             else:
                 self.pending = msg.get("move")
@@ -340,39 +334,29 @@ class Match:
             # otherwise update() asks again, once
 
     def update(self, dt: float) -> None:
-        self.view.update(dt)
-        try:
-            cues = self.view.pop_events()
-        except Exception:
-            cues = []
-        if not self.quiet:
-            for name in cues:        # sounds in time with the board's animation
-                self.app.play_sound(name)
         if self.req_id is not None:
             self.think_time += dt
-            ai = self.app._ai
-            if ai is None:
-                ai = self.app.ai
-            for msg in ai.poll():
-                self._handle(msg)
-            if self.req_id is not None and getattr(ai, "current_id", self.req_id) != self.req_id:
-                # the worker forgot us (someone else asked meanwhile): ask again
-                self.req_id = None
-                self.req_purpose = None
+            ai = self.ai()
+            if ai is not None:
+                for msg in ai.poll():
+                    self._handle(msg)
+                if self.req_id is not None and \
+                        getattr(ai, "current_id", self.req_id) != self.req_id:
+                    # the worker forgot us (someone else asked meanwhile): ask again
+                    self.req_id = None
+                    self.req_purpose = None
         if self.over:
-            self._set_interactive()
             return
-        if self.computer_turn and self.req_id is None and self.pending is None \
-                and self.app.ai_ready:
+        if self.computer_turn and self.req_id is None and self.pending is None:
             self._request("move")
-        if self.pending is not None and not self.view.animating:
+        if self.pending is not None and not self.hold():
             if self.paused and self.steps <= 0:
                 return
             self.pending_wait -= dt
             if self.pending_wait <= 0 or (self.paused and self.steps > 0):
-                notation, self.pending = self.pending, None
+                move, self.pending = self.pending, None
                 try:
-                    self.play(notation)
+                    self.play(move)
                     if self.paused:
                         self.steps -= 1
                 except ValueError as exc:
@@ -380,11 +364,10 @@ class Match:
                     self.failures += 1
                     if self.failures < 3:
                         self._fallback_move("move")
-        self._set_interactive()
 
     # --- for the panel ------------------------------------------------------------------------------
     def evaluation(self) -> float | None:
-        """The computer's latest estimate for player 0 in [-1, 1], or None."""
+        """The computer's latest estimate for seat 0 in [-1, 1], or None."""
         msg = self.progress or self.last_result
         if not msg or "value" not in msg:
             return None
