@@ -8,7 +8,9 @@ import pytest
 from game import rules, theme
 from game.boards import view_class, view_for
 from game.boards.base import BoardView
-from game.boards.gess import CONFIRM_MESSAGE, N, GessView, parse_move
+from game.boards.gess import CONFIRM_MESSAGE, N, Fade, GessView, Slide
+from game.rules.core import BadNotation
+from game.rules.gess import read_ends
 
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
@@ -82,7 +84,7 @@ def test_points_for_plays_every_legal_move(gess):
             pts = view.points_for(text)
             assert pts[0] == view.point(*move.src) and pts[-1] == view.point_for(text)
             results = [view.click(p) for p in pts]
-            assert [r.move for r in results] == [None] * (len(pts) - 1) + [text], text
+            assert [r.move for r in results] == [None] * (len(pts) - 1) + [move], text
             assert not any(r.illegal for r in results)
             if len(pts) == 3:
                 assert results[1].message == CONFIRM_MESSAGE
@@ -141,12 +143,12 @@ def test_ring_loss_needs_confirmation(gess):
     state = gess.start()
     view = make_view(gess, state)
     assert view.click(view.point(9, 2)).move is None                 # j3
-    assert "j3-j4" in view._losing
+    assert (9, 3) in view._losing
     first = view.click(view.point(9, 3))                             # j4
     assert first.move is None and not first.illegal and first.message == CONFIRM_MESSAGE
-    assert view.armed == "j3-j4"
+    assert str(view.armed) == "j3-j4"
     view.draw(surface())                                             # the highlight
-    assert view.click(view.point(9, 3)).move == "j3-j4"
+    assert view.click(view.point(9, 3)).move == state.find_move("j3-j4")
     after = state.play("j3-j4")
     assert after.winner() == 1
     # arming, then another losing destination: that one needs its own confirmation
@@ -154,11 +156,11 @@ def test_ring_loss_needs_confirmation(gess):
     view.click(view.point(9, 2))
     view.click(view.point(9, 3))
     assert view.click(view.point(9, 4)).message == CONFIRM_MESSAGE      # j5
-    assert view.armed == "j3-j5"
+    assert str(view.armed) == "j3-j5"
     # arming, then another piece: the arming is forgotten, a safe move plays at once
     view.click(view.point(11, 5))                                       # l6
     assert view.armed is None and view.selected == (11, 5)
-    assert view.click(view.point(11, 6)).move == "l6-l7"
+    assert str(view.click(view.point(11, 6)).move) == "l6-l7"
     # with the option, the move is not offered and the click is refused
     view = make_view(gess, gess.start(ringless_move_illegal=True))
     view.click(view.point(9, 2))
@@ -173,7 +175,7 @@ def test_drag_release(gess):
     assert view.release(view.point(8, 5)).move is None  # released where pressed
     assert view.selected == (8, 5)
     view.click(view.point(8, 5))
-    assert view.release(view.point(8, 8)).move == "i6-i9"
+    assert str(view.release(view.point(8, 8)).move) == "i6-i9"
     assert view.release(view.point(8, 8)).move is None  # no press
 
 
@@ -187,7 +189,7 @@ def test_animations_end_and_skip(gess):
         view.set_state(game[0][0], None, animate=False)
         for state, move in game[1:]:
             view.set_state(state, move)
-            kinds.add(view._anim["kind"] if view._anim else None)
+            kinds.add(type(view.plan))
             steps = 0
             while view.animating:
                 view.update(DT)
@@ -196,8 +198,8 @@ def test_animations_end_and_skip(gess):
                     view.draw(surf)
                 steps += 1
                 assert steps < MAX_STEPS
-            assert view._anim is None
-    assert kinds == {"slide"}          # every rules move is explained by the slide
+            assert view.plan is None
+    assert kinds == {Slide}            # every rules move is explained by the slide
     assert "place" in seen and "capture" in seen
     # skip: a long slide ends at once and drops its pending sounds
     state = gess.start()
@@ -213,18 +215,18 @@ def test_animations_end_and_skip(gess):
     start = gess.start()
     view.set_state(start, None, animate=False)
     view.set_state(start.play("r3-s3"), "r3-s3")
-    assert view._anim["fallers"] and not view._anim["captured"]
+    assert isinstance(view.plan, Slide) and view.plan.fallers and not view.plan.captured
     view.skip_animation()
     view.set_state(start, None, animate=False)
     view.set_state(start.play("e3-d3"), "e3-d3")
-    assert len(view._anim["captured"]) == 3
+    assert len(view.plan.captured) == 3
     for _ in range(MAX_STEPS):
         view.update(DT)
         view.draw(surf)
     assert not view.animating
     view.set_state(start, None, animate=False)
     view.set_state(start.play("e3-d3"), "c3-c6")
-    assert view._anim["kind"] == "fade"
+    assert isinstance(view.plan, Fade)
     view.skip_animation()
     view.set_state(start, None, animate=False)
     view.set_state(gess.start(), "zz", animate=True)    # nothing changed: no animation
@@ -275,10 +277,12 @@ def test_random_input_never_raises(gess):
                 view.update(rng.choice((0.0, DT, 0.3)))
                 res = None
             if res is not None and res.move is not None:
-                assert res.move in {str(m) for m in state.legal_moves()}
+                assert res.move in state.legal_moves()
             view.interactive = rng.random() < 0.9
         view.draw(surf)
     view.hover(None)
     view.click(None)
     view.click((1, 2, 3))
-    assert parse_move(None) is None and parse_move("a0-a1") is None
+    for junk in (None, "a0-a1", "c3"):
+        with pytest.raises(BadNotation):
+            read_ends(junk)

@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 from game import rules
-from game.boards import VIEWS, view_class, view_for
+from game.boards import view_class, view_for
 from game.boards.base import BoardView
-from game.boards.gliss import LABEL_MIN_SPACING, GlissView, classify, parse_move
+from game.boards.gliss import LABEL_MIN_SPACING, GlissView
+from game.rules.gliss import Shape, shapes
 
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
@@ -40,7 +41,6 @@ def random_game(game, seed, plies=40, size=13):
 
 
 def test_registered(gliss):
-    assert VIEWS["gliss"] == "game.boards.gliss:GlissView"
     assert view_class("gliss") is GlissView
     view = view_for(gliss, gliss.start())
     assert isinstance(view, BoardView)
@@ -94,7 +94,7 @@ def test_clicks_through_points_for_play_each_move(gliss, n, seed):
                 res = view.click(p)
                 assert res.move is None and not res.illegal, (text, res)
             res = view.click(clicks[-1])
-            assert res.move == text, (text, res)
+            assert res.move == m and str(res.move) == text, (text, res)
             checked += 1
     assert checked > 50
     assert view.points_for("z99+") is None and view.points_for("nonsense") is None
@@ -149,7 +149,7 @@ def test_illegal_builds_give_reasons(gliss):
     assert not res.illegal and view.sel == ("deploy", (3, 3))
     view.cancel_selection()
     res = view.click(view.xy((10.5, 10.5)))
-    assert res.move == "j10+"
+    assert str(res.move) == "j10+" and res.move in state.legal_moves()
     # the hover ghost and its reason draw at every size
     for size in SIZES:
         view.layout(pygame.Rect(0, 0, *size))
@@ -218,7 +218,7 @@ to move: Red
     view.click(clicks[0])
     assert view.outcome(view._dest[(4, 2)][0]) == "convert"
     res = view.click(clicks[1])
-    assert res.move == "a5>d2"
+    assert str(res.move) == "a5>d2"
     after = state.play(res.move)
     view.set_state(after, view.state.find_move(res.move))
     events = []
@@ -275,18 +275,22 @@ def test_random_clicks_never_raise(gliss):
     assert view.click(None).move is None
 
 
-def test_classify_and_notation_helpers():
-    board = [-1] * 16
+def test_shapes_come_from_the_rules(gliss):
+    # the view draws the groups as the rules classify them, on any board it shows
+    n = 12
+    board = [-1] * (n * n)
     for c, r in ((1, 1), (2, 1), (1, 2)):
-        board[(r - 1) * 4 + c - 1] = 0
-    board[15] = 1
-    groups = classify(tuple(board), 4)
-    assert (0, "glider", ((1, 1), (2, 1), (1, 2)), (1, 1)) in groups
-    assert any(g[1] == "tower" and g[0] == 1 for g in groups)
-    assert parse_move("b2+") == ("build", (2, 2))
-    assert parse_move(" C6 > d5 ") == ("fly", (3, 6), (4, 5))
-    assert parse_move("e4:f5>off") == ("deploy", (5, 4), (6, 5), "off")
-    assert parse_move("x") is None
+        board[(r - 1) * n + c - 1] = 0
+    board[n * n - 1] = 1
+    groups = shapes(n, tuple(board))
+    assert Shape(0, "glider", ((1, 1), (2, 1), (1, 2)), (1, 1)) in groups
+    assert Shape(1, "tower", ((n, n),)) in groups
+    state = gliss.start(size=n).play("c3+")
+    assert state.shapes() == shapes(n, state.board)
+    assert state.shape_at((4, 4)).kind == "base" and state.shape_at((6, 6)) is None
+    view = view_for(gliss, state)
+    view.layout(pygame.Rect(0, 0, 800, 600))
+    assert view.points_for("x") is None and view.points_for("c3+") is None
 
 
 def test_chooser_when_moves_share_a_destination(gliss):
@@ -312,4 +316,4 @@ def test_chooser_when_moves_share_a_destination(gliss):
     res = view.click(clicks[1])
     assert res.move is None and view._chooser is not None
     view.draw(surface((800, 600)))
-    assert view.click(clicks[2]).move == str(real)
+    assert view.click(clicks[2]).move is real

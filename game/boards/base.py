@@ -40,6 +40,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game import theme
+from game.anim import Timeline, flash, shake
+
+
+def screen_point(pos) -> tuple[float, float] | None:
+    """``pos`` as an (x, y) pair of floats, or None when it is not a point (None, text,
+    a short tuple): the one place where a view reads a mouse position."""
+    try:
+        return float(pos[0]), float(pos[1])
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+
 
 @dataclass(frozen=True)
 class Action:
@@ -61,7 +73,7 @@ class ClickResult:
     * ``illegal``: True when the click was refused (the view shakes / flashes).
     """
 
-    move: str | None = None
+    move: object = None
     message: str = ""
     illegal: bool = False
 
@@ -73,7 +85,7 @@ class BoardView:
         self.game = game
         self.state = state
         self.rect = None          # pygame.Rect the board is fitted to
-        self.hint = None          # a move (notation) to draw as the AI's suggestion
+        self.hint = None          # a move (or its notation) to draw as the AI's suggestion
         self.last_move = None     # the last move played (marked on the board)
         self.interactive = True   # False while it is not a human's turn
 
@@ -103,7 +115,8 @@ class BoardView:
         """The mouse is at ``pos`` (screen coordinates)."""
 
     def click(self, pos, button: int = 1) -> ClickResult:
-        """A click at ``pos``; returns what it meant.  Never raises."""
+        """A click at ``pos``; returns what it meant.  Odd input (``None``, a point off the
+        board, a button it does not use) gives an empty result, never an exception."""
         return ClickResult()
 
     def release(self, pos, button: int = 1) -> ClickResult:
@@ -146,14 +159,15 @@ class AnimatedView(BoardView):
     runs) and their cues (sound names, handed out by ``pop_events``); ``fx``
     holds feedback that never holds the game up (an illegal-click shake);
     ``time`` is the view's clock for pulses; ``_calm`` counts the seconds since
-    the last move animation ended (for fading move targets back in).
-    Subclasses write ``_click`` (``click`` wraps it so that it never raises)
-    and clear their own animation state in ``_animation_ended`` and
+    the last move animation ended (for fading move targets back in);
+    ``refused`` is what a refused click shakes (see ``refuse``).
+    Subclasses write ``click`` (guarding only against bad input: the app guards
+    the rest) and clear their own animation state in ``_animation_ended`` and
     ``_feedback_ended``."""
 
     def __init__(self, game, state):
-        from game.anim import Timeline
         super().__init__(game, state)
+        self.refused = None
         self.timeline = Timeline()
         self.fx = Timeline()
         self.time = 0.0
@@ -178,7 +192,6 @@ class AnimatedView(BoardView):
         return self.timeline.running
 
     def skip_animation(self) -> None:
-        from game import theme
         self.timeline.finish()
         self.timeline.pop_cues()
         self.fx.clear()
@@ -190,17 +203,28 @@ class AnimatedView(BoardView):
         events, self._events = self._events, []
         return events
 
-    def click(self, pos, button: int = 1) -> ClickResult:
-        try:
-            return self._click(pos, button)
-        except Exception as exc:   # never raise into the scene
-            return ClickResult(message=f"could not read that click ({exc})")
+    # --- refused clicks: a shake and flash of what was clicked --------------------------
+    def refuse(self, what) -> None:
+        """Shake ``what`` (a cell, a square, a point: whatever the view draws shaking)."""
+        self.refused = what
+        self.fx.clear()
+        self.fx.add("shake", theme.FLASH_TIME, theme.linear)
 
-    def _click(self, pos, button: int) -> ClickResult:
-        return ClickResult()
+    def shake_offset(self, what, amplitude: float) -> float:
+        """The sideways offset (pixels) of ``what`` while it shakes, else 0."""
+        if self.refused is None or what != self.refused:
+            return 0.0
+        return shake(self.fx.raw("shake", 1.0)) * amplitude
+
+    def shake_alpha(self) -> int:
+        """The refused thing's flash, 0..255 (0 when nothing shakes)."""
+        if self.refused is None:
+            return 0
+        return int(255 * flash(self.fx.raw("shake", 1.0)))
 
     def _animation_ended(self) -> None:
         """The move animation is over (or skipped): drop its state."""
 
     def _feedback_ended(self) -> None:
         """The feedback effects are over (or skipped): drop their state."""
+        self.refused = None

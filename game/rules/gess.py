@@ -676,6 +676,16 @@ def _read_square(f: str, r: str, text: str) -> tuple[int, int]:
     return x, y
 
 
+def read_ends(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The source and destination centres that a notation names, legal or not
+    (``"c3-c6"`` -> ((2, 2), (2, 5))); :class:`BadNotation` when it does not read."""
+    t = str(text).strip()
+    mt = _NOTATION.match(t)
+    if not mt:
+        raise BadNotation(f"{t!r} is not a Gess move: write it centre to centre, like c3-c6")
+    return (_read_square(mt.group(1), mt.group(2), t), _read_square(mt.group(3), mt.group(4), t))
+
+
 @dataclass(frozen=True)
 class Slide:
     """What a legal move does to the board, square by square (for the client's
