@@ -18,6 +18,7 @@ _REGISTRY: dict[str, str] = {
     "gliss": "game.rules.gliss:Gliss",
     "gess": "game.rules.gess:Gess",
     "glades": "game.rules.glades:Glades",
+    "glorieta": "game.rules.glorieta:Glorieta",
 }
 
 GAMES: tuple[str, ...] = tuple(_REGISTRY)

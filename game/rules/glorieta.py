@@ -1054,6 +1054,7 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
         if key not in head:
             raise ValueError(f"the position has no '{key}:' line")
     opts = {"variant": head["variant"].lower(), "size": head["size"]}
+    game.validate({"variant": opts["variant"]})
     chicken = opts["variant"] == CHICKEN
     if not chicken:
         for key in ("neutrals", "seed"):

@@ -1,0 +1,222 @@
+"""Glorieta loops: the engine against a slow, literal reading of rule 3.
+
+The reference below is written from ../shared/rules/glorieta.md alone and shares no
+code with game/rules/glorieta.py: its own hexhex cells (|c - r| <= n - 1), and for a
+colour the set S of its stones and the neutral stones has a loop iff
+
+  (a) some cell not in S cannot reach outside the board through cells not in S
+      (a flood fill of non-S cells from every off-board neighbour), or
+  (b) some cell has all six neighbours on the board and in S.
+
+The engine's incremental test (union-find, the kept one) and its flood fill variant
+must agree with it after every stone of thousands of positions: seeded random games
+through the public contract on sizes 5, 7 and 10 in both variants, and random
+fillings of the board with all three kinds of stones.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import rules
+from game.rules import glorieta as gl
+
+DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
+
+
+class RefBoard:
+    def __init__(self, side):
+        self.side = side
+        span = 2 * side - 1
+        self.cells = [(c, r) for r in range(1, span + 1) for c in range(1, span + 1)
+                      if abs(c - r) <= side - 1]
+        self.at = {cr: i for i, cr in enumerate(self.cells)}
+        self.nbrs = [[self.at[(c + dc, r + dr)] for dc, dr in DIRS if (c + dc, r + dr) in self.at]
+                     for c, r in self.cells]
+        # a cell with fewer than six neighbours on the board touches the outside
+        self.edge = [len(nb) < 6 for nb in self.nbrs]
+
+    def name(self, c, r):
+        return f"{chr(96 + c)}{r}"
+
+    def loop(self, owner: dict, colour: str) -> bool:
+        """``owner`` maps (c, r) to 'black' / 'orange' / 'neutral' (empty cells absent)."""
+        in_s = [False] * len(self.cells)
+        for cr, v in owner.items():
+            if v in (colour, "neutral"):
+                in_s[self.at[cr]] = True
+        # (a): flood the non-S cells from outside the board
+        reached = [False] * len(self.cells)
+        stack = []
+        for i in range(len(self.cells)):
+            if self.edge[i] and not in_s[i]:
+                reached[i] = True
+                stack.append(i)
+        while stack:
+            i = stack.pop()
+            for j in self.nbrs[i]:
+                if not in_s[j] and not reached[j]:
+                    reached[j] = True
+                    stack.append(j)
+        if any(not in_s[i] and not reached[i] for i in range(len(self.cells))):
+            return True
+        # (b): the solid flower: six neighbours, all on the board and in S
+        return any(len(nb) == 6 and all(in_s[j] for j in nb) for nb in self.nbrs)
+
+
+REF = {n: RefBoard(n) for n in range(5, 11)}
+WORDS = {"b": "black", "o": "orange", "n": "neutral"}
+
+
+def owner_of(state) -> dict:
+    ref = REF[state.size]
+    out = {}
+    for c, r in ref.cells:
+        v = state.stone_at(ref.name(c, r))
+        if v != "empty":
+            out[(c, r)] = v
+    return out
+
+
+def ref_loops(state) -> tuple[bool, bool]:
+    ref = REF[state.size]
+    owner = owner_of(state)
+    return ref.loop(owner, "black"), ref.loop(owner, "orange")
+
+
+# --- the reference itself, on the spec's examples ------------------------------------------
+def test_reference_reads_the_spec_examples():
+    ref = REF[7]
+    ring = [(8, 7), (6, 7), (7, 8), (7, 6), (8, 8), (6, 6)]     # h7 f7 g8 g6 h8 f6
+    for centre in (None, "orange", "black"):
+        owner = {cr: "black" for cr in ring}
+        if centre:
+            owner[(7, 7)] = centre
+        assert ref.loop(owner, "black")
+    owner = {cr: "black" for cr in ring[:5]}
+    assert not ref.loop(owner, "black")
+    owner[ring[5]] = "neutral"
+    assert ref.loop(owner, "black") and not ref.loop(owner, "orange")
+    owner = {cr: "neutral" for cr in ring}
+    assert ref.loop(owner, "black") and ref.loop(owner, "orange")
+    # a corner and an edge cell surrounded on the board: never a loop
+    assert not ref.loop({(2, 1): "black", (1, 2): "black", (2, 2): "black"}, "black")
+    assert not ref.loop({(3, 1): "black", (5, 1): "black", (4, 2): "black",
+                         (5, 2): "black"}, "black")
+
+
+# --- random games through the contract ------------------------------------------------------
+def _games(variant, size, count, seed):
+    game = rules.get("glorieta") if "glorieta" in rules.GAMES else gl.Glorieta()
+    rng = random.Random(seed)
+    for k in range(count):
+        opts = {"variant": variant, "size": size}
+        if variant == "landscape":
+            opts["seed"] = seed * 1000 + k
+            opts["neutrals"] = rng.choice((0, 6, 12, min(gl.geo(size).limit, gl.MAX_NEUTRALS)))
+        s = game.start(**opts)
+        states = [s]
+        while not s.is_over():
+            s = s.play(s.random_move(rng))
+            states.append(s)
+        yield states
+
+
+@pytest.mark.parametrize("variant", ["landscape", "chicken"])
+@pytest.mark.parametrize("size,count", [(5, 60), (7, 30), (10, 10)])
+def test_engine_agrees_with_the_reference_in_random_games(variant, size, count):
+    positions = 0
+    for states in _games(variant, size, count, size):
+        for s in states:
+            positions += 1
+            b, o = ref_loops(s)
+            if not s.is_over():
+                assert not b and not o, str(s)
+                continue
+            assert (s.loops & 1 == 1) == b and (s.loops & 2 == 2) == o, str(s)
+            if not (b or o):
+                assert s.counts()["empty"] == 0
+            else:
+                lp = s.loop()
+                assert lp is not None and lp[0] and lp[1]
+    assert positions > 20 * count
+
+
+@pytest.mark.parametrize("size", [5, 7, 10])
+def test_incremental_and_flood_agree_with_the_reference_on_random_fillings(size):
+    """Every kind of stone dropped in random order; after each stone, for both colours,
+    'a loop now' by the engine's two incremental tests and by the reference."""
+    g = gl.geo(size)
+    ref = REF[size]
+    rng = random.Random(100 + size)
+    checked = 0
+    for trial in range(40 if size < 10 else 15):
+        cells = bytearray(g.n + 1)
+        par = [list(range(g.n + 1)), list(range(g.n + 1))]
+        cnt = [bytearray(g.n + 1), bytearray(g.n + 1)]
+        cnt_f = [bytearray(g.n + 1), bytearray(g.n + 1)]
+        owner = {}
+        looped = [False, False]
+        order = list(range(g.n))
+        rng.shuffle(order)
+        p_neutral = rng.choice((0.0, 0.1, 0.3))
+        for x in order:
+            v = 3 if rng.random() < p_neutral else rng.choice((1, 2))
+            cells[x] = v
+            owner[g.coords[x]] = ("", "black", "orange", "neutral")[v]
+            for k in (0, 1):
+                bit = k + 1
+                if not v & bit:
+                    continue
+                uf = gl._add(cells, par[k], cnt[k], g.ring, g.nb, x, bit)
+                fl = gl._add_flood(cells, cnt_f[k], g.ring, g.nb, g.border, x, bit)
+                looped[k] = looped[k] or uf
+                assert uf == fl or looped[k]
+                want = ref.loop(owner, ("black", "orange")[k])
+                assert looped[k] == want, (size, trial, g.names[x], k)
+                checked += 1
+            if looped[0] and looped[1]:
+                break
+    assert checked > 300
+
+
+def test_pair_rule_agrees_with_a_literal_search():
+    """Chicken: 'a legal pair exists' against trying every (stone, neutral) pair with the
+    group computed by a flood fill after both stones are placed."""
+    rng = random.Random(7)
+    g = gl.geo(5)
+    checked = 0
+    for trial in range(300):
+        cells = bytearray(g.n + 1)
+        filled = rng.randrange(g.n - 8, g.n + 1)
+        for x in rng.sample(range(g.n), filled):
+            cells[x] = rng.choice((1, 2, 3))
+        bit = rng.choice((1, 2))
+        empties = [i for i in range(g.n) if not cells[i]]
+        par, cnt = gl._build(g, cells)
+        fast = gl._pair_exists(cells, par[bit - 1], cnt[bit - 1], g.nb, g.nbset, empties, bit)
+        slow = False
+        for f in empties:
+            for n in empties:
+                if f == n:
+                    continue
+                c2 = bytearray(cells)
+                c2[f] = bit
+                c2[n] = 3
+                seen = {f}
+                stack = [f]
+                while stack:
+                    y = stack.pop()
+                    for z in g.nb[y]:
+                        if c2[z] & bit and z not in seen:
+                            seen.add(z)
+                            stack.append(z)
+                if n not in seen:
+                    slow = True
+                    break
+            if slow:
+                break
+        assert fast == slow, (trial, bytes(cells), bit)
+        checked += 1
+    assert checked == 300
