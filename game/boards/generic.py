@@ -11,7 +11,7 @@ import pygame
 
 from game import theme
 from game.anim import Timeline
-from game.boards.base import BoardView, ClickResult
+from game.boards.base import BoardView, ClickResult, screen_point
 from game.boards.hexboard import font
 
 PREV, NEXT = "< prev", "next >"
@@ -24,6 +24,7 @@ class GenericView(BoardView):
         self.page = 0
         self.hover_pos = None
         self._moves: list[str] = []
+        self._by_text: dict = {}                             # notation -> move object
         self._chips: list[tuple[pygame.Rect, str]] = []     # visible chips of this page
         self._pages = 1
         self._text_rect = pygame.Rect(0, 0, 0, 0)
@@ -33,17 +34,15 @@ class GenericView(BoardView):
 
     # --- state --------------------------------------------------------------------------
     def _refresh(self) -> None:
-        try:
-            over = self.state.is_over()
-            self._moves = [] if over else [str(m) for m in self.state.legal_moves()]
-        except Exception:
-            self._moves = []
+        moves = [] if self.state.is_over() else list(self.state.legal_moves())
+        self._by_text = {str(m): m for m in moves}
+        self._moves = list(self._by_text)
         self.page = 0
         self._paginate()
 
     def set_state(self, state, move=None, animate: bool = True) -> None:
         self.state = state
-        self.last_move = None if move is None else str(move)
+        self.last_move = move
         self._refresh()
         self.timeline.clear()
         if animate and move is not None:
@@ -138,13 +137,8 @@ class GenericView(BoardView):
         self.hover_pos = pos
 
     def click(self, pos, button: int = 1) -> ClickResult:
-        try:
-            return self._click(pos, button)
-        except Exception as exc:  # never raise into the scene
-            return ClickResult(message=f"could not read that click ({exc})")
-
-    def _click(self, pos, button: int) -> ClickResult:
-        if self.rect is None:
+        pos = screen_point(pos)
+        if self.rect is None or pos is None:
             return ClickResult()
         if button in (4, 5):
             self.scroll(-1 if button == 4 else 1)
@@ -163,7 +157,7 @@ class GenericView(BoardView):
                     return ClickResult(message="the game is over")
                 if not self.interactive:
                     return ClickResult(message="wait: it is not your turn")
-                return ClickResult(move=text)
+                return ClickResult(move=self._by_text[text])
         if self._list_rect.collidepoint(pos) or self._text_rect.collidepoint(pos):
             if self.state.is_over():
                 return ClickResult(message="the game is over")
@@ -189,10 +183,7 @@ class GenericView(BoardView):
             self._draw_list(surface)
 
     def _draw_text(self, surface) -> None:
-        try:
-            text = str(self.state)
-        except Exception:
-            text = "(this position cannot be shown)"
+        text = str(self.state)
         lines = text.rstrip("\n").split("\n") or [""]
         area = self._text_rect.inflate(-2 * theme.GAP, -2 * theme.GAP)
         cols = max(1, max(len(line) for line in lines))
@@ -245,7 +236,7 @@ class GenericView(BoardView):
                 fill, edge, ink = theme.PANEL, theme.PANEL_EDGE, theme.TEXT_DIM
             elif text == hint:
                 fill, edge, ink = theme.PANEL, theme.ACCENT_2, theme.ACCENT_2
-            elif text == self.last_move:
+            elif text == str(self.last_move):
                 fill, edge, ink = theme.PANEL, theme.ACCENT, theme.TEXT
             else:
                 fill, edge, ink = theme.PANEL, theme.PANEL_EDGE, theme.TEXT
