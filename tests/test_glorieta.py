@@ -67,7 +67,7 @@ def loops_of(size, stones):
         cells[x] = v
         for k in (0, 1):
             if v & (k + 1):
-                inc[k] |= gl._add(cells, par[k], cnt[k], g.ring, g.nb, x, k + 1)
+                inc[k] |= gl._add(par[k], cnt[k], g.ring, g.nbd, x)
     lit = (gl.has_loop(g, cells, 1), gl.has_loop(g, cells, 2))
     assert tuple(inc) == lit, (stones, inc, lit)
     return lit

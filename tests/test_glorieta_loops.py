@@ -169,8 +169,8 @@ def test_incremental_and_flood_agree_with_the_reference_on_random_fillings(size)
                 bit = k + 1
                 if not v & bit:
                     continue
-                uf = gl._add(cells, par[k], cnt[k], g.ring, g.nb, x, bit)
-                fl = gl._add_flood(cells, cnt_f[k], g.ring, g.nb, g.border, x, bit)
+                uf = gl._add(par[k], cnt[k], g.ring, g.nbd, x)
+                fl = gl._add_flood(cells, cnt_f[k], g.ring, g.nbd, g.nb, g.border, x, bit)
                 looped[k] = looped[k] or uf
                 assert uf == fl or looped[k]
                 want = ref.loop(owner, ("black", "orange")[k])

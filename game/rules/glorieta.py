@@ -14,15 +14,19 @@ bit 1 = black or bit 2 = orange, neutral stones in both).  The extra last cell
 is a sentinel that stands for "off the board": always 0.
 
 Per colour the state keeps a union-find forest over S (``par``) and, for every
-cell, how many of its on-board neighbours are in S (``cnt``).  A stone added to
-S closes a loop (rule 3) exactly when
+cell, a 6-bit mask of which of its ring neighbours are in S (``msk``; bit j for
+direction ``RING_DIRS[j]``, never set for an off-board neighbour).  A stone added
+to S closes a loop (rule 3) exactly when
 
 * two separate arcs of its neighbour ring (maximal runs of S cells, going round
   the six neighbours in order; off-board neighbours are never in S) already
   belong to one group: the new cycle encloses the non-S cells between the arcs
   on one side, and since the board is convex that side holds no off-board cell;
-* or some cell's count of S neighbours reaches 6: the solid flower (or a cell
-  surrounded on all six sides, whatever it holds).
+* or some cell's mask becomes full (all six neighbours on the board and in S):
+  the solid flower, or a cell surrounded on all six sides whatever it holds.
+
+The arc starts of every mask are a precomputed table (``ARCS``), so the test
+reads one mask, finds the roots of at most three arcs and sets six bits.
 
 A flood fill from the new stone's gaps to the edge (``_add_flood``) is kept for
 the loop benchmark (``python -m game.rules.glorieta``) and the differential
@@ -114,6 +118,8 @@ class Geo:
         self.nbset = tuple(frozenset(x) for x in hh.neighbours)
         self.ring = tuple(tuple(hh.index.get((c + dc, r + dr), n) for dc, dr in RING_DIRS)
                           for c, r in hh.coords)
+        self.nbd = tuple(tuple((ring[j], 1 << ((j + 3) % 6)) for j in range(6) if ring[j] != n)
+                         for ring in self.ring)
         self.border = bytes(hh.border)
         self.interior = tuple(hh.interior)
         self.border_cells = tuple(i for i in range(n) if hh.border[i])
@@ -142,18 +148,29 @@ def _find(par, x):
         x = g
 
 
-def _add(cells, par, cnt, ring, nb, x, bit):
-    """Stone x has just joined S (``cells[x] & bit``): update the union-find ``par`` and
-    the counts ``cnt`` of that colour; True when S now holds a loop."""
-    r = ring[x]
+def _arc_starts(mask: int) -> tuple[int, ...]:
+    """Ring positions where a run of S neighbours starts, for a 6-bit membership mask."""
+    return tuple(j for j in range(6) if mask >> j & 1 and not mask >> ((j - 1) % 6) & 1)
+
+
+ARCS = tuple(_arc_starts(m) for m in range(64))
+POP = bytes(bin(m).count("1") for m in range(64))
+FULL = 63
+
+
+def _add(par, msk, ring, nbd, x):
+    """Stone x has just joined S of one colour: update that colour's union-find ``par`` and
+    ring masks ``msk`` (bit j of ``msk[y]``: y's ring neighbour j is in S); True when S
+    now holds a loop."""
     loop = False
-    prev = cells[r[5]] & bit
-    r0 = -1
-    roots = None
-    for y in r:
-        cur = cells[y] & bit
-        if cur and not prev:                  # an arc starts at y
-            ry = y
+    m = msk[x]
+    st = ARCS[m]
+    r = ring[x]
+    if st:
+        roots = None
+        r0 = -1
+        for j in st:
+            ry = r[j]
             while True:                       # _find, inlined
                 p = par[ry]
                 if p == ry:
@@ -169,52 +186,48 @@ def _add(cells, par, cnt, ring, nb, x, bit):
             elif roots is None:
                 if ry == r0:
                     loop = True
-                roots = [r0, ry]
+                roots = [ry]
             else:
-                if ry in roots:
+                if ry == r0 or ry in roots:
                     loop = True
                 roots.append(ry)
-        prev = cur
-    if r0 < 0:
-        if prev:                              # all six in S: x was enclosed
-            loop = True
-            par[x] = _find(par, r[0])
-    else:
         par[x] = r0
         if roots is not None:
             for ry in roots:
                 par[ry] = r0
-    for y in nb[x]:
-        c = cnt[y] + 1
-        cnt[y] = c
-        if c == 6:
+    elif m:                                   # all six in S: x was enclosed
+        loop = True
+        par[x] = _find(par, r[0])
+    for y, b in nbd[x]:
+        v = msk[y] | b
+        msk[y] = v
+        if v == FULL:
             loop = True
     return loop
 
 
-def _add_flood(cells, cnt, ring, nb, border, x, bit):
+def _add_flood(cells, msk, ring, nbd, nb, border, x, bit):
     """The same answer as ``_add`` without a union-find: when the new stone's ring has
     two arcs or more, flood from each gap of non-S cells towards the board's edge."""
+    loop = False
+    for y, b in nbd[x]:
+        v = msk[y] | b
+        msk[y] = v
+        if v == FULL:
+            loop = True
+    m = msk[x]
+    if loop or m == FULL:
+        return True
+    if len(ARCS[m]) < 2:
+        return False
     r = ring[x]
-    for y in nb[x]:
-        cnt[y] += 1
-    loop = any(cnt[y] == 6 for y in nb[x])
-    prev = cells[r[5]] & bit
-    arcs = 0
-    for y in r:
-        cur = cells[y] & bit
-        if cur and not prev:
-            arcs += 1
-        prev = cur
-    if arcs < 2 or loop:
-        return loop or (arcs == 0 and prev)
     # gaps: maximal runs of non-S ring cells; one holding the sentinel is outside
-    k0 = next(k for k in range(6) if cells[r[k]] & bit)
+    k0 = ARCS[m][0]
     gaps = []
     cur_gap = None
     for j in range(1, 7):
         y = r[(k0 + j) % 6]
-        if cells[y] & bit:
+        if m >> ((k0 + j) % 6) & 1:
             cur_gap = None
         else:
             if cur_gap is None:
@@ -294,25 +307,25 @@ def _build(g: Geo, cells):
     """Union-find forests and neighbour counts of both colours, from scratch."""
     n = g.n
     nb = g.nb
-    pars, cnts = [], []
+    pars, msks = [], []
     for bit in (1, 2):
         par = list(range(n + 1))
-        cnt = bytearray(n + 1)
+        msk = bytearray(n + 1)
         for x in range(n):
             if not cells[x] & bit:
                 continue
-            for y in nb[x]:
-                cnt[y] += 1
+            for y, b in g.nbd[x]:
+                msk[y] |= b
                 if y < x and cells[y] & bit:
                     a, b = _find(par, x), _find(par, y)
                     if a != b:
                         par[a] = b
         pars.append(par)
-        cnts.append(cnt)
-    return pars, cnts
+        msks.append(msk)
+    return pars, msks
 
 
-def _pair_exists(cells, par, cnt, nb, nbset, empties, bit) -> bool:
+def _pair_exists(cells, par, msk, nb, nbset, empties, bit) -> bool:
     """Chicken: is there a stone-and-neutral pair for colour ``bit`` whose neutral does not
     join the stone's group?  Two empty cells a, b qualify iff they are not neighbours and
     no group of S touches both."""
@@ -321,7 +334,7 @@ def _pair_exists(cells, par, cnt, nb, nbset, empties, bit) -> bool:
         return False
     if ne > 7:
         for a in empties:
-            if not cnt[a]:           # a touches no group; some empty cell is not next to it
+            if not msk[a]:           # a touches no group; some empty cell is not next to it
                 return True
     groups = [{_find(par, m) for m in nb[a] if cells[m] & bit} for a in empties]
     for i in range(ne):
@@ -383,11 +396,11 @@ class GlorietaState(State):
     "black" and "orange" (``seat_colour``)."""
 
     __slots__ = ("geo", "options", "ch", "cells", "player", "ph", "black", "dec", "nplay",
-                 "pend", "par", "cnt", "empties", "loops", "_moves", "_pair")
+                 "pend", "par", "msk", "empties", "loops", "_moves", "_pair")
 
     def __init__(self, g: Geo, options: dict, cells: bytearray, player: int, ph: int,
                  black: int, dec: int = -1, nplay: bool = True, pend: int = -1,
-                 loops: int = 0, par=None, cnt=None, empties: int | None = None):
+                 loops: int = 0, par=None, msk=None, empties: int | None = None):
         self.geo = g
         self.options = options
         self.ch = options["variant"] == CHICKEN
@@ -400,9 +413,9 @@ class GlorietaState(State):
         self.pend = pend
         self.loops = loops
         if par is None:
-            par, cnt = _build(g, cells)
+            par, msk = _build(g, cells)
         self.par = par
-        self.cnt = cnt
+        self.msk = msk
         self.empties = empties if empties is not None else cells.count(0) - 1
         self._moves = None
         self._pair = None
@@ -435,7 +448,7 @@ class GlorietaState(State):
         s.pend = -1
         s.loops = 0
         s.par = [self.par[0][:], self.par[1][:]]
-        s.cnt = [bytearray(self.cnt[0]), bytearray(self.cnt[1])]
+        s.msk = [bytearray(self.msk[0]), bytearray(self.msk[1])]
         s.empties = self.empties
         s._moves = None
         s._pair = None
@@ -507,7 +520,7 @@ class GlorietaState(State):
             bit = 1 if self.player == self.black else 2
             cells = self.cells
             empties = [i for i in range(self.geo.n) if not cells[i]]
-            self._pair = _pair_exists(cells, self.par[bit - 1], self.cnt[bit - 1], self.geo.nb,
+            self._pair = _pair_exists(cells, self.par[bit - 1], self.msk[bit - 1], self.geo.nb,
                                       self.geo.nbset, empties, bit)
         return self._pair
 
@@ -758,7 +771,7 @@ class GlorietaState(State):
             return s
         if self.ph == OPENING:
             s.cells[x] = BLACK
-            _add(s.cells, s.par[0], s.cnt[0], g.ring, g.nb, x, 1)
+            _add(s.par[0], s.msk[0], g.ring, g.nbd, x)
             s.empties -= 1
             s.player = 1
             if self.ch:
@@ -771,7 +784,7 @@ class GlorietaState(State):
         if k == _STONE:
             s.cells[x] = bit
             s.empties -= 1
-            if _add(s.cells, s.par[bit - 1], s.cnt[bit - 1], g.ring, g.nb, x, bit):
+            if _add(s.par[bit - 1], s.msk[bit - 1], g.ring, g.nbd, x):
                 return s._finish(bit)
             if self.ch and self.nplay:
                 if self.pair_available():
@@ -788,9 +801,9 @@ class GlorietaState(State):
         s.cells[x] = NEUTRAL
         s.empties -= 1
         loops = 0
-        if _add(s.cells, s.par[0], s.cnt[0], g.ring, g.nb, x, 1):
+        if _add(s.par[0], s.msk[0], g.ring, g.nbd, x):
             loops |= 1
-        if _add(s.cells, s.par[1], s.cnt[1], g.ring, g.nb, x, 2):
+        if _add(s.par[1], s.msk[1], g.ring, g.nbd, x):
             loops |= 2
         if loops:
             return s._finish(loops)
@@ -841,7 +854,7 @@ class GlorietaState(State):
         return moves[int(rng.random() * len(moves))]
 
     def evaluate(self) -> float:
-        return _evaluate(self.cells, self.cnt, self.geo, self.black)
+        return _evaluate(self.cells, self.msk, self.geo, self.black)
 
     def rollout(self, rng, cutoff=None, trace=None) -> float:
         """A random game to the end (or ``cutoff`` plies), in place on copies; the value
@@ -862,17 +875,17 @@ class GlorietaState(State):
         return _rollout(s, rng, cutoff - plies, trace)
 
 
-def _evaluate(cells, cnt, g: Geo, black: int) -> float:
+def _evaluate(cells, msk, g: Geo, black: int) -> float:
     """Loop threats: for each colour, the cells with five of six neighbours in S (one
     more stone there or next to it often closes a flower), for seat 0."""
     if black < 0:
         return 0.0
     score = 0.0
     for k in (0, 1):
-        c = cnt[k]
+        c = msk[k]
         t = 0
         for d in g.interior:
-            if c[d] == 5:
+            if POP[c[d]] == 5:
                 t += 1
         score += t if k == 0 else -t
     if black == 1:
@@ -887,10 +900,11 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
     nb = g.nb
     nbset = g.nbset
     ring = g.ring
+    nbd = g.nbd
     names = g.names
     cells = bytearray(s.cells)
     par = (s.par[0][:], s.par[1][:])
-    cnt = (bytearray(s.cnt[0]), bytearray(s.cnt[1]))
+    msk = (bytearray(s.msk[0]), bytearray(s.msk[1]))
     n = g.n
     empties = [i for i in range(n) if not cells[i]]
     rnd = rng.random
@@ -908,9 +922,9 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
         bit = k + 1
         if x < 0:
             if plies >= cutoff:
-                return _evaluate(cells, cnt, g, black)
+                return _evaluate(cells, msk, g, black)
             if nplay:
-                pair = _pair_exists(cells, par[k], cnt[k], nb, nbset, empties, bit)
+                pair = _pair_exists(cells, par[k], msk[k], nb, nbset, empties, bit)
             j = int(rnd() * len(empties))
             x = empties[j]
             last = empties.pop()
@@ -920,7 +934,7 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
             plies += 1
             if trace is not None:
                 trace.append(names[x])
-            if add(cells, par[k], cnt[k], ring, nb, x, bit):
+            if add(par[k], msk[k], ring, nbd, x):
                 return 1.0 if p == 0 else -1.0
         if nplay:
             if pair:
@@ -930,11 +944,18 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                 y = -1
                 ne = len(empties)
                 if rnd() * (ne + 1) >= 1.0:
+                    mk = msk[k]
                     for _ in range(8):
                         j = int(rnd() * ne)
                         c = empties[j]
-                        for m in nb[c]:
-                            if cells[m] & bit and _find(pk, m) == root:
+                        mc = mk[c]
+                        if mc:                # one root per arc of c's S neighbours
+                            rc = ring[c]
+                            for jj in ARCS[mc] or (0,):
+                                if _find(pk, rc[jj]) == root:
+                                    break
+                            else:
+                                y = c
                                 break
                         else:
                             y = c
@@ -957,8 +978,8 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                     cells[y] = NEUTRAL
                     if trace is not None:
                         trace.append("n:" + names[y])
-                    lb = add(cells, par[0], cnt[0], ring, nb, y, 1)
-                    lo = add(cells, par[1], cnt[1], ring, nb, y, 2)
+                    lb = add(par[0], msk[0], ring, nbd, y)
+                    lo = add(par[1], msk[1], ring, nbd, y)
                     if lb or lo:
                         mine = lb if k == 0 else lo
                         w = p if mine else 1 - p
@@ -1181,10 +1202,10 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
             raise ValueError("the 'neutral or decline' phase needs an empty cell")
         before = bytearray(cells)
         before[pend] = EMPTY
-        par, cnt = _build(g, before)
+        par, msk = _build(g, before)
         bit = mover
         empt = [i for i in range(g.n) if not before[i]]
-        if not _pair_exists(before, par[bit - 1], cnt[bit - 1], g.nb, g.nbset, empt, bit):
+        if not _pair_exists(before, par[bit - 1], msk[bit - 1], g.nb, g.nbset, empt, bit):
             raise ValueError("no stone-and-neutral pair existed before the stone on "
                              f"{g.names[pend]}: that turn was a single drop")
     elif "stone" in head:
@@ -1284,7 +1305,7 @@ def _bench(seconds: float = 2.0) -> None:
             while time.perf_counter() - t0 < seconds:
                 cells = bytearray(g.n + 1)
                 par = [list(range(g.n + 1)), list(range(g.n + 1))]
-                cnt = [bytearray(g.n + 1), bytearray(g.n + 1)]
+                msk = [bytearray(g.n + 1), bytearray(g.n + 1)]
                 order = list(range(g.n))
                 rng.shuffle(order)
                 for x in order:
@@ -1295,10 +1316,10 @@ def _bench(seconds: float = 2.0) -> None:
                     for k in (0, 1):
                         if v & (k + 1):
                             if label == "union-find":
-                                done |= _add(cells, par[k], cnt[k], g.ring, g.nb, x, k + 1)
+                                done |= _add(par[k], msk[k], g.ring, g.nbd, x)
                             else:
-                                done |= _add_flood(cells, cnt[k], g.ring, g.nb, g.border, x,
-                                                   k + 1)
+                                done |= _add_flood(cells, msk[k], g.ring, g.nbd, g.nb,
+                                                   g.border, x, k + 1)
                     if done:
                         break
             dt = time.perf_counter() - t0
