@@ -73,8 +73,6 @@ SPOT_A = tuple(s[0] for s in SPOTS)
 SPOT_B = tuple(s[1] for s in SPOTS)
 SPOT_V = tuple(s[2] for s in SPOTS)
 SPOT_OF = {(a, b): k for k, (a, b, _v) in enumerate(SPOTS)}
-SPOTS_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(k for k, (a, b, _v) in enumerate(SPOTS) if i in (a, b)) for i in range(N))
 
 
 def _ext(k: int) -> tuple[tuple[int, int, int], ...]:
