@@ -458,3 +458,54 @@ def test_select_by_keyboard_and_full_rules(app):
     assert app.scene is select
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, TitleScene)
+
+
+def play_by_clicks(app, scene, move) -> None:
+    """Play ``move`` as a player would: its clicks on the board, or the button that offers it."""
+    view = scene.view
+    if view.animating:
+        click(app, view.rect.center)          # a click skips the animation
+        assert not view.animating
+    for b, action in zip(scene.action_buttons, view.actions()):
+        if str(action.move) == str(move):
+            click_button(app, b)
+            return
+    points = view.points_for(str(move))
+    assert points, f"the view gives no clicks for {move}"
+    for pos in points:
+        click(app, pos)
+
+
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_hotseat_game_of_every_game_clicked_to_the_result(gid):
+    """Every registered game can be played to its end by clicks alone, on its own board."""
+    app = make_app()
+    game = rules.get(gid)
+    scene = PlayScene(app, game, {}, [Seat("human"), Seat("human")])
+    app.push(scene)
+    frames(app, 2)
+    rng = random.Random(11)
+    plies = 0
+    while app.scene is scene and not scene.match.over:
+        state = scene.match.state
+        moves = state.legal_moves()
+        # head for an ending: a move that ends the game when there is one
+        ending = [m for m in moves[:200] if state.play(m).is_over()]
+        move = rng.choice(ending or moves)
+        before = scene.match.ply
+        play_by_clicks(app, scene, move)
+        frames(app, 1)
+        assert scene.match.ply == before + 1, (str(move), scene.note.text)
+        assert str(scene.match.move_objs[-1]) == str(move)
+        plies += 1
+        assert plies < 600
+    for _ in range(200):
+        if isinstance(app.scene, ResultScene):
+            break
+        frames(app, 1, 0.1)
+    result = app.scene
+    assert isinstance(result, ResultScene)
+    assert result.winner == scene.match.state.winner()
+    assert result.reason
+    frames(app, 3)
+    app.shutdown()
