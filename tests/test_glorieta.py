@@ -530,7 +530,7 @@ def random_games(variant, count, seed, size=7):
 @pytest.mark.parametrize("variant", ["landscape", "chicken"])
 def test_properties_over_random_games(variant):
     ends = set()
-    for states, moves in random_games(variant, 25, 11):
+    for states, moves in random_games(variant, 12, 11):
         for s, m in zip(states, moves):
             text_before = str(s)
             assert G.parse(text_before) == s and str(G.parse(text_before)) == text_before
@@ -582,3 +582,25 @@ def test_evaluate_and_random_move():
             assert -1.0 <= v <= 1.0
             m = s.random_move(rng)
             assert str(m) in {str(x) for x in s.legal_moves()}
+
+
+def test_rollout_agrees_with_play_through_near_the_end_of_chicken():
+    """The rare playout branches: a forced single drop, a stone that leaves only decline."""
+    single = stripes()
+    del single["a1"], single["a2"]
+    only_decline = stripes()
+    for c in ("e9", "f9", "g9", "h9"):
+        only_decline[c] = "n"
+    for c in ("c2", "d4", "e6"):
+        del only_decline[c]
+    seen = set()
+    for d in (single, only_decline):
+        s = G.parse(text("chicken", d, size=5))
+        for seed in range(40):
+            trace = []
+            value = s.rollout(random.Random(seed), trace=trace)
+            t = play(s, *trace)
+            assert t.is_over() and t.result() == value, trace
+            seen.add((tuple(trace[:2]), t.decliner))
+    assert (("d4", "decline"), 0) in seen
+    assert any(tr[0] in ("a1", "a2") and dec is None for tr, dec in seen)

@@ -923,8 +923,6 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
         if x < 0:
             if plies >= cutoff:
                 return _evaluate(cells, msk, g, black)
-            if nplay:
-                pair = _pair_exists(cells, par[k], msk[k], nb, nbset, empties, bit)
             j = int(rnd() * len(empties))
             x = empties[j]
             last = empties.pop()
@@ -937,35 +935,46 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
             if add(par[k], msk[k], ring, nbd, x):
                 return 1.0 if p == 0 else -1.0
         if nplay:
-            if pair:
-                # the second ply: a neutral stone that does not join x's group, or decline
-                pk = par[k]
-                root = _find(pk, x)
-                y = -1
-                ne = len(empties)
-                if rnd() * (ne + 1) >= 1.0:
-                    mk = msk[k]
-                    for _ in range(8):
-                        j = int(rnd() * ne)
-                        c = empties[j]
-                        mc = mk[c]
-                        if mc:                # one root per arc of c's S neighbours
-                            rc = ring[c]
-                            for jj in ARCS[mc] or (0,):
-                                if _find(pk, rc[jj]) == root:
-                                    break
-                            else:
-                                y = c
-                                break
-                        else:
-                            y = c
+            # the second ply, if this turn has one: a neutral stone that does not join x's
+            # group, or decline.  An allowed cell for the neutral proves that a legal pair
+            # existed at the start of the turn; without one, the position before x says
+            # (rare, so checked only then).
+            pk = par[k]
+            root = _find(pk, x)
+            y = -1
+            ne = len(empties)
+            mk = msk[k]
+            for _ in range(8 if ne else 0):
+                j = int(rnd() * ne)
+                c = empties[j]
+                mc = mk[c]
+                if mc:                        # one root per arc of c's S neighbours
+                    rc = ring[c]
+                    for jj in ARCS[mc] or (0,):
+                        if _find(pk, rc[jj]) == root:
                             break
-                    if y < 0:
-                        ok = [c for c in empties if _joins(cells, pk, nb, c, root, bit) < 0]
-                        if ok:
-                            y = ok[int(rnd() * len(ok))]
+                    else:
+                        y = c
+                        break
+                else:
+                    y = c
+                    break
+            if y < 0:
+                ok = [c for c in empties if _joins(cells, pk, nb, c, root, bit) < 0]
+                if ok:
+                    y = ok[int(rnd() * len(ok))]
+            if y >= 0:
+                pair = True
+            elif not pair:
+                before = bytearray(cells)
+                before[x] = EMPTY
+                pb, mb = _build(g, before)
+                pair = _pair_exists(before, pb[k], mb[k], nb, nbset, empties + [x], bit)
+            if not pair:
+                nplay = False                 # a forced single drop
+            else:
                 plies += 1
-                if y < 0:
+                if y < 0 or rnd() * (ne + 1) < 1.0:
                     dec = p
                     nplay = False
                     if trace is not None:
@@ -984,8 +993,7 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                         mine = lb if k == 0 else lo
                         w = p if mine else 1 - p
                         return 1.0 if w == 0 else -1.0
-            else:
-                nplay = False
+            pair = False
         x = -1
         if not empties:
             if ch and dec >= 0:
@@ -1292,40 +1300,50 @@ def _default_game() -> Glorieta:
 # the loop-detection benchmark: python -m game.rules.glorieta
 # ----------------------------------------------------------------------------------------
 def _bench(seconds: float = 2.0) -> None:
+    """Stones per second through each incremental loop test, on random fillings: stones
+    dropped in random order, each checked for the colours it belongs to, until a loop.
+    CPU time of this process (the machine may be shared); the two tests alternate in
+    rounds so that both see the same conditions."""
     import time
-    print("loop detection, stones added one at a time in random order until a loop "
-          "(both colours' sets, neutral stones in both)")
-    for side in (5, 7, 10):
-        g = geo(side)
-        results = {}
-        for label in ("union-find", "flood fill"):
-            rng = random.Random(side)
-            stones = 0
-            t0 = time.perf_counter()
-            while time.perf_counter() - t0 < seconds:
-                cells = bytearray(g.n + 1)
-                par = [list(range(g.n + 1)), list(range(g.n + 1))]
-                msk = [bytearray(g.n + 1), bytearray(g.n + 1)]
-                order = list(range(g.n))
-                rng.shuffle(order)
-                for x in order:
-                    v = 1 + int(rng.random() * 3)
-                    cells[x] = v
-                    stones += 1
-                    done = False
-                    for k in (0, 1):
-                        if v & (k + 1):
-                            if label == "union-find":
-                                done |= _add(par[k], msk[k], g.ring, g.nbd, x)
-                            else:
-                                done |= _add_flood(cells, msk[k], g.ring, g.nbd, g.nb,
-                                                   g.border, x, k + 1)
-                    if done:
-                        break
-            dt = time.perf_counter() - t0
-            results[label] = stones / dt
-        print(f"  size {side:>2}: union-find {results['union-find']:>9.0f} stones/s, "
-              f"flood fill {results['flood fill']:>9.0f} stones/s")
+    print("loop detection: stones per CPU second, random fillings until the first loop")
+    for label, p_neutral in (("Chicken-like: a third of the stones neutral", 1 / 3),
+                             ("Landscape-like: two colours, neutral stones apart", 0.0)):
+        print(f" {label}")
+        for side in (5, 7, 10):
+            g = geo(side)
+            spent = {"union-find": 0.0, "flood fill": 0.0}
+            stones = {"union-find": 0, "flood fill": 0}
+            for rnd in range(10):
+                for method in ("union-find", "flood fill"):
+                    rng = random.Random(1000 * side + rnd)
+                    t0 = time.process_time()
+                    while time.process_time() - t0 < seconds / 20:
+                        cells = bytearray(g.n + 1)
+                        if not p_neutral:
+                            for x in place_neutrals(g, min(12, g.limit), rng.randrange(10 ** 6)):
+                                cells[x] = NEUTRAL
+                        par, msk = _build(g, cells)
+                        order = [x for x in range(g.n) if not cells[x]]
+                        rng.shuffle(order)
+                        for i, x in enumerate(order):
+                            v = (NEUTRAL if rng.random() < p_neutral else 1 + (i & 1))
+                            cells[x] = v
+                            stones[method] += 1
+                            done = False
+                            for k in (0, 1):
+                                if v & (k + 1):
+                                    if method == "union-find":
+                                        done |= _add(par[k], msk[k], g.ring, g.nbd, x)
+                                    else:
+                                        done |= _add_flood(cells, msk[k], g.ring, g.nbd, g.nb,
+                                                           g.border, x, k + 1)
+                            if done:
+                                break
+                    spent[method] += time.process_time() - t0
+            uf = stones["union-find"] / spent["union-find"]
+            ff = stones["flood fill"] / spent["flood fill"]
+            print(f"  size {side:>2}: union-find {uf:>9.0f} stones/s, flood fill {ff:>9.0f} "
+                  f"stones/s ({uf / ff:.1f}x)", flush=True)
 
 
 if __name__ == "__main__":
