@@ -99,10 +99,14 @@ class GenericView(BoardView):
         if len(moves) > per_page:
             per_page = max(1, per_page - cols)        # the last row holds prev / next
         self._pages = max(1, -(-len(moves) // per_page))
+        self._per_page = per_page
         self.page = min(self.page, self._pages - 1)
         start = self.page * per_page
         shown = moves[start:start + per_page]
         x0, y0 = area.x + pad, area.y + head
+        self._cell = (x0, y0, cols, cw, ch, gap)
+        yn = area.bottom - pad - ch
+        self._nav = (pygame.Rect(x0, yn, cw, ch), pygame.Rect(area.right - pad - cw, yn, cw, ch))
         for k, text in enumerate(shown):
             c, rr = k % cols, k // cols
             self._chips.append((pygame.Rect(x0 + c * (cw + gap), y0 + rr * (ch + gap), cw, ch),
@@ -128,6 +132,21 @@ class GenericView(BoardView):
             if t == text and t not in (PREV, NEXT):
                 return rect.center
         return None
+
+    def points_for(self, notation):
+        """The clicks that play ``notation``: ``next >`` or ``< prev`` until its page
+        shows, then its chip (None when it is not a legal move or no list is shown)."""
+        self._ensure_layout()
+        text = str(notation).strip()
+        if text not in self._by_text or not self._chips:
+            return None
+        k = self._moves.index(text)
+        page, at = divmod(k, self._per_page)
+        step = self._nav[1] if page > self.page else self._nav[0]
+        x0, y0, cols, cw, ch, gap = self._cell
+        c, r = at % cols, at // cols
+        chip = pygame.Rect(x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch)
+        return [step.center] * abs(page - self.page) + [chip.center]
 
     def scroll(self, pages: int) -> None:
         self.page = max(0, min(self._pages - 1, self.page + pages))
