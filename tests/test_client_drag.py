@@ -3,7 +3,7 @@ two-click moves with the ring-loss confirmation, and Gliss's two-click flights."
 from __future__ import annotations
 
 from game import rules
-from game.scenes.match import Seat
+from game.seats import Seat
 from game.scenes.play import PlayScene
 from tests.test_client_support import ev_down, ev_move, ev_up, frames, make_app, settle
 

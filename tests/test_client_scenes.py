@@ -234,8 +234,10 @@ def test_title_select_play_pause_flow(app):
     assert select.current == rules.GAMES[0]
     # every card can be chosen and shows its options
     for card in select.cards:
-        if not card.visible:
-            continue
+        if not card.in_view:            # the arrows reach it and scroll it into view
+            select.ui.set_focus(card)
+            frames(app, 1)
+            assert card.in_view
         click(app, card.rect.center)
         assert select.current == card.game_id
         assert len(select.option_widgets) == len(rules.get(card.game_id).options)

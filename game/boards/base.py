@@ -32,6 +32,8 @@ Optional additions (every view has them; the defaults do nothing):
 * ``panel_lines()`` -> list of str: short lines about the position (counts,
   e.g. "Red: towers 3 of 12") that the scene may show in its side panel.
   Optional; the default is ``[]``.
+* ``key(key)`` / ``alt_click(pos)`` -> ClickResult or None: a key or a right click the
+  view wants (turning a picked domino); None leaves it to the scene.
 * ``actions()`` -> list of :class:`Action`: moves that are not made on the board
   (a forced pass, declining a neutral stone, choosing a colour), which the play
   scene shows as buttons.  The default is ``[]``.
@@ -125,6 +127,17 @@ class BoardView:
 
     def cancel_selection(self) -> None:
         """Forget any half-made selection (right click, Esc, undo)."""
+
+    def key(self, key: int):
+        """A key pressed on a human's turn, offered to the view before the scene's own
+        shortcuts: a ClickResult when the view used it (Glades turns the picked tile with
+        R), None to leave it to the scene."""
+        return None
+
+    def alt_click(self, pos):
+        """A right click on the board: a ClickResult when the view used it (turning a
+        picked tile), None to let the scene cancel the selection."""
+        return None
 
     def point_for(self, notation):
         """Where a click plays ``notation`` (screen point), or None (see the module doc)."""

@@ -220,6 +220,11 @@ class PlayScene(Scene):
         et = event.type
         if et == pygame.KEYDOWN:
             key = event.key
+            if self.match.human_turn and not self.view.animating and key != pygame.K_ESCAPE:
+                res = self.view.key(key)      # the view may want it (turn a picked tile)
+                if res is not None:
+                    self._handle_result(res)
+                    return
             if key == pygame.K_ESCAPE:
                 self.view.cancel_selection()
                 self.open_pause()
@@ -255,7 +260,11 @@ class PlayScene(Scene):
         if self.host.skip():
             return
         if button == 3:
-            view.cancel_selection()
+            res = view.alt_click(pos) if m.human_turn else None
+            if res is None:
+                view.cancel_selection()
+            else:
+                self._handle_result(res)
             return
         if button != 1:           # the wheel (4, 5) may page a view's move list
             view.click(pos, button)
@@ -276,10 +285,13 @@ class PlayScene(Scene):
         self._board_input(self.view.release, pos, 1)
 
     def _board_input(self, handler, pos, button) -> None:
-        res = handler(pos, button)      # App._safe guards the scene's event handling
+        self._handle_result(handler(pos, button))   # App._safe guards event handling
+
+    def _handle_result(self, res) -> None:
+        """Act on what the view made of an input: play its move, or say its message."""
         if res is None:
             return
-        if res.move:
+        if res.move is not None:
             if self.try_move(res.move):
                 if res.message:
                     self.say(res.message, "info", 1.5)

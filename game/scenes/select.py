@@ -32,6 +32,7 @@ class GameCard(Widget):
         self.game = rules.get(game_id)
         self.error = ""
         self.view = None
+        self.in_view = True          # False while scrolled out of the list
         self.preview = None          # the board drawn once into a small surface
         self.preview_key = None
         self.app = None
@@ -76,6 +77,8 @@ class GameCard(Widget):
         self.preview_key = key
 
     def draw(self, surface) -> None:
+        if not self.in_view:
+            return
         r = self.rect
         t = self.hover_t
         sel = self.selected
@@ -281,12 +284,16 @@ class SelectScene(Scene):
         ch = max(96, min(150, (self.list_rect.height - (n - 1) * theme.GAP) // n))
         self.card_h = ch
         visible = max(1, (self.list_rect.height + theme.GAP) // (ch + theme.GAP))
+        self.cards_in_view = visible
         self.card_scroll = max(0, min(self.card_scroll, n - visible))
         for i, card in enumerate(self.cards):
             j = i - self.card_scroll
-            card.visible = 0 <= j < visible
-            card.rect = pygame.Rect(pad, top + j * (ch + theme.GAP), lw, ch)
-            if card.visible:
+            # a card scrolled out of the list keeps its place in the focus order (the
+            # arrows reach it and scroll it in) but takes no room and no clicks
+            card.in_view = 0 <= j < visible
+            card.rect = pygame.Rect(pad, top + j * (ch + theme.GAP), lw, ch) \
+                if card.in_view else pygame.Rect(pad, top, 0, 0)
+            if card.in_view:
                 card.refresh_preview()
         # details on the right
         dx = self.list_rect.right + pad
@@ -358,8 +365,21 @@ class SelectScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._scroll_to_focus()
         if self.error_t > 0:
             self.error_t = max(0.0, self.error_t - dt)
+
+    def _scroll_to_focus(self) -> None:
+        """Keep the focused game card in the list's view."""
+        focused = self.ui.focused
+        if focused not in self.cards or getattr(focused, "in_view", True):
+            return
+        i = self.cards.index(focused)
+        if i < self.card_scroll:
+            self.card_scroll = i
+        else:
+            self.card_scroll = i - self.cards_in_view + 1
+        self.layout(self.app.size)
 
     # --- draw ------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
