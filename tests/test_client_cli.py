@@ -33,6 +33,11 @@ def test_a_bad_option_value_names_the_option(capsys):
         for opt in game.options:
             if opt.kind is bool:
                 continue
+            try:
+                opt.coerce("999999")       # a value the option accepts (a seed) is no test
+                continue
+            except ValueError:
+                pass
             assert entry.main(["--game", gid, "--option", f"{opt.name}=999999"]) == 2
             assert opt.name in capsys.readouterr().err
 
