@@ -144,6 +144,7 @@ class SelectScene(Scene):
         self.tour_b = self.ui.add(Button("Learn the rules", self.learn, size=theme.FONT_SMALL,
                                          accent=theme.ACCENT_2))
         self.rules_lines: list[str] = []
+        self.help_under = True
         self._build_controls()
         self.ui.set_focus(self.start_b)
 
@@ -285,6 +286,10 @@ class SelectScene(Scene):
         self.card_h = ch
         visible = max(1, (self.list_rect.height + theme.GAP) // (ch + theme.GAP))
         self.cards_in_view = visible
+        if self.current in [c.game_id for c in self.cards]:     # the chosen game in view
+            i = [c.game_id for c in self.cards].index(self.current)
+            if i < self.card_scroll or i >= self.card_scroll + visible:
+                self.card_scroll = i - visible + 1 if i >= visible else i
         self.card_scroll = max(0, min(self.card_scroll, n - visible))
         for i, card in enumerate(self.cards):
             j = i - self.card_scroll
@@ -309,13 +314,22 @@ class SelectScene(Scene):
         row = 40
         n_rows = len(self.option_widgets) + len(self.seat_widgets)
         y = self.back.rect.y - theme.GAP - 26 - n_rows * (row + 4) - 30
+        # each option's one-line explanation goes under it when the rules text keeps at
+        # least four lines; otherwise the focused option's explanation heads the options
+        helps = sum(1 for w in self.option_widgets if w.description)
+        help_h = line_height(theme.FONT_TINY)
+        room = y - (d.y + line_height(theme.FONT_MEDIUM) + 6 + theme.GAP + help_h)
+        self.help_under = room - helps * help_h >= 4 * line_height(theme.FONT_SMALL)
+        if not self.help_under:
+            help_h = 0
+        y -= helps * help_h
         self.controls_top = y
         label_w = min(200, d.width * 2 // 5)
         y += 26
         for wdg in self.option_widgets:
             wdg.rect = pygame.Rect(d.x, y, d.width, row)
             wdg.label_width = label_w
-            y += row + 4
+            y += row + 4 + (help_h if wdg.description else 0)
         y += 30
         self.seats_top = y - 26
         for wdg in self.seat_widgets:
@@ -413,10 +427,22 @@ class SelectScene(Scene):
             draw_text(surface, "Players", theme.FONT_TINY, theme.TEXT_DIM,
                       (d.x, self.seats_top + 4))
             focused = self.ui.focused
-            desc = getattr(focused, "description", "")
-            if desc:
-                draw_text(surface, fit_text(desc, theme.FONT_TINY, d.width - 80), theme.FONT_TINY,
-                          theme.TEXT_DIM, (d.right, self.controls_top + 4), "topright")
+            if self.help_under:
+                for wdg in self.option_widgets:       # what each option means, under it
+                    if wdg.description:
+                        col = theme.TEXT if wdg is focused else theme.TEXT_DIM
+                        draw_text(surface, fit_text(wdg.description, theme.FONT_TINY,
+                                                    d.width - 12),
+                                  theme.FONT_TINY, col, (d.x + 10, wdg.rect.bottom + 1))
+            else:
+                desc = getattr(focused, "description", "") \
+                    if focused in self.option_widgets else ""
+                if not desc and self.option_widgets:
+                    desc = "Tab or the arrows to an option to see what it means"
+                if desc:
+                    draw_text(surface, fit_text(desc, theme.FONT_TINY, d.width - 80),
+                              theme.FONT_TINY, theme.TEXT_DIM,
+                              (d.right, self.controls_top + 4), "topright")
         self.ui.draw(surface)
         if self.error:
             k = self.error_t / theme.FLASH_TIME if self.error_t > 0 else 0.0
