@@ -206,6 +206,47 @@ class GlorietaView(HexPlaceView):
                 return self.geo.names[i]
         return "the board"
 
+    # --- layout: Chicken keeps a strip of advice under the board -------------------------
+    def layout(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.board.layout(self.board_rect())
+
+    def board_rect(self) -> pygame.Rect:
+        """Where the board goes: the whole rect, less the advice strip in Chicken."""
+        r = pygame.Rect(self.rect)
+        if self.state.variant == "chicken":
+            h = self.strip_height()
+            if r.h - h >= max(60, r.h // 2):
+                r.h -= h
+        return r
+
+    def strip_height(self) -> int:
+        return 2 * line_height(theme.FONT_TINY) + 8
+
+    def strip_text(self) -> tuple[str, tuple]:
+        """The advice under a Chicken board, and its colour."""
+        s = self.state
+        if s.variant != "chicken" or s.is_over():
+            return "", theme.TEXT_DIM
+        who = s.seat_name(s.player)
+        if s.phase == "opening":
+            return (f"{who} drops the opening black stone. Then each turn: a stone of your "
+                    f"colour and a neutral stone that must not join it."), theme.TEXT_DIM
+        if s.phase == "neutral or decline":
+            return (f"{who}: now a neutral stone, on a dotted cell (crossed cells would join "
+                    f"your new stone's group). Or Decline: {DECLINE_WARNING}."), theme.WARN
+        if s.neutral_play:
+            if s.pair_available():
+                return (f"{who}: drop a stone of your colour; a neutral stone follows "
+                        f"(or decline it)."), theme.TEXT_DIM
+            return (f"{who}: no stone-and-neutral pair is left, so this turn is one stone "
+                    f"and neutral play ends."), theme.TEXT_DIM
+        if s.decliner is not None:
+            return (f"Neutral play is over: one stone a turn. {s.seat_name(s.decliner)} "
+                    f"declined, and loses if the board fills with no loop."), theme.TEXT_DIM
+        return ("Neutral play is over: one stone a turn. A full board with no loop is a "
+                "draw."), theme.TEXT_DIM
+
     # --- input ------------------------------------------------------------------------
     def click(self, pos, button: int = 1) -> ClickResult:
         if button == 1 and self.interactive and not self.state.is_over():
@@ -265,6 +306,8 @@ class GlorietaView(HexPlaceView):
         m = self.begin_state(state, move)
         self._read_state(state)
         self.notice = ""
+        if self.rect is not None and self.board.rect != self.board_rect():
+            self.layout(self.rect)        # a new size or variant (the tour changes boards)
         if prev is not None and getattr(prev, "geometry", None) is not state.geometry:
             prev = None
         if not animate or m is None or prev is None or prev is state:
@@ -310,16 +353,15 @@ class GlorietaView(HexPlaceView):
         else:
             lines.append(f"Landscape, size {s.size}, {opts.get('neutrals')} neutral stones")
         if s.seat_colour(0) is None:
-            lines.append("Colours: Player 2 chooses after the opening stone")
+            lines.append("Colours: Player 2 chooses")
         else:
             b = 0 if s.seat_colour(0) == "black" else 1
-            lines.append(f"Black: {s.seat_name(b)} seat {b + 1}, Orange: seat {2 - b}")
+            lines.append(f"Black: Player {b + 1}, Orange: Player {2 - b}")
         if s.variant == "chicken":
             if s.neutral_play:
-                lines.append("Neutral stones: on (a stone and a neutral each turn)")
+                lines.append("Neutral stones: on")
             elif s.decliner is not None:
-                lines.append(f"Neutral stones: off; {s.seat_name(s.decliner)} declined "
-                             f"(loses a full board)")
+                lines.append(f"Neutral stones: off, {s.seat_name(s.decliner)} declined")
             else:
                 lines.append("Neutral stones: off (no pair was left)")
         c = s.counts()
@@ -423,14 +465,12 @@ class GlorietaView(HexPlaceView):
         empty_targets = [i for i in self.targets if s.stone_at(i) == "empty"] \
             if self.showing_targets() else []
         hint_cell = self.draw_marks(surface, empty_targets)
-        # 4. the new stone's group (second Chicken ply)
-        if self.group and not self.timeline.running:
-            col = theme.ACCENT
-            ring = self.ring_sprite(col, STONE_R + 0.1, 0.06)
-            a = int((110 + 60 * theme.pulse(self.time, 1.4)) * calm)
-            for i in self.group:
-                x, y = b.center(i)
-                b.blit_center(surface, ring, x, y, a)
+        # 4. the new stone glows under it (second Chicken ply)
+        pend = s.pending_stone
+        if pend is not None and self.drop_lift(pend) is None:
+            x, y = b.center(pend)
+            a = int((120 + 100 * theme.pulse(self.time, 1.2)) * calm)
+            b.blit_center(surface, b.glow_sprite(theme.ACCENT, 0.98), x, y, a)
         # 5. the stones
         for i in range(n):
             colour = s.stone_at(i)
@@ -455,22 +495,20 @@ class GlorietaView(HexPlaceView):
                 continue
             x, y = b.center(cell)
             b.blit_center(surface, self.colour_stone(ghost), x, y, alpha)
-        # 7. the pending stone pulses
-        pend = s.pending_stone
-        if pend is not None and self.drop_lift(pend) is None:
-            x, y = b.center(pend)
-            a = int(150 + 100 * theme.pulse(self.time, 1.0))
-            b.blit_center(surface, self.ring_sprite(theme.ACCENT, STONE_R + 0.16, 0.09), x, y, a)
+        # 7. the new stone's group: the neutral stone may not join it
+        if self.group and not self.timeline.running:
+            ring = self.ring_sprite(theme.ACCENT, STONE_R + 0.03, 0.08)
+            a = int((150 + 80 * theme.pulse(self.time, 1.2)) * calm)
+            for i in self.group:
+                x, y = b.center(i)
+                b.blit_center(surface, ring, x, y, a)
         # 8. the winning loop's path
         self._draw_loop_path(surface)
         self.draw_shake(surface)
         # 9. words on the board
         if s.phase == "choose colour":
             self._draw_question(surface)
-        elif s.phase == "neutral or decline" and self.interactive:
-            self._draw_caption(surface, "Now drop a neutral stone, away from your new stone's "
-                                        "group (crossed cells), or Decline: "
-                               + DECLINE_WARNING + ".")
+        self._draw_strip(surface)
         if self.notice and self.timeline.get("notice") is not None:
             t = self.timeline.raw("notice", 1.0)
             alpha = theme.clamp01(min(t / 0.12, (1.0 - t) / 0.3))
@@ -648,17 +686,18 @@ class GlorietaView(HexPlaceView):
                 surface.blit(sprite, sprite.get_rect(midleft=(x0, chip.rect.centery)))
             surface.blit(img, ir.move(0, 0).move(x0 + sw - ir.x, chip.rect.centery - ir.h // 2))
 
-    def _draw_caption(self, surface, text: str) -> None:
-        """A small line of advice at the bottom corner of the board rect."""
-        rect = self.rect
-        width = max(120, int(rect.w * 0.34))
-        lines = wrap_text(text, theme.FONT_TINY, width)
+    def _draw_strip(self, surface) -> None:
+        """The advice strip under a Chicken board (two lines at most)."""
+        text, colour = self.strip_text()
+        board = self.board_rect()
+        if not text or board.bottom >= self.rect.bottom:
+            return
+        lines = wrap_text(text, theme.FONT_TINY, self.rect.w - 8)[:2]
         lh = line_height(theme.FONT_TINY)
-        x = rect.left + 4
-        y = rect.bottom - 4 - lh * len(lines)
+        y = board.bottom + 4
         for line in lines:
-            img = font(theme.FONT_TINY).render(line, True, theme.TEXT_DIM)
-            surface.blit(img, (x, y))
+            img = font(theme.FONT_TINY).render(line, True, colour)
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
             y += lh
 
     def _draw_notice(self, surface, text: str, alpha: float) -> None:
