@@ -31,8 +31,11 @@ class Match:
                  start_state=None, moves=()):
         self.game = game
         first = start_state if start_state is not None else game.start(**dict(options or {}))
-        # the options as the game resolved them (a seed it picked is kept)
+        # the options as the game resolved them (a seed it picked is kept), and as asked
         self.options = dict(getattr(first, "options", None) or options or {})
+        self.requested = dict(options or {})
+        self.custom_start = start_state is not None and \
+            str(start_state) != str(game.start(**self.options))
         self.seats: list[Seat] = list(seats or DEFAULT_SEATS)
         self.states = [first]
         self.move_objs: list = []
@@ -138,6 +141,13 @@ class Match:
         if self.unfinished:
             return None
         return self.state.winner()
+
+    def rematch_args(self) -> dict:
+        """How a rematch starts: the same custom position, or a fresh game with the options
+        as they were asked for (a seed left to the game is picked anew)."""
+        if self.custom_start:
+            return {"options": self.options, "start_state": self.states[0]}
+        return {"options": self.requested, "start_state": None}
 
     def seat_name(self, seat: int) -> str:
         return self.state.seat_name(seat)

@@ -157,8 +157,9 @@ class ResultScene(Scene):
             self.rematch_fn()
             return
         m = self.match
-        flow.replace(self.app, "play", m.game, m.options, m.seats, start_state=m.states[0],
-                     move_cap=m.move_cap)
+        args = m.rematch_args()
+        flow.replace(self.app, "play", m.game, args["options"], m.seats,
+                     start_state=args["start_state"], move_cap=m.move_cap)
 
     def replay(self) -> None:
         flow.push(self.app, "replay", self.match)
