@@ -39,8 +39,6 @@ LESSONS = (
         position({**{c: "b" for c in ("f7", "g8", "g6", "h8", "f6", "i7", "h6")},
                   "g7": "o", **{c: "o" for c in FAR_ORANGE[:6]}}),
         (
-            Step("g7", "g7 already holds an orange stone: every stone stays where it is "
-                       "dropped.", illegal=True),
             Step("i8", "i8 closes the ring of eight black stones around g7 and h7. What is "
                        "inside does not matter, an empty cell or an orange stone: Black "
                        "wins."),
