@@ -21,7 +21,7 @@ LABEL_ROOM = 1.15        # pitches round the board for the coordinate labels
 LABEL_MIN = 18           # square size (px) from which the labels show
 ROOM = 0.35              # pitches round the board without labels
 GAP = 0.32               # gap between tray slots, in slot units
-TRAY_SHARE = 0.52        # a tray domino's square is about this share of a board square
+TRAY_SHARE = 0.47        # a tray domino's square is about this share of a board square
 
 
 @dataclass

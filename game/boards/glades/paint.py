@@ -16,7 +16,7 @@ import pygame
 
 from game import theme
 from game.boards.glades import show
-from game.boards.grid import blit, label
+from game.boards.grid import blit
 from game.boards.hexboard import SUPERSAMPLE, font
 from game.rules.glades import NB, PLAYER_NAMES, SIZE
 
@@ -181,6 +181,53 @@ class GladesPainter:
         x, y = self._spot_center(squares)
         blit(surface, self.grid.frame(w, h, col, width, glow, fill), x + dx, y, alpha)
 
+    def _note_away(self, surface, text, squares, col) -> None:
+        """A note at the board's top or bottom edge, whichever is farther from
+        ``squares`` (so it never hides the tiles it talks about)."""
+        plate = self.grid.plate_rect()
+        y = sum(self.grid.center(*self.cr(s))[1] for s in squares) / max(1, len(squares))
+        p = self.grid.pitch
+        size = int(min(theme.FONT_SMALL, max(14, p * 0.5)))
+        if y > plate.centery:
+            self._note(surface, text, plate.centerx, plate.y + 4, col, size, top=True)
+        else:
+            self._note(surface, text, plate.centerx, plate.bottom - 4, col, size)
+
+    def _note(self, surface, text, cx, bottom, col, size, top=False) -> None:
+        """A note in a small panel above (cx, bottom) (below it: ``top``), wrapped to
+        the board's width."""
+        bounds = self.grid.plate_rect().inflate(-4, -4)
+        size = max(14, size)
+        f = font(size)
+        maxw = max(40, bounds.w - 12)
+        lines, cur = [], ""
+        for word in text.split():
+            trial = f"{cur} {word}".strip()
+            if cur and f.size(trial)[0] > maxw:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        lines.append(cur)
+        imgs = [f.render(t, True, col) for t in lines]
+        imgs = [i if i.get_width() <= maxw else pygame.transform.smoothscale(
+            i, (maxw, i.get_height())) for i in imgs]
+        pad = 5
+        lh = f.get_linesize()
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 2 * pad,
+                          lh * len(imgs) + 2 * pad)
+        if top:
+            box.midtop = (int(cx), int(bottom))
+        else:
+            box.midbottom = (int(cx), int(bottom))
+        box.clamp_ip(bounds)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, theme.PANEL + (236,), panel.get_rect(), border_radius=6)
+        pygame.draw.rect(panel, tuple(col) + (255,), panel.get_rect(), 1, border_radius=6)
+        for k, img in enumerate(imgs):
+            panel.blit(img, img.get_rect(midtop=(box.w // 2, pad + k * lh)))
+        surface.blit(panel, box)
+
     def _text(self, surface, text, size, col, **where):
         img = font(size).render(text, True, col)
         surface.blit(img, img.get_rect(**where))
@@ -254,7 +301,7 @@ class GladesPainter:
         for g in self.glades:          # during play: small glades, as they would go now
             if g.owner is None or g.size > 9:
                 continue
-            sprite = self._meadow(self._entry(g.owner)["fill"], 60)
+            sprite = self._meadow(self._entry(g.owner)["fill"], 85)
             for s in g.squares:
                 x, y = grid.center(*self.cr(s))
                 blit(surface, sprite, x, y)
@@ -320,7 +367,6 @@ class GladesPainter:
             return
         st = sc.steps[k]
         g = st.glade
-        p = self.grid.pitch
         for s in self._touching_halves(g):
             owner = self.state.owner_at(s)
             col = self._entry(owner)["edge"] if self._entry(owner).get("ring") else \
@@ -329,11 +375,8 @@ class GladesPainter:
             blit(surface, self.grid.frame(1, 1, col, 0.09, True), x, y, 230)
         who = "unclaimed" if g.owner is None else f"{PLAYER_NAMES[g.owner]} +{g.size}"
         text = f"{who}: {g.reason}"
-        top = min(self.grid.center(*self.cr(s))[1] for s in g.squares) - p * 0.55
-        cx = sum(self.grid.center(*self.cr(s))[0] for s in g.squares) / g.size
         col = theme.TEXT if g.owner is None else self._entry(g.owner)["text"]
-        label(surface, self.grid.plate_rect(), text, cx, max(top, self.grid.rect.y + p),
-              col, max(12, min(theme.FONT_SMALL, int(p * 0.5))))
+        self._note_away(surface, text, g.squares, col)
 
     def _draw_glade_hover(self, surface) -> None:
         if self.hover_at is None:
@@ -346,8 +389,8 @@ class GladesPainter:
         who = "unclaimed" if g.owner is None else f"{PLAYER_NAMES[g.owner]} {g.size}"
         col = theme.TEXT if g.owner is None else self._entry(g.owner)["text"]
         x, y = self.grid.center(*self.hover_at)
-        label(surface, self.grid.plate_rect(), f"{who}: {g.reason}", x, y - p * 0.6, col,
-              max(12, min(theme.FONT_SMALL, int(p * 0.5))))
+        self._note(surface, f"{who}: {g.reason}", x, y - p * 0.6, col,
+                   int(min(theme.FONT_SMALL, max(14, p * 0.5))))
 
     # --- moves ------------------------------------------------------------------------------------
     def _draw_drop(self, surface, plan) -> None:
@@ -414,8 +457,7 @@ class GladesPainter:
         self._frame_spot(surface, m.squares, col, 0.09, int(160 + 90 * pulse), True)
         if reason is not None:
             p = self.grid.pitch
-            label(surface, self.grid.plate_rect(), reason, x, self._spot_top(m.squares),
-                  theme.BAD, max(12, min(theme.FONT_SMALL, int(p * 0.5))))
+            self._note_away(surface, reason, m.squares, theme.BAD)
 
     def _draw_ghost(self, surface) -> None:
         g = self.ghost
@@ -442,8 +484,7 @@ class GladesPainter:
                                                                  int((ya + yb) / 2)),
                                            max(2, int(p * 0.12)))
         else:
-            label(surface, self.grid.plate_rect(), g.reason, x, self._spot_top(g.squares),
-                  theme.BAD, max(12, min(theme.FONT_SMALL, int(p * 0.5))))
+            self._note_away(surface, g.reason, g.squares, theme.BAD)
 
     def _banner(self, surface, title, line, alpha=1.0, sub="") -> None:
         if alpha <= 0:
@@ -561,12 +602,12 @@ class GladesPainter:
 
     def _tray_glow(self, u):
         def make():
-            w, h = u + 8, 2 * u + 8
+            w, h = u + 10, 2 * u + 10
             s = pygame.Surface((w, h), pygame.SRCALPHA)
-            for k in range(3, 0, -1):
-                pygame.draw.rect(s, theme.ACCENT + (60 * (4 - k) // 3,),
-                                 pygame.Rect(4 - k, 4 - k, u + 2 * k, 2 * u + 2 * k), 2,
-                                 border_radius=max(2, u // 4))
+            rad = max(2, u // 4)
+            pygame.draw.rect(s, theme.ACCENT + (70,), s.get_rect(), border_radius=rad + 3)
+            pygame.draw.rect(s, theme.ACCENT, s.get_rect().inflate(-2, -2), 2,
+                             border_radius=rad + 2)
             return s
         return self.grid.sprite(("trayglow", u), make)
 

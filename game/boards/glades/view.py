@@ -14,7 +14,7 @@ from game.boards.glades import show
 from game.boards.glades.paint import GladesPainter
 from game.boards.grid import SQUARES, GridBoard, GridView
 from game.rules.core import BadNotation
-from game.rules.glades import (MOVE_ROWS, NAMES, NB, PASS, PLAYER_NAMES, SIZE, SPOT_OF,
+from game.rules.glades import (MOVE_ROWS, NB, PASS, PLAYER_NAMES, SIZE, SPOT_OF,
                                GladesMove, read_move)
 
 # orientation of a picked tile: where its high half lies from its low half, turning
