@@ -314,3 +314,23 @@ def test_odd_input_and_not_interactive():
     res = view.click(view.board.point(state.neutral_allowed()[0]))
     assert res.move is None
     view.draw(surface())
+
+
+def test_moves_without_a_cell_mark_no_stray_cell():
+    state = second_ply()
+    view = make_view(state)
+    view.set_state(state.play("decline"), "decline")
+    assert view.last_cell == state.pending_stone
+    view.hint = "decline"
+    assert view.hint_cell() is None
+    opening = GAME.start(seed=3).play("g7")
+    view = make_view(opening)
+    view.hint = "take:orange"
+    assert view.hint_cell() is None
+    view.draw(surface())
+    after = opening.play("take:orange")
+    view.set_state(after, after and opening.find_move("take:orange"))
+    assert view.last_cell == view.geo.by_name["g7"]
+    assert "Orange" in view.notice
+    view.hint = "e5"
+    assert view.hint_cell() == view.geo.by_name["e5"]

@@ -247,6 +247,21 @@ class GlorietaView(HexPlaceView):
         return ("Neutral play is over: one stone a turn. A full board with no loop is a "
                 "draw."), theme.TEXT_DIM
 
+    def hint_cell(self) -> int | None:
+        """The hint's cell when the hint is a stone or a neutral stone (a hint to decline or
+        to take a colour has no cell)."""
+        if self.hint is None:
+            return None
+        key = (str(self.hint), id(self.state))
+        if self._hint[0] != key:
+            try:
+                m = self.state.find_move(self.hint)
+            except IllegalMove:
+                m = None
+            cell = m.cell if getattr(m, "kind", None) in ("stone", "neutral") else None
+            self._hint = (key, cell)
+        return self._hint[1]
+
     # --- input ------------------------------------------------------------------------
     def click(self, pos, button: int = 1) -> ClickResult:
         if button == 1 and self.interactive and not self.state.is_over():
@@ -304,6 +319,16 @@ class GlorietaView(HexPlaceView):
     def set_state(self, state, move=None, animate: bool = True) -> None:
         prev = self.state
         m = self.begin_state(state, move)
+        kind = getattr(m, "kind", None)
+        if kind not in ("stone", "neutral"):
+            # a decline or a colour choice drops nothing (their ``cell`` is no cell): mark
+            # the stone dropped before a decline, the opening stone after the choice
+            self.last_cell = None
+            if kind == "decline" and prev is not None:
+                self.last_cell = prev.pending_stone
+            elif kind == "take":
+                found = [i for i in range(self.geo.size) if state.stone_at(i) == "black"]
+                self.last_cell = found[0] if len(found) == 1 else None
         self._read_state(state)
         self.notice = ""
         if self.rect is not None and self.board.rect != self.board_rect():
@@ -666,6 +691,8 @@ class GlorietaView(HexPlaceView):
         for chip in chips:
             e = theme.colour(chip.colour)
             hot = self.interactive and mouse is not None and chip.rect.collidepoint(mouse)
+            hot = hot or (self.hint is not None and str(self.hint) == str(chip.move)
+                          and theme.pulse(self.time, 0.9) > 0.3)
             back = theme.mix(theme.PANEL, e["fill"], 0.35 if hot else 0.18)
             pygame.draw.rect(surface, back, chip.rect, border_radius=rad)
             edge = theme.ACCENT_2 if hot else theme.mix(e["fill"], theme.TEXT, 0.4)
