@@ -17,7 +17,7 @@ import pygame
 
 from game.rules.glades import SIZE, TILES
 
-LABEL_ROOM = 1.15        # pitches round the board for the coordinate labels
+LABEL_ROOM = 0.95        # pitches round the board for the coordinate labels
 LABEL_MIN = 18           # square size (px) from which the labels show
 ROOM = 0.35              # pitches round the board without labels
 GAP = 0.32               # gap between tray slots, in slot units
@@ -161,6 +161,13 @@ def arrange(rect) -> Arrangement:
         trays = tuple(Tray(s, empty.copy(), empty.copy()) for s in (0, 1))
         return Arrangement(rect.copy(), trays, True)
     _score, stacked, t, gap = best
+    # room the board cannot use (it is square) goes mostly to the trays
+    bw, bh = (W, H - 2 * t - 2 * gap) if stacked else (W - 2 * t - 2 * gap, H)
+    p = _pitch(bw, bh)
+    need = p * (SIZE + 2 * (LABEL_ROOM if p >= LABEL_MIN else ROOM))
+    slack = (bh if stacked else bw) - need
+    if slack > 0:
+        t += slack * 0.4
     t = int(t)
     if stacked:
         top = pygame.Rect(rect.x, rect.y, rect.w, t)

@@ -83,6 +83,20 @@ def make_domino(entry: dict, first: int, second: int, unit: int, vertical: bool,
     return pygame.transform.smoothscale(big, (w, h))
 
 
+def wrap(f, text: str, maxw: int) -> list:
+    """``text`` in lines no wider than ``maxw`` in font ``f`` (a long word stays whole)."""
+    lines, cur = [], ""
+    for word in text.split():
+        trial = f"{cur} {word}".strip()
+        if cur and f.size(trial)[0] > maxw:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    lines.append(cur)
+    return lines
+
+
 class GladesPainter:
     """Drawing for the Glades view (``paint`` and the plate painter)."""
 
@@ -200,16 +214,7 @@ class GladesPainter:
         size = max(14, size)
         f = font(size)
         maxw = max(40, bounds.w - 12)
-        lines, cur = [], ""
-        for word in text.split():
-            trial = f"{cur} {word}".strip()
-            if cur and f.size(trial)[0] > maxw:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = trial
-        lines.append(cur)
-        imgs = [f.render(t, True, col) for t in lines]
+        imgs = [f.render(t, True, col) for t in wrap(f, text, maxw)]
         imgs = [i if i.get_width() <= maxw else pygame.transform.smoothscale(
             i, (maxw, i.get_height())) for i in imgs]
         pad = 5
@@ -314,7 +319,7 @@ class GladesPainter:
             blit(surface, self._hatch(), x, y, 255 * q)
             return
         e = self._entry(owner)
-        blit(surface, self._meadow(e["fill"], 165), x, y, 255 * q, 0.6 + 0.4 * q)
+        blit(surface, self._meadow(e["fill"], 140), x, y, 255 * q, 0.6 + 0.4 * q)
 
     def _glade_number(self, surface, k) -> None:
         g = self.glades[k] if k < len(self.glades) else None
@@ -493,10 +498,11 @@ class GladesPainter:
         plate = self.grid.plate_rect()
         big = font(max(14, min(theme.FONT_LARGE, int(p * 1.3))))
         small = font(max(11, min(theme.FONT_SMALL, int(p * 0.5))))
-        imgs = [big.render(title, True, theme.WARN), small.render(line, True, theme.TEXT)]
+        maxw = plate.w - 16 - 2 * max(6, int(p * 0.35))
+        imgs = [big.render(title, True, theme.WARN)]
+        imgs += [small.render(t, True, theme.TEXT) for t in wrap(small, line, maxw)]
         if sub:
             imgs.append(small.render(sub, True, theme.TEXT_DIM))
-        maxw = plate.w - 16
         fitted = []
         for img in imgs:
             if img.get_width() > maxw > 0:

@@ -84,7 +84,7 @@ class GladesView(GladesPainter, GridView):
 
     def make_grid(self, state) -> GridBoard:
         return GridBoard(SIZE, SIZE, SQUARES, room=lay.ROOM, label_room=lay.LABEL_ROOM,
-                         label_min=lay.LABEL_MIN, label_at=0.62, plate=0.22, whole=True,
+                         label_min=lay.LABEL_MIN, label_at=0.55, plate=0.2, whole=True,
                          paint=self.paint_plate)
 
     # --- geometry -------------------------------------------------------------------------
@@ -413,8 +413,8 @@ class GladesView(GladesPainter, GridView):
         n = len(self.fits_for(tile))
         if not n:
             return ClickResult(message=f"the {lo}-{hi} fits nowhere now: pick another tile")
-        return ClickResult(message=f"{lo}-{hi}: turn it with R, right click or the wheel; "
-                                   f"F shows its {n} spot{'s' if n != 1 else ''}")
+        return ClickResult(message=f"{lo}-{hi} picked: it fits {n} way{'s' if n != 1 else ''} "
+                                   f"(F marks them, R turns it)")
 
     def _click_board(self, pt) -> ClickResult:
         if self.picked is None:
