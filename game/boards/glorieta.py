@@ -221,7 +221,15 @@ class GlorietaView(HexPlaceView):
         return r
 
     def strip_height(self) -> int:
-        return 2 * line_height(theme.FONT_TINY) + 8
+        """Room for the longest advice (the neutral ply's) at this width, 2 or 3 lines."""
+        width = max(40, self.rect.w - 8)
+        lines = len(wrap_text(self._neutral_advice("Orange"), theme.FONT_TINY, width))
+        return max(2, min(3, lines)) * line_height(theme.FONT_TINY) + 8
+
+    @staticmethod
+    def _neutral_advice(who: str) -> str:
+        return (f"{who}: now a neutral stone, on a dotted cell (crossed cells would join your "
+                f"new stone's group). Or Decline: {DECLINE_WARNING}.")
 
     def strip_text(self) -> tuple[str, tuple]:
         """The advice under a Chicken board, and its colour."""
@@ -233,8 +241,7 @@ class GlorietaView(HexPlaceView):
             return (f"{who} drops the opening black stone. Then each turn: a stone of your "
                     f"colour and a neutral stone that must not join it."), theme.TEXT_DIM
         if s.phase == "neutral or decline":
-            return (f"{who}: now a neutral stone, on a dotted cell (crossed cells would join "
-                    f"your new stone's group). Or Decline: {DECLINE_WARNING}."), theme.WARN
+            return self._neutral_advice(who), theme.WARN
         if s.neutral_play:
             if s.pair_available():
                 return (f"{who}: drop a stone of your colour; a neutral stone follows "
@@ -390,8 +397,8 @@ class GlorietaView(HexPlaceView):
             else:
                 lines.append("Neutral stones: off (no pair was left)")
         c = s.counts()
-        lines.append(f"Stones: {c['black']} black, {c['orange']} orange, "
-                     f"{c['neutral']} neutral; {c['empty']} empty")
+        lines.append(f"{c['black']} black, {c['orange']} orange, {c['neutral']} neutral, "
+                     f"{c['empty']} empty")
         return lines
 
     # --- sprites ------------------------------------------------------------------------
@@ -719,8 +726,9 @@ class GlorietaView(HexPlaceView):
         board = self.board_rect()
         if not text or board.bottom >= self.rect.bottom:
             return
-        lines = wrap_text(text, theme.FONT_TINY, self.rect.w - 8)[:2]
         lh = line_height(theme.FONT_TINY)
+        room = max(1, (self.rect.bottom - board.bottom - 4) // lh)
+        lines = wrap_text(text, theme.FONT_TINY, self.rect.w - 8)[:room]
         y = board.bottom + 4
         for line in lines:
             img = font(theme.FONT_TINY).render(line, True, colour)
