@@ -345,14 +345,13 @@ class GlorietaView(HexPlaceView):
         if not animate or m is None or prev is None or prev is state:
             return
         tl = self.timeline
-        kind = getattr(m, "kind", None)
         end = 0.0
         if kind in ("stone", "neutral") and m.cell is not None:
             self.schedule_drop(m.cell)
             end = theme.MOVE_TIME
             if kind == "stone" and prev.neutral_play and not state.neutral_play \
                     and not state.is_over() and state.phase == "stone":
-                self._notify(f"no stone-and-neutral pair was left: neutral play ends", end)
+                self._notify("No stone-and-neutral pair was left: neutral play ends", end)
         elif kind == "take":
             colour = "black" if str(m).endswith("black") else "orange"
             seat = prev.player
