@@ -15,7 +15,7 @@ from game.board_host import BoardHost
 from game.play_panel import PlayPanel
 from game.scenes.base import Scene, draw_background
 from game.seats import DEFAULT_SEATS
-from game.widgets import Button
+from game.widgets import Button, text_size
 
 RESULT_DELAY = 1.0        # seconds between the last move landing and the result screen
 
@@ -98,7 +98,8 @@ class PlayScene(Scene):
 
     # --- moves offered as buttons (the board view's actions) --------------------------------
     def place_actions(self) -> None:
-        """One row of the view's action buttons above the standard buttons."""
+        """The view's action buttons above the standard buttons: side by side when their
+        labels fit, else one row each."""
         if not self.action_buttons:
             return
         inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
@@ -106,9 +107,15 @@ class PlayScene(Scene):
         n = len(self.action_buttons)
         bh = 40
         bw = (inner.width - (n - 1) * gap) // n
-        y = self.panel.buttons_top - gap - bh
-        for i, b in enumerate(self.action_buttons):
-            b.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, bh)
+        widest = max(text_size(b.label, b.size)[0] for b in self.action_buttons)
+        rows = [self.action_buttons] if widest + 24 <= bw else \
+            [[b] for b in self.action_buttons]
+        y = self.panel.buttons_top
+        for row in reversed(rows):
+            y -= gap + bh
+            w = (inner.width - (len(row) - 1) * gap) // len(row)
+            for i, b in enumerate(row):
+                b.rect = pygame.Rect(inner.x + i * (w + gap), y, w, bh)
         self.panel.buttons_top = y
 
     def refresh_actions(self) -> None:
