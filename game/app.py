@@ -81,7 +81,8 @@ class App:
     def __init__(self, size=None, fullscreen: bool = False, seed: int | None = None,
                  ai=None, ai_factory=None, ai_overrides: dict | None = None,
                  sound=None, strict: bool = False, move_cap: int = 300,
-                 volume: float = 0.7, muted: bool = False):
+                 volume: float = 0.7, muted: bool = False, settings=None,
+                 persist: bool = False):
         pygame.display.init()
         pygame.font.init()
         w, h = size or theme.DEFAULT_SIZE
@@ -104,6 +105,14 @@ class App:
         self._sound_loading = False
         self.volume = volume
         self.muted = muted
+        # the player's settings (game.settings); with ``persist`` they are written back,
+        # and the game in progress is autosaved, in the data folder (game.storage)
+        from game.settings import Settings
+        self.settings = settings if settings is not None else Settings(
+            muted=muted, volume=volume, window=self.windowed_size, fullscreen=fullscreen)
+        self.persist = persist
+        if settings is not None:
+            self.volume, self.muted = settings.volume, settings.muted
         self.scenes: list = []
         self.toast = Toast()
         self.running = True
@@ -165,6 +174,8 @@ class App:
             return
         for scene in getattr(self, "scenes", []):
             self._safe(scene.layout, self.size)
+        if hasattr(self, "settings"):
+            self.remember()
 
     # --- services --------------------------------------------------------------------------
     @property
@@ -240,6 +251,28 @@ class App:
         except Exception:
             pass
 
+    @property
+    def animation_speed(self) -> float:
+        return self.settings.animation
+
+    def set_animation_speed(self, speed: float) -> None:
+        self.settings.animation = float(speed)
+        self.remember()
+
+    def remember(self) -> None:
+        """Write the settings to the data folder (when this app persists); a failure is
+        shown, never raised."""
+        st = self.settings
+        st.volume, st.muted, st.fullscreen = self.volume, self.muted, self.fullscreen
+        st.window = tuple(self.windowed_size)
+        if not self.persist:
+            return
+        from game import settings as settings_mod
+        try:
+            settings_mod.save(st)
+        except OSError as exc:
+            self.message(f"Settings not saved: {exc}", "bad", 4.0)
+
     def set_volume(self, volume: float) -> None:
         self.volume = theme.clamp01(volume)
         if self._sound is not None:
@@ -258,6 +291,7 @@ class App:
 
     def toggle_mute(self) -> None:
         self.set_muted(not self.muted)
+        self.remember()
         self.message("Sound off" if self.muted else "Sound on", "info", 1.2)
 
     def live_ai(self):
@@ -269,6 +303,25 @@ class App:
         from game.match import Match
         return Match(game, options, seats, ai=self.live_ai, rng=self.rng,
                      ai_overrides=self.ai_overrides, **kwargs)
+
+    # --- the clipboard ---------------------------------------------------------------------
+    def clipboard_put(self, text: str) -> bool:
+        """Copy ``text`` to the system clipboard (kept in the app too, so a paste in the
+        same session works where the system has none); False after a message if neither."""
+        self._clip = text
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError, NotImplementedError):
+            pass            # no system clipboard (a dummy driver): the app's own copy stays
+        return True
+
+    def clipboard_get(self) -> str:
+        """The clipboard's text ('' when there is none)."""
+        try:
+            text = pygame.scrap.get_text()
+        except (pygame.error, AttributeError, NotImplementedError):
+            text = ""
+        return text or getattr(self, "_clip", "")
 
     def message(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         """A message at the bottom of the window, over every scene."""
@@ -471,22 +524,29 @@ class App:
         return 0
 
     def save_screenshot(self, path: str | None = None) -> str | None:
-        if path is None:
-            os.makedirs("screenshots", exist_ok=True)
-            path = os.path.join("screenshots",
-                                time.strftime("arcade-%Y%m%d-%H%M%S.png"))
+        """Save the window as a PNG (by default in the data folder's screenshots); the
+        absolute path, or None after a message saying why it could not be written."""
+        from game import storage
         try:
-            folder = os.path.dirname(os.path.abspath(path))
-            os.makedirs(folder, exist_ok=True)
+            if path is None:
+                folder = storage.ensure(storage.screenshots_dir())
+                path = str(storage.unique_path(folder, time.strftime("arcade-%Y%m%d-%H%M%S"),
+                                               ".png"))
+            path = os.path.abspath(path)
+            storage.ensure(os.path.dirname(path))
+            if os.path.isdir(path):
+                raise OSError(f"{path} is a folder")
             pygame.image.save(self.screen, path)
         except (pygame.error, OSError) as exc:
-            self.message(f"Could not save the screenshot: {exc}", "bad")
+            self.message(f"Could not save the screenshot: {exc}", "bad", 5.0)
             return None
-        self.message(f"Screenshot saved: {path}", "good", 2.0)
+        self.message(f"Screenshot saved: {path}", "good", 3.0)
         return path
 
     def shutdown(self) -> None:
-        """Leave every scene and stop the AI process."""
+        """Leave every scene, remember the settings and stop the AI process."""
+        if self.running or self.scenes:
+            self.remember()
         while self.scenes:
             scene = self.scenes.pop()
             try:

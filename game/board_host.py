@@ -61,7 +61,7 @@ class BoardHost:
         if m is not None:
             view.interactive = m.interactive
             view.hint = m.hint
-        view.update(dt)
+        view.update(dt * getattr(self.app, "animation_speed", 1.0))   # the player's setting
         cues = view.pop_events()
         if not self.quiet:
             for name in cues:        # sounds in time with the board's animation

@@ -21,6 +21,8 @@ SCENES: dict[str, str] = {
     "pause": "game.scenes.pause:PauseScene",
     "rules": "game.scenes.pause:RulesScene",
     "settings": "game.scenes.pause:SettingsScene",
+    "confirm": "game.scenes.pause:ConfirmScene",
+    "load": "game.scenes.load:LoadScene",
     "tour": "game.scenes.tour:TourScene",
 }
 

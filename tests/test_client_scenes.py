@@ -9,7 +9,7 @@ import pytest
 from game import rules
 from game.scenes.demo import DemoScene
 from game.seats import Seat
-from game.scenes.pause import PauseScene, RulesScene, SettingsScene
+from game.scenes.pause import ConfirmScene, PauseScene, RulesScene, SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.result import ReplayScene, ResultScene
 from game.scenes.select import SelectScene
@@ -122,10 +122,19 @@ def test_against_the_computer_with_undo_and_redo():
     frames(app, 1)
     press(app, pygame.K_u)
     assert m.human_turn and m.req_id is None and m.pending is None
-    # resign needs a second click
+    # resign asks first, and a double click cannot answer the question
     click_button(app, scene.b_resign)
-    assert not m.over
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene) and not m.over
+    click(app, scene.b_resign.rect.center)          # the second click of a double click
+    click(app, ask.b_yes.rect.center)
+    assert app.scene is ask and not m.over
+    frames(app, 40, 0.02)                              # the question wakes up
+    click_button(app, ask.b_no)                        # "Play on"
+    assert app.scene is scene and not m.over
     click_button(app, scene.b_resign)
+    frames(app, 40, 0.02)
+    click_button(app, app.scene.b_yes)
     assert m.over and m.resigned == 0 and m.winner() == 1
     for _ in range(40):
         frames(app, 1, 0.1)
@@ -219,9 +228,10 @@ def test_title_select_play_pause_flow(app):
     app.push(title)
     frames(app, 30, 0.1)
     assert title.attract.match is not None and title.attract.match.ply > 0
-    # keyboard: Down, Down = Settings, Enter opens it, Esc closes
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_DOWN)
+    # keyboard: Down to Settings (Play, Load a game, Watch a demo, Settings), Enter opens it
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    assert title.ui.focused.label == "Settings"
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     press(app, pygame.K_RIGHT)
@@ -262,10 +272,26 @@ def test_title_select_play_pause_flow(app):
     click_button(app, pause.buttons[0])            # Resume
     assert app.scene is play
     press(app, pygame.K_ESCAPE)
-    click_button(app, app.scene.buttons[1])        # Restart
+    click_button(app, app.scene.buttons[1])        # Restart: no moves yet, nothing to ask
     assert isinstance(app.scene, PlayScene) and app.scene is not play
+    play = app.scene
+    click_move(app, play, str(play.match.state.legal_moves()[0]))
     press(app, pygame.K_ESCAPE)
-    click_button(app, app.scene.buttons[4])        # Main menu
+    click_button(app, app.scene.buttons[1])        # Restart a game with a move: it asks
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene)
+    frames(app, 40, 0.02)
+    click_button(app, ask.b_yes)
+    assert isinstance(app.scene, PlayScene) and app.scene is not play
+    assert app.scene.match.ply == 0
+    click_move(app, app.scene, str(app.scene.match.state.legal_moves()[0]))
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.buttons[-1].label == "Main menu"
+    click_button(app, app.scene.buttons[-1])       # Main menu: it asks too
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene)
+    frames(app, 40, 0.02)
+    click_button(app, ask.b_yes)
     assert isinstance(app.scene, TitleScene) and len(app.scenes) == 1
 
 
@@ -304,7 +330,10 @@ def test_select_refuses_a_bad_option_combination(app):
 
 
 def test_every_keyboard_shortcut(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    monkeypatch.setenv("ABSTRACT_ARCADE_DATA", str(tmp_path / "data"))
     app = make_app()
     app.push(PlayScene(app, SPLAY, {}, [Seat("human"), Seat("computer", "easy")]))
     frames(app, 2)
@@ -313,7 +342,10 @@ def test_every_keyboard_shortcut(tmp_path, monkeypatch):
     press(app, pygame.K_m)
     assert not app.muted
     press(app, pygame.K_F12)
-    assert list((tmp_path / "screenshots").glob("*.png"))
+    shots = list((tmp_path / "data" / "screenshots").glob("*.png"))
+    assert shots and str(shots[0]) in app.toast.text        # the message names the file
+    press(app, pygame.K_s)                                   # save the game
+    assert list((tmp_path / "data" / "saves").glob("splay-*.txt"))
     press(app, pygame.K_F11)
     assert app.fullscreen
     press(app, pygame.K_F11)
@@ -328,6 +360,7 @@ def test_every_keyboard_shortcut(tmp_path, monkeypatch):
     frames(app, 1, events=[pygame.event.Event(pygame.QUIT)])
     assert not app.running
     app.shutdown()
+    assert list(cwd.iterdir()) == []                # nothing is written where it started
 
 
 def test_resize_relayouts_and_respects_the_minimum(app):

@@ -5,7 +5,8 @@ import pygame
 
 from game import flow, lessons, theme
 from game.scenes.base import Scene, heading
-from game.widgets import (Button, Slider, Toggle, dim, draw_text, line_height, panel,
+from game.settings import ANIMATION_SPEEDS
+from game.widgets import (Button, Cycler, Slider, Toggle, dim, draw_text, line_height, panel,
                           wrap_text)
 
 
@@ -67,7 +68,7 @@ class PauseScene(Overlay):
     """Esc in a game: resume, restart, rules, settings, back to the menu."""
 
     title = "Paused"
-    panel_size = (440, 470)
+    panel_size = (440, 530)
 
     def __init__(self, app, play_scene):
         super().__init__(app)
@@ -76,6 +77,7 @@ class PauseScene(Overlay):
             self.ui.add(Button("Resume", self.close)),
             self.ui.add(Button("Restart", self.restart)),
             self.ui.add(Button("Rules", self.rules)),
+            self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Settings", self.settings)),
             self.ui.add(Button("Main menu", self.menu, accent=theme.WARN)),
         ]
@@ -89,7 +91,16 @@ class PauseScene(Overlay):
         self.stack_buttons(self.buttons, top, bh)
 
     def restart(self) -> None:
-        self.app.pop()
+        if getattr(self.play, "unfinished", False):
+            flow.push(self.app, "confirm", "Start again?",
+                      "The moves of this game are lost: it starts again from its first "
+                      "position.", self._restart_now, yes="Start again", no="Keep playing")
+            return
+        self._restart_now()
+
+    def _restart_now(self) -> None:
+        if self.app.scene is self:
+            self.app.pop()
         self.play.restart()
 
     def rules(self) -> None:
@@ -99,7 +110,16 @@ class PauseScene(Overlay):
         flow.push(self.app, "settings")
 
     def menu(self) -> None:
+        if getattr(self.play, "unfinished", False):
+            where = "Continue on the title screen brings it back." if self.app.persist \
+                else "It is not saved: press S in the game to save it first."
+            flow.push(self.app, "confirm", "Leave this game?", where, self.app.go_title,
+                      yes="Leave", no="Keep playing")
+            return
         self.app.go_title()
+
+    def load(self) -> None:
+        flow.push(self.app, "load")
 
 
 class RulesScene(Overlay):
@@ -176,7 +196,7 @@ class SettingsScene(Overlay):
     """Volume, mute and full screen."""
 
     title = "Settings"
-    panel_size = (520, 400)
+    panel_size = (540, 470)
     update_below = True
 
     def __init__(self, app):
@@ -186,8 +206,17 @@ class SettingsScene(Overlay):
                                        lambda on: app.set_muted(not on), label_width=150))
         self.full = self.ui.add(Toggle("Full screen", app.fullscreen, self._full,
                                        label_width=150))
+        speeds = list(ANIMATION_SPEEDS)
+        now = min(speeds, key=lambda v: abs(v - app.animation_speed))
+        self.anim = self.ui.add(Cycler("Animations", speeds, speeds.index(now),
+                                       on_change=app.set_animation_speed,
+                                       fmt=lambda v: f"x{v:g}"))
+        self.anim.label_width = 150
         self.back = self.ui.add(Button("Back", self.close))
         self.ui.set_focus(self.volume)
+
+    def exit(self) -> None:
+        self.app.remember()
 
     def _full(self, on: bool) -> None:
         if on != self.app.fullscreen:
@@ -199,7 +228,7 @@ class SettingsScene(Overlay):
         x = r.x + 2 * theme.PAD
         w = r.width - 4 * theme.PAD
         y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 30
-        for wdg in (self.volume, self.mute, self.full):
+        for wdg in (self.volume, self.mute, self.full, self.anim):
             wdg.rect = pygame.Rect(x, y, w, 48)
             y += 58
         self.back.rect = pygame.Rect(0, 0, 200, 50)
@@ -210,3 +239,61 @@ class SettingsScene(Overlay):
         # keys pressed elsewhere (M, F11) keep the switches honest
         self.mute.set_value(not self.app.muted)
         self.full.set_value(self.app.fullscreen)
+
+
+class ConfirmScene(Overlay):
+    """Asks once before something that cannot be taken back (throwing a game away,
+    resigning, deleting a file).  Its buttons wake only after a moment, so the second
+    click of a double click, or a held Enter, cannot answer it; Esc or "No" keeps things
+    as they were."""
+
+    panel_size = (560, 300)
+    ARM_TIME = 0.45
+
+    def __init__(self, app, question: str, detail: str, on_yes, yes: str = "Yes",
+                 no: str = "No, go back"):
+        super().__init__(app)
+        self.title = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.b_no = self.ui.add(Button(no, self.close, accent=theme.GOOD))
+        self.b_yes = self.ui.add(Button(yes, self.confirm, accent=theme.BAD))
+        self.ui.set_focus(self.b_no)
+        self.lines: list[str] = []
+
+    @property
+    def armed(self) -> bool:
+        return self.time >= self.ARM_TIME
+
+    def confirm(self) -> None:
+        if not self.armed:
+            return
+        self.close()
+        self.on_yes()
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        r = self.panel_rect
+        bw = (r.width - 4 * theme.PAD - theme.GAP) // 2
+        y = r.bottom - theme.PAD - 52
+        self.b_no.rect = pygame.Rect(r.x + 2 * theme.PAD, y, bw, 52)
+        self.b_yes.rect = pygame.Rect(self.b_no.rect.right + theme.GAP, y, bw, 52)
+        self.lines = wrap_text(self.detail, theme.FONT_SMALL, r.width - 4 * theme.PAD)
+
+    def handle_event(self, event) -> None:
+        if not self.armed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                             pygame.KEYDOWN) \
+                and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            return                      # too soon: the tail of the click that opened it
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.b_yes.enabled = self.b_no.enabled = self.armed
+
+    def draw_body(self, surface) -> None:
+        r = self.panel_rect
+        y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 20
+        for line in self.lines[:4]:
+            draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (r.x + 2 * theme.PAD, y))
+            y += line_height(theme.FONT_SMALL)

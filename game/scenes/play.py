@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import anim, flow, theme
+from game import anim, flow, keeping, theme
 from game.board_host import BoardHost
 from game.play_panel import PlayPanel
 from game.scenes.base import Scene, draw_background
@@ -35,13 +35,13 @@ class PlayScene(Scene):
         self.match = match
         self.game = match.game
         self.host = BoardHost(app, self.game, match=match)
+        self.autosave = keeping.Autosaver(app, match)
         self.view = self.host.view
         self.panel = PlayPanel(match, self.view)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.flash = anim.Timeline()
         self.over_timer = 0.0
-        self.resign_armed = 0.0
         self.mouse_pos = (0, 0)
         self.b_undo = self.ui.add(Button("Undo", self.undo, size=theme.FONT_SMALL, hotkey="U"))
         self.b_redo = self.ui.add(Button("Redo", self.redo, size=theme.FONT_SMALL, hotkey="R"))
@@ -138,18 +138,17 @@ class PlayScene(Scene):
         if self.try_move(action.move) and action.explain:
             self.say(action.explain, "info", 2.5)
 
-    def save_game(self, folder: str = "saves") -> str | None:
-        """Write the game so far as a record file (``--load`` continues it)."""
-        from game import records
-        m = self.match
-        try:
-            text = records.dumps(self.game, m.options, m.seats, m.states[0], m.moves)
-            path = records.save_file(text, self.game.id, folder)
-        except (OSError, ValueError) as e:
-            self.say(f"Could not save the game: {e}", "bad", 4.0)
-            return None
-        self.say(f"Saved to {path}", "good", 4.0)
+    def save_game(self) -> str | None:
+        """Save the game so far in the data folder (the Load screen and ``--load`` open it)."""
+        path = keeping.save(self.app, self.match)
+        if path:
+            self.say(f"Saved to {path}", "good", 4.0)
         return path
+
+    @property
+    def unfinished(self) -> bool:
+        """A game with moves in it that is not over: leaving it asks first."""
+        return self.match.ply > 0 and not self.match.over
 
     def undo(self) -> None:
         if self.match.undo():
@@ -182,17 +181,24 @@ class PlayScene(Scene):
         if not m.any_human:
             self.end_now()
             return
-        if self.resign_armed <= 0:
-            self.resign_armed = 3.0
-            self.b_resign.label = "Sure?"
-            self.say("Click Resign again to resign", "warn", 3.0)
+        seat = m.state.player if not m.is_computer(m.state.player) else 1 - m.state.player
+        flow.push(self.app, "confirm", "Resign this game?",
+                  f"{m.seat_name(seat)} gives up, and {m.seat_name(1 - seat)} wins. "
+                  "The game is kept: the result screen can save it.",
+                  self._resign_now, yes="Resign", no="Play on")
+
+    def _resign_now(self) -> None:
+        m = self.match
+        if m.over:
             return
         m.resign()
+        self.autosave.clear()
         self.over_timer = RESULT_DELAY
 
     def end_now(self) -> None:
         """Computer-vs-computer: stop here and call it unfinished."""
         self.match.stop()
+        self.autosave.clear()
         self.over_timer = RESULT_DELAY
 
     def open_pause(self) -> None:
@@ -200,6 +206,7 @@ class PlayScene(Scene):
 
     def restart(self) -> None:
         m = self.match
+        self.autosave.clear()            # the game thrown away is not offered to Continue
         flow.replace(self.app, "play", self.game, m.options, m.seats, start_state=m.states[0],
                      move_cap=m.move_cap)
 
@@ -244,6 +251,14 @@ class PlayScene(Scene):
                 return
             if key == pygame.K_h:
                 self.hint()
+                return
+            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
+            if key == pygame.K_c and ctrl:
+                keeping.copy_record(self.app, self.match,
+                                    position=bool(event.mod & pygame.KMOD_SHIFT))
+                return
+            if key == pygame.K_v and ctrl:
+                keeping.paste(self.app)
                 return
             if key == pygame.K_s:
                 self.save_game()
@@ -314,10 +329,6 @@ class PlayScene(Scene):
         super().update(dt)
         self.panel.update(dt)
         self.flash.update(dt)
-        if self.resign_armed > 0:
-            self.resign_armed -= dt
-            if self.resign_armed <= 0:
-                self.b_resign.label = "Resign"
         m = self.match
         self.host.update(dt)
         m.update(dt)
@@ -328,8 +339,7 @@ class PlayScene(Scene):
         self.b_redo.enabled = m.can_redo()
         self.b_hint.enabled = m.human_turn and not m.hinting
         self.b_resign.enabled = not m.over
-        self.b_resign.label = "Sure?" if self.resign_armed > 0 else (
-            "Resign" if m.any_human else "Stop")
+        self.b_resign.label = "Resign" if m.any_human else "Stop"
         if m.over and not self.ended:
             if self.view.animating:
                 return

@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from game import flow, theme
+from game import flow, keeping, theme
 from game.board_host import BoardHost
 from game.play_panel import draw_swatch
 from game.scenes.base import Scene, draw_background, heading
@@ -80,6 +80,7 @@ class ResultScene(Scene):
         self.confetti = Confetti(app.rng, colors, 110 if self.celebrate else 30)
         self.b_rematch = self.ui.add(Button("Rematch", self.rematch, accent=theme.GOOD))
         self.b_replay = self.ui.add(Button("Replay", self.replay, accent=theme.ACCENT_2))
+        self.b_save = self.ui.add(Button("Save", self.save, accent=theme.ACCENT_2))
         self.b_menu = self.ui.add(Button("Menu", self.menu, accent=theme.WARN))
         self.ui.set_focus(self.b_rematch)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -144,8 +145,12 @@ class ResultScene(Scene):
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         bh = 52
         gap = theme.GAP + 4
-        for i, b in enumerate((self.b_menu, self.b_replay, self.b_rematch)):
-            b.rect = pygame.Rect(inner.x, inner.bottom - (i + 1) * bh - i * gap, inner.width, bh)
+        half = (inner.width - gap) // 2
+        self.b_menu.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
+        y = self.b_menu.rect.y - gap - bh
+        self.b_replay.rect = pygame.Rect(inner.x, y, half, bh)
+        self.b_save.rect = pygame.Rect(inner.x + half + gap, y, inner.width - half - gap, bh)
+        self.b_rematch.rect = pygame.Rect(inner.x, y - gap - bh, inner.width, bh)
         self.reason_lines = wrap_text(self.reason, theme.FONT_SMALL, inner.width)
         self.confetti.reset(size)
 
@@ -164,12 +169,25 @@ class ResultScene(Scene):
     def replay(self) -> None:
         flow.push(self.app, "replay", self.match)
 
+    def save(self) -> None:
+        """Keep the finished game (a resignation included) in the data folder."""
+        if keeping.save(self.app, self.match):
+            self.b_save.label = "Saved"
+
     def menu(self) -> None:
         self.app.go_title()
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c \
+                and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            keeping.copy_record(self.app, self.match,
+                                position=bool(event.mod & pygame.KMOD_SHIFT))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.save()
             return
         self.ui.handle_event(event)
 

@@ -185,7 +185,9 @@ class SelectScene(Scene):
                          fmt=_fmt_value)
             cyc.description = opt.help
             self.option_widgets.append(self._insert(cyc))
-        seats = self.seats.setdefault(game.id, list(DEFAULT_SEATS))
+        # the seats last played in this game (remembered in the settings)
+        seats = self.seats.setdefault(game.id, list(self.app.settings.seats.get(
+            game.id, DEFAULT_SEATS)))
         preview = self._start_state()
         for p in (0, 1):
             name = preview.seat_name(p) if preview is not None else game.players[p]
@@ -256,6 +258,8 @@ class SelectScene(Scene):
             self.flash_error(self.error)
             return
         opts = game.validate(self.option_values.get(game.id, {}))
+        self.app.settings.seats[game.id] = list(self.seats[game.id])
+        self.app.remember()
         flow.replace(self.app, "play", game, opts, list(self.seats[game.id]))
 
     def learn(self) -> None:

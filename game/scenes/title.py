@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from game import catalog, flow, rules, theme
+from game import catalog, flow, keeping, rules, theme
 from game.board_host import BoardHost
 from game.match import Match
 from game.scenes.base import Scene, draw_background
@@ -92,8 +92,14 @@ class TitleScene(Scene):
     def __init__(self, app, attract_game: str | None = None):
         super().__init__(app)
         self.attract = Attract(app, attract_game)
-        self.buttons = [
+        self.saved = keeping.autosaved(app)          # an unfinished game to continue
+        self.buttons = []
+        if self.saved is not None:
+            self.buttons.append(self.ui.add(Button("Continue", self.resume_saved,
+                                                   accent=theme.GOOD)))
+        self.buttons += [
             self.ui.add(Button("Play", self.play)),
+            self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Watch a demo", self.demo, accent=theme.ACCENT_2)),
             self.ui.add(Button("Settings", self.settings, accent=theme.WARN)),
             self.ui.add(Button("Quit", self.app.quit, accent=theme.BAD)),
@@ -108,10 +114,11 @@ class TitleScene(Scene):
                                         h - 2 * theme.PAD))
         self.title_y = int(h * 0.08)
         bw = min(360, w - 4 * theme.PAD)
-        bh = 56 if h >= 700 else 48
-        gap = theme.GAP + 6
-        top = self.title_y + 2 * line_height(theme.FONT_HUGE) + 40
-        top = min(top, h - len(self.buttons) * (bh + gap) - 50)
+        n = len(self.buttons)
+        gap = theme.GAP + (6 if h >= 700 else 2)
+        top = self.title_y + 2 * line_height(theme.FONT_HUGE) + (40 if h >= 700 else 16)
+        bh = max(38, min(56 if h >= 700 else 48, (h - 44 - top) // n - gap))
+        top = min(top, h - n * (bh + gap) - 40)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(0, 0, bw, bh)
             b.rect.midtop = (w // 2, top + i * (bh + gap))
@@ -124,6 +131,20 @@ class TitleScene(Scene):
 
     def play(self) -> None:
         flow.replace(self.app, "select")
+
+    def resume_saved(self) -> None:
+        if self.saved is not None:
+            keeping.open_record(self.app, self.saved)
+
+    def load(self) -> None:
+        flow.push(self.app, "load")
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v \
+                and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            keeping.paste(self.app)
+            return
+        super().handle_event(event)
 
     def demo(self) -> None:
         gid = None

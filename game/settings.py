@@ -1,0 +1,124 @@
+"""The player's settings, remembered between launches in a small text file.
+
+    # Abstract Arcade settings
+    sound = on
+    volume = 0.70
+    fullscreen = off
+    window = 1280x800
+    animation = 1.0
+    seats.gliss = human, computer:hard
+
+A missing file gives the defaults; a file that does not read (hand-edited, half-written
+by an older version, garbage) gives the defaults for what does not read, and ``load``
+says so in its message, never raising.  Writing is atomic (``storage.atomic_write``).
+Pure Python: no pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game import storage, theme
+from game.seats import Seat, parse_pair
+
+ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+HEADER = "# Abstract Arcade settings (written by the app; unknown lines are ignored)"
+
+
+@dataclass
+class Settings:
+    muted: bool = False
+    volume: float = 0.7
+    fullscreen: bool = False
+    window: tuple[int, int] = theme.DEFAULT_SIZE
+    animation: float = 1.0                      # animation speed, 1 = as designed
+    seats: dict[str, list[Seat]] = field(default_factory=dict)   # last seats per game
+
+    def dumps(self) -> str:
+        lines = [HEADER,
+                 f"sound = {'off' if self.muted else 'on'}",
+                 f"volume = {self.volume:.2f}",
+                 f"fullscreen = {'on' if self.fullscreen else 'off'}",
+                 f"window = {self.window[0]}x{self.window[1]}",
+                 f"animation = {self.animation:g}"]
+        for gid in sorted(self.seats):
+            lines.append(f"seats.{gid} = " + ", ".join(s.spec() for s in self.seats[gid]))
+        return "\n".join(lines) + "\n"
+
+
+def _onoff(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("on", "yes", "true", "1"):
+        return True
+    if t in ("off", "no", "false", "0"):
+        return False
+    raise ValueError(f"{text!r} is not on or off")
+
+
+def loads(text: str) -> tuple[Settings, list[str]]:
+    """The settings in ``text`` and the problems found (each bad line is skipped)."""
+    s = Settings()
+    problems: list[str] = []
+    for n, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, eq, value = line.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        try:
+            if not eq:
+                raise ValueError("expected 'name = value'")
+            if key == "sound":
+                s.muted = not _onoff(value)
+            elif key == "volume":
+                v = float(value)
+                if not 0.0 <= v <= 1.0:
+                    raise ValueError("the volume is from 0 to 1")
+                s.volume = v
+            elif key == "fullscreen":
+                s.fullscreen = _onoff(value)
+            elif key == "window":
+                w, x, h = value.lower().partition("x")
+                if not x:
+                    raise ValueError("write the window size as WIDTHxHEIGHT")
+                s.window = (max(theme.MIN_SIZE[0], int(w)), max(theme.MIN_SIZE[1], int(h)))
+            elif key == "animation":
+                v = float(value)
+                if not ANIMATION_SPEEDS[0] <= v <= ANIMATION_SPEEDS[-1]:
+                    raise ValueError(f"the animation speed is from {ANIMATION_SPEEDS[0]} "
+                                     f"to {ANIMATION_SPEEDS[-1]}")
+                s.animation = v
+            elif key.startswith("seats."):
+                s.seats[key[len("seats."):]] = parse_pair(value)
+            # an unknown key is a newer version's setting: ignored
+        except ValueError as exc:
+            problems.append(f"line {n}: {exc}")
+    return s, problems
+
+
+def load(path=None) -> tuple[Settings, str | None]:
+    """The saved settings (defaults when there are none) and a message when something in
+    the file could not be read (it is then replaced by defaults, the file left alone)."""
+    path = Path(path or storage.settings_path()).absolute()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Could not read the settings {path}: {exc.strerror or exc}"
+    if len(data) > 64_000:
+        return Settings(), f"The settings file {path} is too large; using the defaults."
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return Settings(), f"The settings file {path} is not text; using the defaults."
+    settings, problems = loads(text)
+    if problems:
+        return settings, (f"Some settings in {path} did not read ({problems[0]}"
+                          f"{' ...' if len(problems) > 1 else ''}); defaults used for them.")
+    return settings, None
+
+
+def save(settings: Settings, path=None) -> Path:
+    """Write the settings (atomically); OSError naming the file when that fails."""
+    return storage.atomic_write(path or storage.settings_path(), settings.dumps())

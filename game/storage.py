@@ -1,0 +1,113 @@
+"""Where the player's files live, and how they are written.
+
+Everything the app keeps -- saved games, the autosave of the game in progress,
+screenshots, settings -- goes to one per-user data folder, never to the folder the
+program was started from:
+
+* ``ABSTRACT_ARCADE_DATA``, when set (tests, portable installs);
+* else the platform's convention: ``%APPDATA%\\Abstract Arcade`` on Windows,
+  ``~/Library/Application Support/Abstract Arcade`` on macOS, and
+  ``$XDG_DATA_HOME/abstract-arcade`` (``~/.local/share/abstract-arcade``) elsewhere.
+
+Files are written whole to a temporary name in the same folder, then renamed over the
+old one (``atomic_write``), so a crash or a full disk never leaves a broken or empty file.
+Every path handed out is absolute.  Pure Python: no pygame.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ENV = "ABSTRACT_ARCADE_DATA"
+APP_NAME = "Abstract Arcade"
+APP_SLUG = "abstract-arcade"
+
+
+def data_dir() -> Path:
+    """The data folder (not created here; ``ensure`` makes a folder when it is needed)."""
+    override = os.environ.get(ENV, "").strip()
+    if override:
+        return Path(override).expanduser().resolve()
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        base = os.environ.get("APPDATA")
+        return (Path(base) if base else home / "AppData" / "Roaming") / APP_NAME
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / APP_NAME
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    return (Path(base) if base else home / ".local" / "share") / APP_SLUG
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def screenshots_dir() -> Path:
+    return data_dir() / "screenshots"
+
+
+def autosave_path() -> Path:
+    """The game in progress, rewritten after every move."""
+    return data_dir() / "autosave.txt"
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.txt"
+
+
+def ensure(folder: Path) -> Path:
+    """Make ``folder`` (and its parents); OSError with the absolute path when it cannot be."""
+    folder = Path(folder).absolute()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+    if not folder.is_dir():
+        raise OSError(f"{folder} is not a folder")
+    return folder
+
+
+def atomic_write(path, data: str | bytes) -> Path:
+    """Write ``data`` to ``path`` whole or not at all; the absolute path.
+
+    The text goes to a temporary file beside it, is flushed to the disk, then renamed over
+    ``path``; on any failure the temporary file is removed and the old file is left as it
+    was, and OSError says what went wrong and where."""
+    path = Path(path).absolute()
+    ensure(path.parent)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd = None
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            fd = None
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return path
+
+
+def unique_path(folder, stem: str, suffix: str) -> Path:
+    """``folder/stem.suffix``, or ``stem-2.suffix``... when that is taken."""
+    folder = Path(folder).absolute()
+    path = folder / f"{stem}{suffix}"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}{suffix}"
+    return path
