@@ -1,36 +1,129 @@
 """Game records: a saved game as a small text file a person can read and edit.
 
+A record written by this version::
+
     abstract-arcade game record
+    version: 0.1.0
     game: gliss
     option: size=15
     seats: human, computer:hard
+    date: 2026-11-21T20:15:00+01:00
+    result: 1-0
+    ending: Red joined the two edges.
     start:
     | <the start position in the game's own format, one line per "| " line>
     moves: a6+ l7+ a2+ e10+
+    end of record
 
-* ``option:`` lines (any number) name the game's options as in its spec.
-* ``seats:`` is optional (default ``human, computer:medium``).
-* ``start:`` is optional: without it the game starts from ``start(**options)``;
-  with it, the following ``| `` lines are a position text the game's ``parse``
-  reads (so a hand-edited position can be played from).
+The first line is always ``abstract-arcade game record``; then ``key: value`` lines in
+any order (the keys are not case-sensitive):
+
+* ``version:`` the version of the program that wrote the file.  A file with a
+  ``version:`` line must end with the ``end of record`` line: without it the file was
+  cut short (a crash or a full disk while it was written) and is refused as such.
+* ``game:`` the game's id (``splay``, ``gliss``, ...).  Required.
+* ``option:`` lines (any number) name the game's options as in its spec, ``name=value``.
+  They are the options the start position was played with, as the game resolved them
+  (a seed the game picked is written as its number, so the same position comes back).
+* ``seats:`` who played each side: ``human``, ``computer:LEVEL`` (default
+  ``human, computer:medium``).
+* ``date:`` when the record was written, ISO 8601 in local time with its offset.
+* ``result:`` PGN's four codes, counted by seat (seat 0 is the side that moves first in
+  the game's own start position, seat 1 the other): ``1-0`` seat 0 won, ``0-1`` seat 1
+  won, ``1/2-1/2`` a draw, ``*`` no result (a game in progress, or one stopped before its
+  end).  The result is checked against the moves (and ``resigned:``): a file whose
+  result the moves do not give is refused, so the line can be trusted or deleted.
+* ``ending:`` one sentence on how the game ended, for people (kept as written).
+* ``resigned:`` the seat (``0`` or ``1``) that resigned: the game is over, the other
+  seat won.
+* ``start:`` optional: without it the game starts from ``start(**options)``; with it,
+  the following ``| `` lines are a position text the game's ``parse`` reads (so a
+  hand-edited position can be played from).
 * ``moves:`` lines (any number) hold moves in the game's notation, in order.
+* ``end of record`` closes the record; nothing but blank lines and comments may follow.
 * Blank lines and lines starting with ``#`` are ignored.
+* Any other key (a word: letters, digits, ``-`` and ``_``) is kept in ``Record.extra``
+  and otherwise ignored, with any ``| `` lines that follow it, so a file written by a
+  newer version opens in this one.
+
+Records written by earlier versions (no ``version:``, no ``end of record``, no date or
+result) read as before.  A file may start with a UTF-8 byte-order mark.  A record is at
+most ``MAX_BYTES`` (1,000,000 bytes): a longer file is refused, never silently cut.
 
 Reading checks everything and raises ValueError naming the line and the reason:
-an unknown game, a bad option, an unreadable position, or an illegal move
-(with the move number and the rules' own explanation).  Pure Python: no pygame.
+an unknown game, a bad option, an unreadable position, an illegal move (with the move
+number and the rules' own explanation), a result the moves do not give.  A message
+quotes at most ``EXCERPT`` characters of the bad input; ``load_file`` messages start
+with the file's absolute path.  Pure Python: no pygame.
+
+The API: ``dumps(game, options, seats, start_state, moves, *, resigned=None,
+result=None, ending=None, date=None, extra=None, final=None)``, ``dumps_match(match)``,
+``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
+folder=None)``, ``summary(path)`` and ``summaries(folder)`` for a list of saved games.
 """
 from __future__ import annotations
 
+import errno
 import os
+import re
+import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
 
 from game import rules
 from game.seats import DEFAULT_SEATS, Seat
 
 MAGIC = "abstract-arcade game record"
+END = "end of record"
+MAX_BYTES = 1_000_000          # the largest record read (a 300-move game is a few KB)
+EXCERPT = 40                   # the most characters of bad input an error message quotes
+MAX_MESSAGE = 300              # and the longest message built from the rules' own words
 
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+KNOWN = ("version", "game", "option", "seats", "date", "result", "ending", "resigned",
+         "start", "moves")
+_KEY = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+
+
+@lru_cache(maxsize=1)
+def program_version() -> str:
+    """The installed package's version, or ``dev`` when it is run from a plain checkout."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return version("abstract-arcade")
+        except PackageNotFoundError:
+            return "dev"
+    except Exception:           # a broken metadata install must not stop a save
+        return "dev"
+
+
+def excerpt(text, limit: int = EXCERPT) -> str:
+    """``text`` quoted, cut to ``limit`` characters with an ellipsis when longer."""
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    quoted = repr(text[:limit])
+    return quoted[:-1] + "…" + quoted[-1]
+
+
+def _bounded(message: str) -> str:
+    """A message from the rules (which may quote the input whole), cut down: no word
+    longer than ``EXCERPT`` characters, and at most ``MAX_MESSAGE`` in all."""
+    words = []
+    for word in str(message).split(" "):
+        if len(word) > EXCERPT + 2:
+            word = word[:EXCERPT] + "…" + (word[0] if word[0] in "'\"" else "")
+        words.append(word)
+    out = " ".join(words)
+    if len(out) > MAX_MESSAGE:
+        out = out[:MAX_MESSAGE - 1] + "…"
+    return out
+
+
+# --- the record --------------------------------------------------------------------------------
 
 @dataclass
 class Record:
@@ -40,11 +133,81 @@ class Record:
     start: object = None                  # the start state
     moves: list[str] = field(default_factory=list)
     states: list = field(default_factory=list)   # the start and the state after each move
+    version: str | None = None            # the program that wrote it (None: before 0.2)
+    date: datetime | None = None          # when it was written (aware), None if not said
+    result: str = "*"                     # one of RESULTS, as the moves give it
+    ending: str = ""                      # one sentence: how it ended ("" when it did not)
+    resigned: int | None = None           # the seat that resigned
+    extra: dict = field(default_factory=dict)    # unknown keys, kept and ignored
 
     @property
     def final(self):
         return self.states[-1]
 
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: a seat resigned or the rules ended it."""
+        return self.resigned is not None or self.final.is_over()
+
+    @property
+    def winner(self) -> int | None:
+        if self.resigned is not None:
+            return 1 - self.resigned
+        return self.final.winner() if self.final.is_over() else None
+
+    @property
+    def result_text(self) -> str:
+        """``Green wins``, ``Draw`` or ``Unfinished``, in the rules' names for the seats."""
+        return _result_text(self.final, self.resigned)
+
+    def to_text(self) -> str:
+        """The record written again (by this version: version line, date, end marker)."""
+        return dumps(rules.get(self.game_id), self.options, self.seats, self.start,
+                     self.moves, resigned=self.resigned, ending=self.ending or None,
+                     date=self.date, extra=self.extra, final=self.final)
+
+
+def _result_of(final, resigned) -> str:
+    if resigned is not None:
+        return "0-1" if resigned == 0 else "1-0"
+    if final.is_over():
+        w = final.winner()
+        return "1/2-1/2" if w is None else ("1-0" if w == 0 else "0-1")
+    return "*"
+
+
+def _result_text(final, resigned) -> str:
+    if resigned is not None:
+        return f"{final.seat_name(1 - resigned)} wins"
+    if final.is_over():
+        w = final.winner()
+        return "Draw" if w is None else f"{final.seat_name(w)} wins"
+    return "Unfinished"
+
+
+def _ending_of(final, resigned) -> str:
+    if resigned is not None:
+        return f"{final.seat_name(resigned)} resigned."
+    if final.is_over():
+        return final.end_reason() or "The game is over."
+    return ""
+
+
+def _one_line(text) -> str:
+    return " ".join(str(text).split())
+
+
+def _date_text(date) -> str:
+    if date is None:
+        date = datetime.now().astimezone()
+    elif isinstance(date, str):
+        date = datetime.fromisoformat(date.strip())
+    if date.tzinfo is None:
+        date = date.astimezone()        # a naive time is the local time
+    return date.isoformat(timespec="seconds")
+
+
+# --- writing -----------------------------------------------------------------------------------
 
 def _option_text(value) -> str:
     if isinstance(value, bool):
@@ -52,60 +215,144 @@ def _option_text(value) -> str:
     return "none" if value is None else str(value)
 
 
-def dumps(game, options: dict, seats, start_state, moves) -> str:
-    """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``.
+def dumps(game, options: dict, seats, start_state, moves, *, resigned: int | None = None,
+          result: str | None = None, ending: str | None = None, date=None,
+          extra: dict | None = None, final=None) -> str:
+    """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``;
+    ``moves`` are move objects or notation.
 
     The options written are those the start position was played with, as the game
-    resolved them (a seed it picked is written as the number)."""
+    resolved them (a seed it picked is written as the number).  ``resigned`` is the seat
+    that resigned.  ``result`` (one of ``RESULTS``) and ``ending`` are worked out from the
+    final position when not given (``final``, when the caller has it, saves replaying the
+    moves); a ``result`` the moves do not give is a ValueError.  ``date`` is a datetime
+    or ISO 8601 text (default: now, local time).  ``extra`` holds further ``key: value``
+    entries (unknown to this version, kept from a newer file)."""
+    if resigned is not None and resigned not in (0, 1):
+        raise ValueError(f"resigned is a seat, 0 or 1, not {resigned!r}")
     options = {**options, **(getattr(start_state, "options", None) or {})}
-    lines = [MAGIC, f"game: {game.id}"]
+    moves = [str(m) for m in moves]
+    if final is None:
+        final = start_state
+        for m in moves:
+            final = final.play(m)
+    if resigned is not None and final.is_over():
+        raise ValueError("a seat cannot resign a game that is already over")
+    given = _result_of(final, resigned)
+    if result is not None and result.strip() != given:
+        raise ValueError(f"the result {excerpt(result)} is not what the moves give ({given})")
+    if ending is None:
+        ending = _ending_of(final, resigned)
+    seat_specs = [Seat.parse(str(s)).spec() for s in seats]
+
+    lines = [MAGIC, f"version: {program_version()}", f"game: {game.id}"]
     for name, value in options.items():
         lines.append(f"option: {name}={_option_text(value)}")
-    lines.append("seats: " + ", ".join(str(s) for s in seats))
+    lines.append("seats: " + ", ".join(seat_specs))
+    lines.append(f"date: {_date_text(date)}")
+    lines.append(f"result: {given}")
+    if _one_line(ending):
+        lines.append(f"ending: {_one_line(ending)}")
+    if resigned is not None:
+        lines.append(f"resigned: {resigned}")
+    for key, value in (extra or {}).items():
+        key = str(key).strip().lower()
+        if not _KEY.fullmatch(key) or key in KNOWN:
+            raise ValueError(f"{excerpt(key)} cannot be an extra entry of a record")
+        first, *rest = str(value).split("\n")
+        lines.append(f"{key}: {first.strip()}")
+        lines.extend("| " + ln for ln in rest)
     if str(start_state) != str(game.start(**options)):
         lines.append("start:")
         lines.extend("| " + ln for ln in str(start_state).rstrip("\n").split("\n"))
-    moves = [str(m) for m in moves]
     for k in range(0, len(moves), 10):
         lines.append("moves: " + " ".join(moves[k:k + 10]))
     if not moves:
         lines.append("moves:")
+    lines.append(END)
     return "\n".join(lines) + "\n"
 
+
+def dumps_match(match, date=None) -> str:
+    """The record of a :class:`game.match.Match` as it stands (its resignation and, when
+    it is over, how it ended included)."""
+    ending = match.end_reason() if match.over else None
+    return dumps(match.game, match.options, match.seats, match.states[0], match.moves,
+                 resigned=match.resigned, ending=ending, date=date, final=match.state)
+
+
+# --- reading -----------------------------------------------------------------------------------
 
 def loads(text: str) -> Record:
     """Read a record; ValueError with the line and the reason when anything is wrong."""
     if not isinstance(text, str):
         raise ValueError("a game record must be text")
-    raw = text.replace("\r\n", "\n").split("\n")
+    if len(text) > MAX_BYTES:
+        raise ValueError(f"the record is {len(text):,} characters long; a game record is at "
+                         f"most {MAX_BYTES:,} (refused, not cut)")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     body = [(n + 1, ln) for n, ln in enumerate(raw)
             if ln.strip() and not ln.lstrip().startswith("#")]
     if not body or body[0][1].strip().lower() != MAGIC:
         raise ValueError(f"not a game record: the first line must be '{MAGIC}'")
+    ends = [n for n, (_, ln) in enumerate(body) if ln.strip().lower() == END]
+    if ends and ends[0] + 1 < len(body):
+        lineno, ln = body[ends[0] + 1]
+        raise ValueError(f"line {lineno}: {excerpt(ln.strip())} comes after '{END}'")
+    if ends:
+        body = body[:ends[0]]
+    elif any(ln.partition(":")[0].strip().lower() == "version" for _, ln in body[1:]):
+        raise ValueError(f"the record is cut short: it has no '{END}' line (the file may "
+                         "have been cut while it was written)")
+
     game = None
     opts: dict[str, str] = {}
     seats = None
+    version = None
+    date = None
+    written_result = None
+    ending = None
+    resigned = None
+    extra: dict[str, str] = {}
     start_lines: list[str] | None = None
     start_at = 0
+    block = None            # where '|' lines go: "start", or an unknown key of extra
     moves: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
     for lineno, ln in body[1:]:
         if ln.startswith("|"):
-            if start_lines is None:
+            line = ln[2:] if ln.startswith("| ") else ln[1:]
+            if block == "start":
+                start_lines.append(line)
+            elif block is not None:
+                extra[block] += "\n" + line
+            else:
                 raise ValueError(f"line {lineno}: a '|' position line outside a 'start:' block")
-            start_lines.append(ln[2:] if ln.startswith("| ") else ln[1:])
             continue
+        block = None
         key, colon, value = ln.partition(":")
         key = key.strip().lower()
         value = value.strip()
-        if not colon:
-            raise ValueError(f"line {lineno}: cannot read {ln.strip()!r} (expected 'key: value')")
+        if not colon or not _KEY.fullmatch(key):
+            raise ValueError(f"line {lineno}: cannot read {excerpt(ln.strip())} (expected "
+                             "'key: value')")
+        if key in ("version", "game", "seats", "date", "result", "ending", "resigned",
+                   "start"):
+            if key in seen:
+                raise ValueError(f"line {lineno}: the {key} is given twice (first on line "
+                                 f"{seen[key]})")
+            seen[key] = lineno
         if key == "game":
-            if game is not None:
-                raise ValueError(f"line {lineno}: the game is given twice")
+            gid = value.lower()
+            if gid not in rules.GAMES:
+                raise ValueError(f"line {lineno}: unknown game {excerpt(value)}; the games "
+                                 f"are: {', '.join(rules.GAMES)}")
             try:
-                game = rules.get(value.lower())
+                game = rules.get(gid)
             except ValueError as e:
-                raise ValueError(f"line {lineno}: {e}") from None
+                raise ValueError(f"line {lineno}: {_bounded(e)}") from None
         elif key == "option":
             name, eq, v = value.partition("=")
             if not eq or not name.strip():
@@ -119,30 +366,55 @@ def loads(text: str) -> Record:
             try:
                 seats = [Seat.parse(p).spec() for p in parts]
             except ValueError as e:
-                raise ValueError(f"line {lineno}: {e}") from None
+                raise ValueError(f"line {lineno}: {_bounded(e)}") from None
+        elif key == "version":
+            version = value[:EXCERPT]
+        elif key == "date":
+            try:
+                date = datetime.fromisoformat(value)
+            except ValueError:
+                raise ValueError(f"line {lineno}: the date {excerpt(value)} is not an ISO 8601 "
+                                 "time such as 2026-11-21T20:15:00+01:00") from None
+            if date.tzinfo is None:
+                date = date.astimezone()
+        elif key == "result":
+            if value not in RESULTS:
+                raise ValueError(f"line {lineno}: the result {excerpt(value)} is none of "
+                                 f"{', '.join(RESULTS)}")
+            written_result = (lineno, value)
+        elif key == "ending":
+            ending = value
+        elif key == "resigned":
+            if value not in ("0", "1"):
+                raise ValueError(f"line {lineno}: resigned names the seat that resigned, "
+                                 f"0 or 1, not {excerpt(value)}")
+            resigned = (lineno, int(value))
         elif key == "start":
-            if start_lines is not None:
-                raise ValueError(f"line {lineno}: the start position is given twice")
             start_lines = []
             start_at = lineno
+            block = "start"
         elif key == "moves":
             moves.extend((lineno, m) for m in value.split())
-        else:
-            raise ValueError(f"line {lineno}: unknown entry {key!r} (game, option, seats, "
-                             "start, moves)")
+        else:                   # written by a newer version: kept, and otherwise ignored
+            extra[key] = extra[key] + "\n" + value if key in extra else value
+            block = key
     if game is None:
         raise ValueError("the record does not say which game it is ('game: splay')")
     try:
         options = game.validate(opts)
     except ValueError as e:
-        raise ValueError(f"{game.name}: {e}") from None
+        raise ValueError(f"{game.name}: {_bounded(e)}") from None
     if start_lines is not None:
         try:
             start = game.parse("\n".join(start_lines) + "\n")
         except ValueError as e:
-            raise ValueError(f"the start position (line {start_at}) cannot be read: {e}") from None
+            raise ValueError(f"the start position (line {start_at}) cannot be read: "
+                             f"{_bounded(e)}") from None
     else:
-        start = game.start(**options)
+        try:
+            start = game.start(**options)
+        except ValueError as e:
+            raise ValueError(f"{game.name}: {_bounded(e)}") from None
     states = [start]
     played = []
     state = start
@@ -150,34 +422,176 @@ def loads(text: str) -> Record:
         try:
             state = state.play(m)
         except ValueError as e:
-            raise ValueError(f"line {lineno}: move {k} ({m}) is not legal: {e}") from None
+            raise ValueError(f"line {lineno}: move {k} ({excerpt(m)[1:-1]}) is not legal: "
+                             f"{_bounded(e)}") from None
         states.append(state)
         played.append(m)
+    seat_resigned = None
+    if resigned is not None:
+        lineno, seat_resigned = resigned
+        if state.is_over():
+            raise ValueError(f"line {lineno}: seat {seat_resigned} resigned, but the moves "
+                             "already end the game")
+    result = _result_of(state, seat_resigned)
+    if written_result is not None and written_result[1] != result:
+        lineno, said = written_result
+        raise ValueError(f"line {lineno}: the result is {said}, but the moves give {result} "
+                         f"({_result_text(state, seat_resigned)}); correct or delete the "
+                         "result line")
+    if ending is None:
+        ending = _ending_of(state, seat_resigned)
     return Record(game.id, options, seats or [s.spec() for s in DEFAULT_SEATS], start, played,
-                  states)
+                  states, version=version, date=date, result=result, ending=ending,
+                  resigned=seat_resigned, extra=extra)
 
 
-def load_file(path: str) -> Record:
+load_text = loads
+
+
+def read_text(path) -> str:
+    """The text of a record file (BOM dropped); ValueError naming the absolute path when it
+    cannot be read, is not UTF-8, or is over ``MAX_BYTES``."""
+    where = os.path.abspath(os.fspath(path))
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(2_000_000)
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"cannot read {path}: {e}") from None
+        with open(where, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_BYTES:
+                raise ValueError(f"{where}: the file is {size:,} bytes; a game record is at "
+                                 f"most {MAX_BYTES:,} bytes (refused, not cut)")
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{where}: the file is over {MAX_BYTES:,} bytes; a game record is at "
+                         "most that (refused, not cut)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{where}: not UTF-8 text (byte {e.start}): not a game record") \
+            from None
+
+
+def load_file(path) -> Record:
+    """Read a record file; ValueError starting with the file's absolute path."""
+    text = read_text(path)
     try:
         return loads(text)
     except ValueError as e:
-        raise ValueError(f"{path}: {e}") from None
+        raise ValueError(f"{os.path.abspath(os.fspath(path))}: {e}") from None
 
 
-def save_file(text: str, game_id: str, folder: str = "saves") -> str:
-    """Write a record under ``folder`` with a time-stamped name; returns the path."""
-    os.makedirs(folder, exist_ok=True)
+# --- saving ------------------------------------------------------------------------------------
+
+def _default_folder():
+    from game import storage
+    return storage.saves_dir()
+
+
+def save_file(text: str, game_id: str, folder=None) -> str:
+    """Write a record under ``folder`` (default: the data folder's saves) with a
+    time-stamped name; returns its absolute path.
+
+    The text goes to a temporary file in the same folder, is flushed to the disk and then
+    renamed, so there is never a broken or empty record; OSError with the folder's
+    absolute path and the reason when the folder cannot be made or written."""
+    folder = os.path.abspath(os.fspath(_default_folder() if folder is None else folder))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise OSError(f"cannot save in {folder}: it is a file, not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise OSError(f"cannot make the folder {folder}: {e.strerror or e}") from None
+    safe_id = re.sub(r"[^a-z0-9_-]", "", str(game_id).lower()) or "game"
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = os.path.join(folder, f"{game_id}-{stamp}.txt")
+    path = os.path.join(folder, f"{safe_id}-{stamp}.txt")
     n = 1
     while os.path.exists(path):
         n += 1
-        path = os.path.join(folder, f"{game_id}-{stamp}-{n}.txt")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+        path = os.path.join(folder, f"{safe_id}-{stamp}-{n}.txt")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{safe_id}-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as e:
+        reason = e.strerror or str(e)
+        if e.errno == errno.ENOSPC:
+            reason = "the disk is full"
+        raise OSError(f"cannot save the game in {folder}: {reason}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
     return path
+
+
+# --- a list of saved games ---------------------------------------------------------------------
+
+@dataclass
+class Summary:
+    """One line of a Load screen; ``error`` says why the file does not open (then only
+    ``path`` and ``modified`` are known)."""
+    path: str                       # absolute
+    game_id: str = ""
+    game_name: str = ""
+    date: datetime | None = None    # as written in the record (None in older records)
+    modified: float = 0.0           # the file's time (seconds since the epoch)
+    seats: str = ""                 # "Human vs Computer (Hard)"
+    moves: int = 0
+    result: str = ""                # "Green wins", "Draw", "Unfinished"
+    ending: str = ""
+    finished: bool = False
+    final: object = None            # the last position, for a preview
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def when(self) -> float:
+        """The time to sort by: the record's date, else the file's time."""
+        return self.date.timestamp() if self.date is not None else self.modified
+
+
+def summary(path) -> Summary:
+    """What a Load screen shows of the record at ``path``; never raises."""
+    where = os.path.abspath(os.fspath(path))
+    entry = Summary(where)
+    try:
+        entry.modified = os.path.getmtime(where)
+    except OSError:
+        pass
+    try:
+        rec = load_file(where)
+        game = rules.get(rec.game_id)
+        entry.game_id, entry.game_name = rec.game_id, game.name
+        entry.date = rec.date
+        entry.seats = " vs ".join(Seat.parse(s).label() for s in rec.seats)
+        entry.moves = len(rec.moves)
+        entry.result = rec.result_text
+        entry.ending = rec.ending
+        entry.finished = rec.finished
+        entry.final = rec.final
+    except Exception as e:          # any file at all: a message, never a crash
+        entry.error = str(e) if isinstance(e, ValueError) else \
+            f"{where}: cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+    return entry
+
+
+def summaries(folder) -> list[Summary]:
+    """Every record (``*.txt``) in ``folder``, newest first; [] when there is no folder."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = [summary(os.path.join(folder, n)) for n in names
+           if n.endswith(".txt") and not n.startswith(".")]
+    out.sort(key=lambda s: s.when, reverse=True)
+    return out
