@@ -18,6 +18,7 @@ from game.scenes.base import Scene, draw_background, heading
 from game.widgets import Button, draw_text, fit_text, line_height, panel
 
 ROW_H = 64
+TOP = 8          # room above the first row
 
 
 def _when(entry) -> str:
@@ -68,7 +69,7 @@ class LoadScene(Scene):
                 self.scroll = self.index - rows + 1
 
     def rows_visible(self) -> int:
-        return max(1, self.list_rect.height // ROW_H)
+        return max(1, (self.list_rect.height - 2 * TOP) // ROW_H)
 
     # --- actions ------------------------------------------------------------------------------
     def open(self) -> None:
@@ -152,7 +153,7 @@ class LoadScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
                 and self.list_rect.collidepoint(event.pos):
-            i = self.scroll + (event.pos[1] - self.list_rect.y) // ROW_H
+            i = self.scroll + (event.pos[1] - self.list_rect.y - TOP) // ROW_H
             if 0 <= i < len(self.entries):
                 if i == self.index and getattr(event, "clicks", 1) >= 2:
                     self.open()
@@ -211,9 +212,9 @@ class LoadScene(Scene):
         surface.set_clip(r.inflate(-4, -4))
         x = r.x + theme.PAD
         width = r.width - 2 * theme.PAD
-        for row, e in enumerate(self.entries[self.scroll:self.scroll + self.rows_visible() + 1]):
+        for row, e in enumerate(self.entries[self.scroll:self.scroll + self.rows_visible()]):
             i = self.scroll + row
-            y = r.y + row * ROW_H
+            y = r.y + TOP + row * ROW_H
             box = pygame.Rect(r.x + 4, y + 3, r.width - 8, ROW_H - 6)
             if i == self.index:
                 pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.25), box,
