@@ -249,21 +249,30 @@ class PlayPanel:
         lh = line_height(theme.FONT_SMALL)
         rows = max(1, (box.height - 8) // lh)
         moves = m.moves
-        n_rows = (len(moves) + 1) // 2
+        # one cell per turn: a player's plies in a row (Glorieta's stone and neutral,
+        # a colour choice followed by a drop) read as one turn
+        turns: list[tuple[int, list[str]]] = []
+        for i, text in enumerate(moves):
+            mover = m.states[i].player
+            if turns and turns[-1][0] == mover:
+                turns[-1][1].append(text)
+            else:
+                turns.append((mover, [text]))
+        n_rows = (len(turns) + 1) // 2
         first = max(0, n_rows - rows)
-        col_w = min(110, (box.width - 50) // 2)
+        col_w = min(130, (box.width - 50) // 2)
         y = box.y + 4
         for r in range(first, n_rows):
             draw_text(surface, f"{r + 1}.", theme.FONT_SMALL, theme.TEXT_DIM,
                       (box.x + 44, y), "topright")
             for c in (0, 1):
                 i = 2 * r + c
-                if i >= len(moves):
+                if i >= len(turns):
                     break
-                last = i == len(moves) - 1
-                mover = m.states[i].player
+                mover, plies = turns[i]
+                last = i == len(turns) - 1
                 col = theme.ACCENT if last else seat_palette(m.state, mover)["text"]
-                text = fit_text(moves[i], theme.FONT_SMALL, col_w - 6)
+                text = fit_text(" ".join(plies), theme.FONT_SMALL, col_w - 6)
                 draw_text(surface, text, theme.FONT_SMALL, col, (box.x + 52 + c * col_w, y))
             y += lh
         if not moves:
