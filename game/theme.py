@@ -65,7 +65,7 @@ def seat_colour(state, seat: int) -> dict:
     """The palette entry of the colour ``seat`` plays in ``state``."""
     try:
         name = state.seat_colour(seat)
-    except Exception:        # a state without the accessor: the game's own order
+    except AttributeError:   # a state without the accessor: the game's own order
         name = state.game.colours[seat]
     return colour(name)
 
