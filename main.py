@@ -65,8 +65,9 @@ def build_parser():
                    help="stop computer-vs-computer games after N moves as unfinished "
                         "(default 300)")
     p.add_argument("--load", metavar="FILE", default=None,
-                   help="continue a saved game record (S in a game saves one under saves/; "
-                        "the format is in game/records.py)")
+                   help="open a saved game record: an unfinished game continues, a finished one "
+                        "opens at its end (S in a game saves one in the data folder; the "
+                        "format is in game/records.py)")
     p.add_argument("--list", action="store_true", help="list the games and their options")
     p.add_argument("--print-first-frame", action="store_true",
                    help="print FIRST_FRAME on stdout when the first frame is shown "
@@ -93,7 +94,13 @@ def parse_options(game, items) -> dict:
         if "=" not in item:
             raise UsageError(f"--option {item!r}: use NAME=VALUE")
         k, _, v = item.partition("=")
-        raw[k.strip()] = v.strip()
+        k = k.strip()
+        if not k:
+            raise UsageError(f"--option {item!r}: the option's name is missing (NAME=VALUE)")
+        if k in raw:
+            raise UsageError(f"--option {k} is given twice ({k}={raw[k]} and {k}={v.strip()}); "
+                             "give it once")
+        raw[k] = v.strip()
     try:
         full = game.validate(raw)
         game.start(**full)
@@ -152,6 +159,45 @@ def check_tour(args):
     return game.id
 
 
+def check_combinations(args) -> None:
+    """Refuse flags that would otherwise be silently ignored."""
+    for flag, value in (("--game", args.game), ("--tour", args.tour), ("--load", args.load),
+                        ("--screenshot", args.screenshot)):
+        if value is not None and not value.strip():
+            hint = " (--list shows the game ids)" if flag in ("--game", "--tour") else ""
+            raise UsageError(f"{flag} needs a value, not an empty one{hint}")
+    if args.loop and args.demo is None:
+        raise UsageError("--loop works only with --demo (it starts a new demo game when "
+                         "one ends)")
+    if args.demo is not None and args.seats is not None:
+        raise UsageError("--demo is the computer playing itself; leave out --seats (or use "
+                         "--game ID --seats computer,computer)")
+    if args.load is not None:
+        for flag, given in (("--scene", args.scene is not None), ("--opening", args.opening)):
+            if given:
+                raise UsageError(f"--load opens the saved game as it is; leave out {flag}")
+    if args.scene is not None and (args.demo is not None or args.tour is not None):
+        raise UsageError("--scene cannot be used with --demo or --tour")
+    scene = args.scene or ("play" if args.game else "title")
+    if args.opening and args.demo is None and args.load is None and \
+            scene not in ("play", "pause", "result"):
+        raise UsageError("--opening plays moves into a game: use it with --game ID, --demo, "
+                         "or --scene play, pause or result")
+    if args.screenshot is not None:
+        path = os.path.abspath(args.screenshot)
+        if os.path.isdir(path):
+            raise UsageError(f"--screenshot {path}: that is a folder; give a file name "
+                             "ending in .png")
+        parent = os.path.dirname(path)
+        while parent and not os.path.exists(parent):
+            up = os.path.dirname(parent)
+            if up == parent:
+                break
+            parent = up
+        if os.path.exists(parent) and not os.path.isdir(parent):
+            raise UsageError(f"--screenshot {path}: {parent} is a file, not a folder")
+
+
 def play_opening(match, n: int, rng, keep_going: bool = True) -> None:
     """Play ``n`` random legal moves; with ``keep_going``, prefer moves that do not end
     the game (random Gess moves often break the mover's own ring)."""
@@ -205,6 +251,7 @@ def run(args) -> int:
     if args.list:
         list_games()
         return 0
+    check_combinations(args)
     size = parse_size(args.size) if args.size else None
     seats = parse_seats(args.seats)
     if args.frames is not None and args.frames < 1:
@@ -241,14 +288,30 @@ def run(args) -> int:
     from game.app import App
     from game.seats import DEFAULT_SEATS, Seat
 
-    app = App(size=size, fullscreen=args.fullscreen, seed=args.seed, move_cap=args.move_cap,
-              muted=args.mute)
+    # a window for a person remembers its settings and autosaves the game in progress in
+    # the data folder; a headless run (--screenshot, --frames) reads and writes nothing there
+    persist = args.screenshot is None and args.frames is None
+    settings = note = None
+    fullscreen = args.fullscreen
+    if persist:
+        from game import settings as settings_mod
+        settings, note = settings_mod.load()
+        if args.mute:
+            settings.muted = True
+        size = size or tuple(settings.window)
+        fullscreen = fullscreen or settings.fullscreen
+    app = App(size=size, fullscreen=fullscreen, seed=args.seed, move_cap=args.move_cap,
+              muted=args.mute, settings=settings, persist=persist)
+    if note:
+        app.message(note, "warn", 6.0)
     rng = random.Random(args.seed)
     if record is not None:
         seats = seats or [Seat.parse(t) for t in record.seats]
         cap = app.move_cap if all(s.computer for s in seats) else None
+        # the record's moves are history: the move cap applies to new moves only
         match = app.new_match(get_game(record.game_id), record.options, seats,
                               start_state=record.start, moves=record.moves, move_cap=cap)
+        match.resigned = record.resigned        # a resigned game opens as finished
         flow.push(app, "play", match.game, match=match)
     elif tour_id is not None:
         flow.push(app, "tour", tour_id)
@@ -289,9 +352,18 @@ def run(args) -> int:
     frames = args.frames
     if args.screenshot and frames is None:
         frames = 90
-    app.run(max_frames=frames, screenshot=args.screenshot, on_first_frame=first_frame)
+    app.run(max_frames=frames, on_first_frame=first_frame)
     if args.screenshot:
-        print(f"saved {args.screenshot}")
+        # the last frame is still on the window's surface after the loop
+        saved = app.save_screenshot(args.screenshot)
+        if not saved:
+            toast = getattr(getattr(app, "toast", None), "text", "") or ""
+            why = toast.partition(": ")[2] if toast.startswith("Could not save") else ""
+            print(f"main.py: error: could not save the screenshot "
+                  f"{os.path.abspath(args.screenshot)}" + (f": {why}" if why else ""),
+                  file=sys.stderr)
+            return 1
+        print(f"saved {saved}")
     return 0
 
 
