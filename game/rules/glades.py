@@ -954,6 +954,11 @@ def _pick_pair(h, na: int, nb: int, rnd) -> int:
     return opts[int(rnd() * len(opts))]
 
 
+#: legal placements drawn per playout ply; the one turning the most value towards empty
+#: squares is played (1: a uniform spot, then a uniform tile for it)
+PLAYOUT_CHOICES = 2
+
+
 def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode: bool, rng,
             cutoff: int, trace: list | None = None) -> float:
     """A random game from a position, in place on copies; the value for player 0.
@@ -961,8 +966,11 @@ def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode:
     ``done0[p]``: p can no longer place.  Each player keeps a list of spots not yet
     found illegal for them; a spot drawn and found illegal is dropped for good (an
     illegal placement never becomes legal), so a player whose list runs empty passes
-    for the rest of the game.  ``trace``, a list, receives the moves as the game would
-    record them: (player, code), code -1 for a pass."""
+    for the rest of the game.  Each ply draws ``PLAYOUT_CHOICES`` legal placements (a
+    random spot still on the list, a random tile of the hand that fits it) and plays the
+    one that shows the most value to empty squares (a light policy: values facing open
+    ground are what claims glades).  ``trace``, a list, receives the moves as the game
+    would record them: (player, code), code -1 for a pass."""
     cells = bytearray(cells0)
     mate = bytearray(mate0)
     tc = bytearray(tc0)
@@ -974,6 +982,7 @@ def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode:
     sa, sb, sv, ext = SPOT_A, SPOT_B, SPOT_V, EXT
     plies = 0
     p = player
+    want = PLAYOUT_CHOICES
     while True:
         if done[p]:
             if done[1 - p]:
@@ -990,8 +999,11 @@ def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode:
             return _squash(a - b)
         lst = cand[p]
         h = have[p]
-        placed = False
-        while lst:
+        best_k = -1
+        best_pair = 0
+        best_s = -1.0
+        found = 0
+        while lst and found < want:
             j = int(rnd() * len(lst))
             k = lst[j]
             a = sa[k]
@@ -1025,31 +1037,44 @@ def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode:
                 if ok:
                     pair = _pick_pair(h, na, nb, rnd)
                     if pair:
-                        va, vb = divmod(pair, 7)
-                        hi = (p << 3) | (sv[k] << 4)
-                        cells[a] = hi | va
-                        cells[b] = hi | vb
-                        mate[a] = b
-                        mate[b] = a
-                        cnt = 0
-                        for _side, n, _lv in ext[k]:
-                            if cells[n]:
-                                tc[n] += 1
-                                tc[mate[n]] += 1
-                                cnt += 1
-                        tc[a] = tc[b] = cnt
-                        h[pair] = 0
-                        h[7 * vb + va] = 0
-                        placed = True
-                        lst[j] = lst[-1]
-                        lst.pop()
-                        break
-            last = lst.pop()
+                        found += 1
+                        if want > 1:
+                            va, vb = divmod(pair, 7)
+                            sc = rnd()
+                            for side, n, _lv in ext[k]:
+                                if not cells[n]:
+                                    sc += vb if side else va
+                        else:
+                            sc = 0.0
+                        if sc > best_s:
+                            best_s = sc
+                            best_k = k
+                            best_pair = pair
+                        continue
+            last = lst.pop()            # illegal for p now, so for good
             if j < len(lst):
                 lst[j] = last
-        if not placed:
+        if not found:
             done[p] = True
             continue
+        k = best_k
+        a = sa[k]
+        b = sb[k]
+        va, vb = divmod(best_pair, 7)
+        hi = (p << 3) | (sv[k] << 4)
+        cells[a] = hi | va
+        cells[b] = hi | vb
+        mate[a] = b
+        mate[b] = a
+        cnt = 0
+        for _side, n, _lv in ext[k]:
+            if cells[n]:
+                tc[n] += 1
+                tc[mate[n]] += 1
+                cnt += 1
+        tc[a] = tc[b] = cnt
+        h[best_pair] = 0
+        h[7 * vb + va] = 0
         if trace is not None:
             trace.append((p, _code_of(k, va, vb)))
         plies += 1
