@@ -14,9 +14,8 @@ from game import flow, records, rules, storage
 
 # --- the record of a match ----------------------------------------------------------------
 def record_text(match) -> str:
-    """The match so far as a record (a resignation included)."""
-    return records.dumps(match.game, match.options, match.seats, match.states[0],
-                         match.moves, resigned=match.resigned)
+    """The match so far as a record (a resignation and how it ended included)."""
+    return records.dumps_match(match)
 
 
 def save(app, match) -> str | None:
