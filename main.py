@@ -17,11 +17,46 @@ class UsageError(Exception):
     """A bad command line: printed without a traceback, exit code 2."""
 
 
+def program_name(argv0: str | None = None) -> str:
+    """The program as it was started: ``abstract-arcade``, ``python -m game`` or ``main.py``."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    base = os.path.basename(argv0 or "")
+    if base == "__main__.py":
+        return f"python -m {os.path.basename(os.path.dirname(argv0)) or 'game'}"
+    if base in ("", "-c"):
+        return "abstract-arcade"
+    return base[:-4] if base.lower().endswith(".exe") else base
+
+
+def version() -> str:
+    """The installed package's version (from its metadata), or "dev" from a bare checkout."""
+    from importlib import metadata
+    try:
+        return metadata.version("abstract-arcade")
+    except metadata.PackageNotFoundError:
+        return "dev"
+
+
+def no_display(pygame) -> str | None:
+    """Why no window can be shown here (None when one can): SDL fell back to a driver that
+    draws nowhere although nobody asked for a headless run."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None                 # the user (or a headless flag) chose the driver
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as exc:
+        return str(exc)
+    if driver in ("dummy", "offscreen"):
+        return f"SDL fell back to its {driver!r} driver"
+    return None
+
+
 def build_parser():
     import argparse
 
     p = argparse.ArgumentParser(
-        prog="main.py",
+        prog=program_name(),
         description="Abstract Arcade: two-player abstract strategy games with an animated "
                     "board, a computer opponent (Monte Carlo tree search in its own process), "
                     "hotseat play and demonstrations.",
@@ -30,6 +65,7 @@ def build_parser():
                "screen, F12 screenshot.  Examples: main.py --game splay --seats "
                "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
                "--frames 120.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p.add_argument("--game", metavar="ID",
                    help="start a game of ID straight away (see --list for the ids)")
     p.add_argument("--option", metavar="K=V", action="append", default=[],
@@ -232,13 +268,20 @@ def main(argv=None) -> int:
     if not getattr(pygame, "IS_CE", False):
         print(CE_MESSAGE, file=sys.stderr)
         return 1
+    prog = parser.prog
+    if not args.list:
+        why = no_display(pygame)
+        if why:
+            print(f"{prog}: no display to open a window on ({why}); to render headless, "
+                  "use --screenshot PATH", file=sys.stderr)
+            return 1
     try:
         return run(args)
     except UsageError as exc:
-        print(f"main.py: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except pygame.error as exc:
-        print(f"main.py: cannot open the window: {exc}\n(without a display, render "
+        print(f"{prog}: cannot open the window: {exc}\n(without a display, render "
               "headless with --screenshot PATH, or set SDL_VIDEODRIVER=dummy)", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -359,7 +402,7 @@ def run(args) -> int:
         if not saved:
             toast = getattr(getattr(app, "toast", None), "text", "") or ""
             why = toast.partition(": ")[2] if toast.startswith("Could not save") else ""
-            print(f"main.py: error: could not save the screenshot "
+            print(f"{program_name()}: error: could not save the screenshot "
                   f"{os.path.abspath(args.screenshot)}" + (f": {why}" if why else ""),
                   file=sys.stderr)
             return 1

@@ -64,6 +64,25 @@ class FramePacer:
         return dt
 
 
+def make_icon(size: int = 64) -> pygame.Surface:
+    """The window icon, drawn here: a hexagon of the arcade's pink and cyan on night blue,
+    with a light and a dark stone (the two sides of every game)."""
+    import math
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(icon, theme.BG, icon.get_rect(), border_radius=size // 5)
+    c = size / 2
+    for r, col in ((size * 0.44, theme.ACCENT), (size * 0.36, theme.BOARD)):
+        pts = [(c + r * math.cos(math.pi / 3 * k + math.pi / 6),
+                c + r * math.sin(math.pi / 3 * k + math.pi / 6)) for k in range(6)]
+        pygame.draw.polygon(icon, col, pts)
+    light, dark = theme.colour("white"), theme.colour("black")
+    rad = max(3, size // 7)
+    for (x, y), pal in (((c - size * 0.14, c), light), ((c + size * 0.14, c), dark)):
+        pygame.draw.circle(icon, pal["fill"], (round(x), round(y)), rad)
+        pygame.draw.circle(icon, theme.ACCENT_2, (round(x), round(y)), rad, max(1, size // 32))
+    return icon
+
+
 class NullSound:
     """Stands in for ``game.sound.Sound`` when there is none or no audio device."""
 
@@ -88,8 +107,9 @@ class App:
         w, h = size or theme.DEFAULT_SIZE
         self.windowed_size = (max(theme.MIN_SIZE[0], int(w)), max(theme.MIN_SIZE[1], int(h)))
         self.fullscreen = False
-        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption("Abstract Arcade")
+        pygame.display.set_icon(make_icon())          # before the window: some systems
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
         if fullscreen:
             self.toggle_fullscreen()

@@ -1,0 +1,7 @@
+"""``python -m game`` starts Abstract Arcade, as ``abstract-arcade`` does."""
+import sys
+
+from main import main
+
+if __name__ == "__main__":
+    sys.exit(main())
