@@ -220,3 +220,45 @@ def test_a_corrupt_settings_file_is_a_message_not_a_crash(tmp_path, monkeypatch)
         assert app.persist and str(tmp_path / "settings.txt") in app.toast.text
     finally:
         app.shutdown()
+
+
+def test_version_and_the_program_name(capsys):
+    with pytest.raises(SystemExit) as done:
+        entry.main(["--version"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert entry.version() in out and entry.version()
+    assert entry.program_name("/usr/local/bin/abstract-arcade") == "abstract-arcade"
+    assert entry.program_name("/x/site-packages/game/__main__.py") == "python -m game"
+    assert entry.program_name("main.py") == "main.py"
+    assert entry.program_name("C:\\Python\\Scripts\\abstract-arcade.exe".replace("\\", "/")) \
+        == "abstract-arcade"
+
+
+def test_python_dash_m_game_starts_the_program():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "game", "--version"], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("python -m game ")
+
+
+def test_no_display_gives_one_line_and_a_non_zero_exit(monkeypatch, capsys):
+    class Headless:                       # what SDL does with no display: a driver to nowhere
+        error = pygame.error
+
+        class display:
+            @staticmethod
+            def init():
+                pass
+
+            @staticmethod
+            def get_driver():
+                return "offscreen"
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    assert "offscreen" in entry.no_display(Headless)
+    monkeypatch.setattr(entry, "no_display", lambda pg: "SDL fell back to its 'offscreen' driver")
+    assert entry.main(["--game", "splay"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no display" in err[0]
