@@ -265,3 +265,35 @@ def test_an_unwritable_data_folder_gives_a_message_not_a_crash(data, tmp_path, m
     assert "Could not save the screenshot" in app.toast.text
     click(app, (5, 5))
     app.shutdown()                                  # settings not saved: a message, no raise
+
+
+def test_a_demo_stopped_early_does_not_blame_the_move_cap():
+    from test_client_support import make_app
+    app = make_app()
+    m = app.new_match(rules.get("splay"), {}, [Seat("computer")] * 2, move_cap=300)
+    m.play(m.state.legal_moves()[0])
+    m.stop()
+    assert "move cap" not in m.end_reason() and "after 1 moves" in m.end_reason()
+    capped = app.new_match(rules.get("splay"), {}, [Seat("computer")] * 2, move_cap=2)
+    capped.play(capped.state.legal_moves()[0])
+    capped.play(capped.state.legal_moves()[0])
+    assert capped.over and "(the move cap)" in capped.end_reason()
+    app.shutdown()
+
+
+def test_no_celebration_when_a_human_loses_to_the_computer():
+    from test_client_support import make_app
+    played = []
+    app = make_app()
+    app.play_sound = played.append
+    m = app.new_match(rules.get("splay"), {}, [Seat("human"), Seat("computer")])
+    m.play(m.state.legal_moves()[0])
+    m.resign(0)                                   # the human gives up: the computer wins
+    lost = ResultScene(app, m)
+    assert "win" not in played and not lost.celebrate
+    m2 = app.new_match(rules.get("splay"), {}, [Seat("human"), Seat("computer")])
+    m2.play(m2.state.legal_moves()[0])
+    m2.resign(1)                                  # the computer gives up: the human wins
+    won = ResultScene(app, m2)
+    assert "win" in played and won.celebrate
+    app.shutdown()
