@@ -19,7 +19,7 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 
 class IllegalMove(ValueError):
@@ -163,9 +163,18 @@ class State:
     in some games is only decided during play; scenes ask it instead of assuming that
     seat 0 is the first colour."""
 
-    game: "Game"
     player: int
-    options: dict = {}
+
+    if TYPE_CHECKING:
+        # ``game`` and ``options`` are read-only to callers: a game gives each as a
+        # property or as an attribute of its own (which it then declares)
+        @property
+        def game(self) -> Game: ...
+
+        @property
+        def options(self) -> dict: ...
+    else:
+        options: dict = {}
 
     def seat_colour(self, seat: int) -> str | None:
         """The colour ``seat`` plays (a name in ``game.colours``), None while undecided."""

@@ -133,7 +133,6 @@ def _apply(cells, emp, terr, p: int, x: int) -> tuple[int, list[int]]:
 class SplayState(State):
     __slots__ = ("cells", "emp", "player", "terr", "_moves", "_placeable")
 
-    game: "Splay"
     geometry = GEO
 
     def __init__(self, cells: bytearray, player: int, emp: bytearray | None = None,
@@ -147,8 +146,8 @@ class SplayState(State):
                 if v:
                     terr[v >> 4] += 1
         self.terr = terr
-        self._moves = None
-        self._placeable = None
+        self._moves: list[SplayMove] | None = None
+        self._placeable: list[int] | None = None
 
     def __getstate__(self):
         return (bytes(self.cells), self.player)
@@ -158,7 +157,7 @@ class SplayState(State):
         self.__init__(bytearray(cells), player)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         from . import get
         return get("splay")
 
@@ -275,6 +274,7 @@ class SplayState(State):
         if bad:
             return bad
         cr = parse_cell(text)
+        assert cr is not None              # _notation_error has read it
         x = GEO.index[cr]
         if self.legal_moves() == [PASS]:
             return f"{text}: you have no legal placement and must pass"
@@ -353,7 +353,7 @@ def _rollout(cells0, emp0, terr0, player, rng, cutoff, trace=None) -> float:
     epos = [-1] * N
     for k, x in enumerate(empties):
         epos[x] = k
-    towers = ([], [])
+    towers: tuple[list[int], list[int]] = ([], [])
     tpos = [-1] * N
     for i in range(N):
         v = cells[i]
