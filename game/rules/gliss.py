@@ -35,6 +35,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from .core import BadNotation, Game, Move, Option, RuleViolation, State, first_line_value
 
@@ -92,7 +93,8 @@ class _Geo:
         self.DU = tuple(dx for dx in self.DX)
         self.DV = tuple(dy * W for dy in self.DY)
         self.PM = [[0] * size for _ in range(4)]      # mask of the 3 points (0: partly off)
-        self.PC = [[None] * size for _ in range(4)]   # (core, arm u, arm v)
+        # (core, arm u, arm v); None (never read) where the glider is partly off the board
+        self.PC = [cast("list[tuple[int, ...]]", [None] * size) for _ in range(4)]
         self.RM = [[0] * size for _ in range(4)]      # ring around them, without k
         self.KC = [[-1] * size for _ in range(4)]     # k, the 4th corner of the square
         self.KM = [[0] * size for _ in range(4)]
@@ -149,7 +151,7 @@ class _Geo:
                         ring.add(q)
             self.BR[x] = sum(1 << idx(*q) for q in ring)
         # deploys: for a base at ll and each kept corner: (kept, core, orientation)
-        self.DEP = [None] * size
+        self.DEP = cast("list[tuple[tuple[int, int, int], ...]]", [None] * size)  # None off LL
         for x in self.LL:
             c, r = self.coord[x]
             opts = []
@@ -166,7 +168,7 @@ class _Geo:
     # -- helpers ---------------------------------------------------------------------
     def bits(self, x: int) -> list[int]:
         """The set bits of ``x`` in increasing order."""
-        out = []
+        out: list[int] = []
         if not x:
             return out
         bb = self._byte_bits
@@ -287,7 +289,7 @@ def _status(g: _Geo, o: int, s: int, mine: int, etow: int) -> str:
 def _flight_tree(g: _Geo, o: int, start: int, mine: int, etow: int):
     """The BFS of ``_flights`` with parents and statuses (for paths and reasons)."""
     du, dv = g.DU[o], g.DV[o]
-    parent = {start: None}
+    parent: dict[int, int | None] = {start: None}
     status = {}
     order = []
     frontier = [start]
@@ -1007,6 +1009,7 @@ class GlissState(State):
         mine = self.stones[self.player]
         if sh.kind == "glider":
             core = sh.core
+            assert core is not None                 # a glider has a core
             o = _orient(g, mine, g.by_name[self.point_name(core)])
             head = self.point_name(core)
         else:
@@ -1113,6 +1116,7 @@ class GlissState(State):
         mine, enemy = self.stones[me], self.stones[1 - me]
         PM = g.PM
         KM = g.KM
+        wins: list[GlissMove]
         wins, caps, docks, rest, last = [], [], [], [], []
         ebases = _sq(g, enemy)
         for m in moves:
