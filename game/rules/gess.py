@@ -241,7 +241,7 @@ def dest_masks(own: int, opp: int, T: _Tables):
 
 def gen_codes(own: int, opp: int, T: _Tables) -> list[int]:
     """Every legal move of ``own`` (ring rules aside) as move codes."""
-    codes = []
+    codes: list[int] = []
     app = codes.append
     for d, k, m, _ in dest_masks(own, opp, T):
         s = k * DELTA[d]
@@ -256,7 +256,7 @@ def gen_codes(own: int, opp: int, T: _Tables) -> list[int]:
 def gen_safe_codes(own: int, opp: int, T: _Tables, zones: list[int]) -> list[int]:
     """Every move of ``own`` after which it still has a ring (``zones``: ZONE5 of its
     rings).  Moves that miss one of the rings are kept as masks; the rest are played out."""
-    codes = []
+    codes: list[int] = []
     app = codes.append
     touching = []
     for d, k, m, _ in dest_masks(own, opp, T):
@@ -292,8 +292,9 @@ def apply_code(own: int, opp: int, code: int) -> tuple[int, int]:
     return (own & ~(f0 | fk)) | moved, opp & ~fk
 
 
-def reach(src: int, d: int, occ: int, unlimited: bool, T: _Tables) -> int:
-    """How far the piece at ``src`` may slide in direction d (0: not at all)."""
+def reach(src: int, d: int, occ: int, unlimited: int, T: _Tables) -> int:
+    """How far the piece at ``src`` may slide in direction d (0: not at all; ``unlimited``
+    is read as a truth value)."""
     delta = DELTA[d]
     strips = STRIP_MASK[d]
     inc = INC[d]
@@ -442,6 +443,7 @@ def safe_codes(own: int, opp: int, codes: list[int], zones: list[int]) -> tuple[
 
     ``zones`` are the ZONE5 masks of ``own``'s rings: a move that touches none of some
     ring's 3x3 keeps that ring; the others are played out on the bitboards."""
+    keep: list[int]
     keep, lose = [], []
     if not zones:
         return keep, codes[:]
@@ -712,6 +714,8 @@ class Slide:
 class GessState(State):
     """A Gess position.  ``bits[p]`` is player p's bitboard (see the module docstring)."""
 
+    options: dict
+
     def __init__(self, b0: int, b1: int, player: int, options: dict):
         self.bits = (b0, b1)
         self.player = player
@@ -810,10 +814,12 @@ class GessState(State):
         piece = tuple((fx - sx, fy - sy, me) for fx, fy in footprint(sx, sy)
                       if _on_grid(fx, fy) and (own >> idx(fx, fy)) & 1)
         f0 = set(footprint(sx, sy))
-        captured = tuple((fx, fy, self.stone(fx, fy)) for fx, fy in footprint(tx, ty)
+        # an occupied square: White's bit set means White's stone, else Black's
+        captured = tuple((fx, fy, (self.bits[1] >> idx(fx, fy)) & 1) for fx, fy in footprint(tx, ty)
                          if (fx, fy) not in f0 and _on_grid(fx, fy)
                          and (occ >> idx(fx, fy)) & 1)
-        landed, fallen = [], []
+        landed: list[tuple[int, int, int]] = []
+        fallen: list[tuple[int, int, int]] = []
         for dx, dy, o in piece:
             x, y = tx + dx, ty + dy
             (landed if _on_board(x, y) else fallen).append((x, y, o))
@@ -1111,6 +1117,8 @@ class GessState(State):
                 escapes = ring_mask(own, occ)
         # moves whose footprints (before or after) miss one of the mover's rings keep it:
         # found as masks; the others ("touching") are played out by safe_codes
+        groups: tuple[list[int], list[int], list[int], list[int]]
+        touching: tuple[list[int], list[int], list[int], list[int]]
         groups = ([], [], [], [])          # wins, captures, near, quiet
         touching = ([], [], [], [])
         for d, k, m, blocked in dest_masks(own, opp, T):
@@ -1155,10 +1163,10 @@ class GessState(State):
                 good.append((score + rnd(), code))
             else:
                 bad.append(code)
-        runs = []
+        runs: list[int] = []
         if escapes:
             for lst in (nears, quiet, bad):
-                stay = []
+                stay: list[int] = []
                 for code in lst:
                     (runs if (escapes >> (code >> 8)) & 1 else stay).append(code)
                 lst[:] = stay
