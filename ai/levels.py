@@ -8,6 +8,7 @@ A level is a time per move; Easy also plays a little randomly.  A player spec
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 from .mcts import MCTS, RandomPlayer
 
@@ -28,7 +29,9 @@ def make_bot(level: str, seed: int | None = None, **overrides) -> MCTS:
     return MCTS(rng=random.Random(seed), **settings)
 
 
-_KEYS = {"iterations": ("iterations", int), "time": ("time_limit", float),
+# spec key -> (MCTS keyword, converter); each keyword has its own value type
+_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+         "iterations": ("iterations", int), "time": ("time_limit", float),
          "c": ("exploration", float), "randomness": ("randomness", float),
          "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on"))}
 

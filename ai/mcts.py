@@ -50,7 +50,7 @@ class Node:
     __slots__ = ("move", "parent", "state", "sign", "children", "untried", "visits",
                  "total", "proven")
 
-    def __init__(self, move, parent, state):
+    def __init__(self, move, parent, state) -> None:
         self.move = move
         self.parent = parent
         self.state = state

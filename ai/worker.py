@@ -39,7 +39,12 @@ import queue
 import random
 import time
 import traceback
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from multiprocessing.context import SpawnProcess
+    from multiprocessing.queues import Queue
+    from multiprocessing.sharedctypes import Synchronized
 
 DEFAULT_BACKEND = "ai.worker:default_bot"
 PROGRESS_INTERVAL = 0.05      # seconds between progress messages from the child
@@ -182,10 +187,10 @@ class AIWorker:
         self.hang_grace = hang_grace
         self.default_budget = default_budget
         self._ctx = mp.get_context("spawn")
-        self._proc = None
-        self._requests = None
-        self._results = None
-        self._active = None
+        self._proc: SpawnProcess | None = None
+        self._requests: Queue[Any] | None = None
+        self._results: Queue[Any] | None = None
+        self._active: Synchronized[int] | None = None     # the live serial (-1: none)
         self._serial = 0
         self._current_id: Any = None       # the caller's id of the live request
         self._live = False                 # a request is in flight
@@ -285,6 +290,7 @@ class AIWorker:
                 self.restarts += 1
             self.start()
             self._started_search = False
+        assert self._active is not None and self._requests is not None   # started
         self._serial += 1
         self._active.value = self._serial
         self._current_id = request_id
@@ -359,7 +365,7 @@ class InlineAI:
     def __init__(self, backend: str | Callable = DEFAULT_BACKEND, max_progress: int = 3):
         self.factory = load_backend(backend)
         self.max_progress = max_progress
-        self._pending = None
+        self._pending: tuple[Any, Any] | None = None     # (state, spec)
         self._current_id = None
         self.restarts = 0
         self.closed = False
