@@ -113,8 +113,8 @@ class GladesMove(Move):
     def __init__(self, code: int):
         self.code = code
         if code < 0:
-            self.squares = ()
-            self.values = ()
+            self.squares: tuple[int, ...] = ()
+            self.values: tuple[int, ...] = ()
             self._text = "pass"
         else:
             k, r = divmod(code, 36)
@@ -551,6 +551,8 @@ class GladesState(State):
     __slots__ = ("cells", "mate", "tc", "have", "player", "_passed", "options", "_glob",
                  "_set", "_moves", "_can", "_scores")
 
+    options: dict
+
     def __init__(self, cells: bytearray, mate: bytearray, player: int, passed: tuple,
                  options: dict, tc: bytearray | None = None, have=None):
         self.cells = cells
@@ -562,9 +564,9 @@ class GladesState(State):
         self.options = options
         self._glob = options["touch_limit"] == "global"
         self._set = options["cancel"] == "set"
-        self._moves = None
-        self._can = [None, None]
-        self._scores = None
+        self._moves: list[GladesMove] | None = None
+        self._can: list[bool | None] = [None, None]
+        self._scores: tuple[int, int] | None = None
 
     def __getstate__(self):
         return (bytes(self.cells), bytes(self.mate), self.player, self._passed,
@@ -612,7 +614,9 @@ class GladesState(State):
         for i in range(N):
             c = self.cells[i]
             if c and i < self.mate[i] and (seat is None or (c >> 3) & 1 == seat):
-                out.append(self.tile_at(i))
+                t = self.tile_at(i)
+                assert t is not None           # the square is covered
+                out.append(t)
         return out
 
     def tiles_left(self, seat: int) -> list[tuple[int, int]]:
