@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 import sys
 from functools import lru_cache
+from typing import Any
 
 from .core import BadNotation, Game, Move, Option, RuleViolation, State
 from .hexhex import board, cell_name, parse_cell
@@ -370,7 +371,7 @@ def place_neutrals(g: Geo, count: int, seed: int) -> list[int]:
     for _ in range(PLACEMENT_ATTEMPTS):
         blocked = bytearray(n)
         free = n
-        placed = []
+        placed: list[int] = []
         while len(placed) < count and free:
             x = rng.randrange(n)
             if blocked[x]:
@@ -398,6 +399,8 @@ class GlorietaState(State):
     __slots__ = ("geo", "options", "ch", "cells", "player", "ph", "black", "dec", "nplay",
                  "pend", "par", "msk", "empties", "loops", "_moves", "_pair")
 
+    options: dict
+
     def __init__(self, g: Geo, options: dict, cells: bytearray, player: int, ph: int,
                  black: int, dec: int = -1, nplay: bool = True, pend: int = -1,
                  loops: int = 0, par=None, msk=None, empties: int | None = None):
@@ -417,8 +420,8 @@ class GlorietaState(State):
         self.par = par
         self.msk = msk
         self.empties = empties if empties is not None else cells.count(0) - 1
-        self._moves = None
-        self._pair = None
+        self._moves: list[GlorietaMove] | None = None
+        self._pair: bool | None = None
 
     def __getstate__(self):
         return (self.options, bytes(self.cells), self.player, self.ph, self.black, self.dec,
@@ -554,6 +557,7 @@ class GlorietaState(State):
         if self.ph != OVER or not self.loops:
             return None
         w = self.winner()
+        assert w is not None                   # a loop decides the game
         return self.seat_colour(w)
 
     def loop(self) -> tuple[list[int], list[int]] | None:
@@ -621,8 +625,10 @@ class GlorietaState(State):
         mover = self.seat_name(last)
         w = self.winner()
         if self.loops:
+            assert w is not None               # a loop decides the game
             wname = self.seat_name(w)
             lp = self.loop()
+            assert lp is not None              # the game ended with a loop
             stones, enclosed = lp
             what = (f"a loop of {len(stones)} stones around {len(enclosed)} "
                     f"cell{'s' if len(enclosed) != 1 else ''}")
@@ -1082,7 +1088,7 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
     for key in ("variant", "size", "black", "phase"):
         if key not in head:
             raise ValueError(f"the position has no '{key}:' line")
-    opts = {"variant": head["variant"].lower(), "size": head["size"]}
+    opts: dict[str, Any] = {"variant": head["variant"].lower(), "size": head["size"]}
     game.validate({"variant": opts["variant"]})
     chicken = opts["variant"] == CHICKEN
     if not chicken:
