@@ -4,13 +4,14 @@ Run ``python main.py --help`` for the command line.  This module imports nothing
 at the top: the AI process is started with multiprocessing's spawn method, which imports
 this file again in the child.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
 SCENES = ("title", "select", "play", "pause", "result")
-CE_MESSAGE = ("upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce")
+CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 
 
 class UsageError(Exception):
@@ -31,6 +32,7 @@ def program_name(argv0: str | None = None) -> str:
 def version() -> str:
     """The installed package's version (from its metadata), or "dev" from a bare checkout."""
     from importlib import metadata
+
     try:
         return metadata.version("abstract-arcade")
     except metadata.PackageNotFoundError:
@@ -41,7 +43,7 @@ def no_display(pygame) -> str | None:
     """Why no window can be shown here (None when one can): SDL fell back to a driver that
     draws nowhere although nobody asked for a headless run."""
     if os.environ.get("SDL_VIDEODRIVER"):
-        return None                 # the user (or a headless flag) chose the driver
+        return None  # the user (or a headless flag) chose the driver
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
@@ -58,56 +60,111 @@ def build_parser():
     p = argparse.ArgumentParser(
         prog=program_name(),
         description="Abstract Arcade: two-player abstract strategy games with an animated "
-                    "board, a computer opponent (Monte Carlo tree search in its own process), "
-                    "hotseat play and demonstrations.",
-        epilog="Keys: arrows + Enter in menus; in a game U undo, R redo, H hint, S save, Esc pause; "
-               "in a demo Space pause, Right step, +/- speed; anywhere M mute, F11 full "
-               "screen, F12 screenshot.  Examples: main.py --game splay --seats "
-               "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
-               "--frames 120.")
+        "board, a computer opponent (Monte Carlo tree search in its own process), "
+        "hotseat play and demonstrations.",
+        epilog="Keys: arrows + Enter in menus; in a game U undo, R redo, H hint, S save, "
+        "Esc pause; "
+        "in a demo Space pause, Right step, +/- speed; anywhere M mute, F11 full "
+        "screen, F12 screenshot.  Examples: main.py --game splay --seats "
+        "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
+        "--frames 120.",
+    )
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    p.add_argument("--game", metavar="ID",
-                   help="start a game of ID straight away (see --list for the ids)")
-    p.add_argument("--option", metavar="K=V", action="append", default=[],
-                   help="a game option, e.g. --option size=15 (repeatable; checked against "
-                        "the game's options)")
-    p.add_argument("--seats", metavar="A,B", default=None,
-                   help="who plays each side: human, computer or computer:LEVEL with LEVEL "
-                        "easy, medium or hard (default human,computer:medium)")
-    p.add_argument("--demo", metavar="ID", nargs="?", const="",
-                   help="watch the computer play itself at ID (no ID: a random game)")
-    p.add_argument("--tour", metavar="ID",
-                   help="watch the rules tour of ID: its rules shown move by move on the "
-                        "board, with captions")
-    p.add_argument("--loop", action="store_true",
-                   help="with --demo: start a new game when one ends instead of showing "
-                        "the result")
-    p.add_argument("--scene", choices=SCENES, default=None,
-                   help="open this scene (for screenshots): title, select, play, pause or result")
-    p.add_argument("--opening", metavar="N", type=int, default=0,
-                   help="with --scene play/result or --game: first play N random legal "
-                        "moves (seeded by --seed)")
-    p.add_argument("--screenshot", metavar="PATH",
-                   help="render headless, save the last frame as a PNG at PATH and exit")
-    p.add_argument("--frames", metavar="N", type=int, default=None,
-                   help="run N frames then exit (default 90 with --screenshot)")
-    p.add_argument("--size", metavar="WxH", default=None,
-                   help="window size, e.g. 1280x800 (at least 800x600)")
+    p.add_argument(
+        "--game", metavar="ID", help="start a game of ID straight away (see --list for the ids)"
+    )
+    p.add_argument(
+        "--option",
+        metavar="K=V",
+        action="append",
+        default=[],
+        help="a game option, e.g. --option size=15 (repeatable; checked against "
+        "the game's options)",
+    )
+    p.add_argument(
+        "--seats",
+        metavar="A,B",
+        default=None,
+        help="who plays each side: human, computer or computer:LEVEL with LEVEL "
+        "easy, medium or hard (default human,computer:medium)",
+    )
+    p.add_argument(
+        "--demo",
+        metavar="ID",
+        nargs="?",
+        const="",
+        help="watch the computer play itself at ID (no ID: a random game)",
+    )
+    p.add_argument(
+        "--tour",
+        metavar="ID",
+        help="watch the rules tour of ID: its rules shown move by move on the board, with captions",
+    )
+    p.add_argument(
+        "--loop",
+        action="store_true",
+        help="with --demo: start a new game when one ends instead of showing the result",
+    )
+    p.add_argument(
+        "--scene",
+        choices=SCENES,
+        default=None,
+        help="open this scene (for screenshots): title, select, play, pause or result",
+    )
+    p.add_argument(
+        "--opening",
+        metavar="N",
+        type=int,
+        default=0,
+        help="with --scene play/result or --game: first play N random legal "
+        "moves (seeded by --seed)",
+    )
+    p.add_argument(
+        "--screenshot",
+        metavar="PATH",
+        help="render headless, save the last frame as a PNG at PATH and exit",
+    )
+    p.add_argument(
+        "--frames",
+        metavar="N",
+        type=int,
+        default=None,
+        help="run N frames then exit (default 90 with --screenshot)",
+    )
+    p.add_argument(
+        "--size", metavar="WxH", default=None, help="window size, e.g. 1280x800 (at least 800x600)"
+    )
     p.add_argument("--fullscreen", action="store_true", help="start in full screen")
     p.add_argument("--mute", action="store_true", help="start with the sound off")
-    p.add_argument("--seed", metavar="N", type=int, default=None,
-                   help="seed the random choices (attract game, AI, --opening)")
-    p.add_argument("--move-cap", metavar="N", type=int, default=300,
-                   help="stop computer-vs-computer games after N moves as unfinished "
-                        "(default 300)")
-    p.add_argument("--load", metavar="FILE", default=None,
-                   help="open a saved game record: an unfinished game continues, a finished one "
-                        "opens at its end (S in a game saves one in the data folder; the "
-                        "format is in game/records.py)")
+    p.add_argument(
+        "--seed",
+        metavar="N",
+        type=int,
+        default=None,
+        help="seed the random choices (attract game, AI, --opening)",
+    )
+    p.add_argument(
+        "--move-cap",
+        metavar="N",
+        type=int,
+        default=300,
+        help="stop computer-vs-computer games after N moves as unfinished (default 300)",
+    )
+    p.add_argument(
+        "--load",
+        metavar="FILE",
+        default=None,
+        help="open a saved game record: an unfinished game continues, a finished one "
+        "opens at its end (S in a game saves one in the data folder; the "
+        "format is in game/records.py)",
+    )
     p.add_argument("--list", action="store_true", help="list the games and their options")
-    p.add_argument("--print-first-frame", action="store_true",
-                   help="print FIRST_FRAME on stdout when the first frame is shown "
-                        "(used by python -m game.bench)")
+    p.add_argument(
+        "--print-first-frame",
+        action="store_true",
+        help="print FIRST_FRAME on stdout when the first frame is shown "
+        "(used by python -m game.bench)",
+    )
     return p
 
 
@@ -134,8 +191,9 @@ def parse_options(game, items) -> dict:
         if not k:
             raise UsageError(f"--option {item!r}: the option's name is missing (NAME=VALUE)")
         if k in raw:
-            raise UsageError(f"--option {k} is given twice ({k}={raw[k]} and {k}={v.strip()}); "
-                             "give it once")
+            raise UsageError(
+                f"--option {k} is given twice ({k}={raw[k]} and {k}={v.strip()}); give it once"
+            )
         raw[k] = v.strip()
     try:
         full = game.validate(raw)
@@ -171,13 +229,14 @@ def list_games() -> None:
     for gid in rules.GAMES:
         try:
             g = rules.get(gid)
-        except Exception as exc:        # a game that fails to load is listed as such
+        except Exception as exc:  # a game that fails to load is listed as such
             print(f"{gid}: cannot load ({exc})")
             continue
         print(f"{gid}: {g.name} ({g.designer}, {g.year}) - {g.summary}")
         for o in g.options:
-            print(f"    --option {o.name}=...  {o.description} (default {o.default}; "
-                  f"{o.allowed()})")
+            print(
+                f"    --option {o.name}=...  {o.description} (default {o.default}; {o.allowed()})"
+            )
 
 
 def check_tour(args):
@@ -197,17 +256,22 @@ def check_tour(args):
 
 def check_combinations(args) -> None:
     """Refuse flags that would otherwise be silently ignored."""
-    for flag, value in (("--game", args.game), ("--tour", args.tour), ("--load", args.load),
-                        ("--screenshot", args.screenshot)):
+    for flag, value in (
+        ("--game", args.game),
+        ("--tour", args.tour),
+        ("--load", args.load),
+        ("--screenshot", args.screenshot),
+    ):
         if value is not None and not value.strip():
             hint = " (--list shows the game ids)" if flag in ("--game", "--tour") else ""
             raise UsageError(f"{flag} needs a value, not an empty one{hint}")
     if args.loop and args.demo is None:
-        raise UsageError("--loop works only with --demo (it starts a new demo game when "
-                         "one ends)")
+        raise UsageError("--loop works only with --demo (it starts a new demo game when one ends)")
     if args.demo is not None and args.seats is not None:
-        raise UsageError("--demo is the computer playing itself; leave out --seats (or use "
-                         "--game ID --seats computer,computer)")
+        raise UsageError(
+            "--demo is the computer playing itself; leave out --seats (or use "
+            "--game ID --seats computer,computer)"
+        )
     if args.load is not None:
         for flag, given in (("--scene", args.scene is not None), ("--opening", args.opening)):
             if given:
@@ -215,15 +279,22 @@ def check_combinations(args) -> None:
     if args.scene is not None and (args.demo is not None or args.tour is not None):
         raise UsageError("--scene cannot be used with --demo or --tour")
     scene = args.scene or ("play" if args.game else "title")
-    if args.opening and args.demo is None and args.load is None and \
-            scene not in ("play", "pause", "result"):
-        raise UsageError("--opening plays moves into a game: use it with --game ID, --demo, "
-                         "or --scene play, pause or result")
+    if (
+        args.opening
+        and args.demo is None
+        and args.load is None
+        and scene not in ("play", "pause", "result")
+    ):
+        raise UsageError(
+            "--opening plays moves into a game: use it with --game ID, --demo, "
+            "or --scene play, pause or result"
+        )
     if args.screenshot is not None:
         path = os.path.abspath(args.screenshot)
         if os.path.isdir(path):
-            raise UsageError(f"--screenshot {path}: that is a folder; give a file name "
-                             "ending in .png")
+            raise UsageError(
+                f"--screenshot {path}: that is a folder; give a file name ending in .png"
+            )
         parent = os.path.dirname(path)
         while parent and not os.path.exists(parent):
             up = os.path.dirname(parent)
@@ -272,8 +343,11 @@ def main(argv=None) -> int:
     if not args.list:
         why = no_display(pygame)
         if why:
-            print(f"{prog}: no display to open a window on ({why}); to render headless, "
-                  "use --screenshot PATH", file=sys.stderr)
+            print(
+                f"{prog}: no display to open a window on ({why}); to render headless, "
+                "use --screenshot PATH",
+                file=sys.stderr,
+            )
             return 1
     try:
         return run(args)
@@ -281,8 +355,11 @@ def main(argv=None) -> int:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except pygame.error as exc:
-        print(f"{prog}: cannot open the window: {exc}\n(without a display, render "
-              "headless with --screenshot PATH, or set SDL_VIDEODRIVER=dummy)", file=sys.stderr)
+        print(
+            f"{prog}: cannot open the window: {exc}\n(without a display, render "
+            "headless with --screenshot PATH, or set SDL_VIDEODRIVER=dummy)",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         return 130
@@ -315,9 +392,12 @@ def run(args) -> int:
     record = None
     if args.load:
         if args.game or args.demo is not None or args.option:
-            raise UsageError("--load takes the game and its options from the file; "
-                             "leave out --game, --demo and --option")
+            raise UsageError(
+                "--load takes the game and its options from the file; "
+                "leave out --game, --demo and --option"
+            )
         from game.records import load_file
+
         try:
             record = load_file(args.load)
         except ValueError as e:
@@ -338,13 +418,21 @@ def run(args) -> int:
     fullscreen = args.fullscreen
     if persist:
         from game import settings as settings_mod
+
         settings, note = settings_mod.load()
         if args.mute:
             settings.muted = True
         size = size or tuple(settings.window)
         fullscreen = fullscreen or settings.fullscreen
-    app = App(size=size, fullscreen=fullscreen, seed=args.seed, move_cap=args.move_cap,
-              muted=args.mute, settings=settings, persist=persist)
+    app = App(
+        size=size,
+        fullscreen=fullscreen,
+        seed=args.seed,
+        move_cap=args.move_cap,
+        muted=args.mute,
+        settings=settings,
+        persist=persist,
+    )
     if note:
         app.message(note, "warn", 6.0)
     rng = random.Random(args.seed)
@@ -352,9 +440,15 @@ def run(args) -> int:
         seats = seats or [Seat.parse(t) for t in record.seats]
         cap = app.move_cap if all(s.computer for s in seats) else None
         # the record's moves are history: the move cap applies to new moves only
-        match = app.new_match(get_game(record.game_id), record.options, seats,
-                              start_state=record.start, moves=record.moves, move_cap=cap)
-        match.resigned = record.resigned        # a resigned game opens as finished
+        match = app.new_match(
+            get_game(record.game_id),
+            record.options,
+            seats,
+            start_state=record.start,
+            moves=record.moves,
+            move_cap=cap,
+        )
+        match.resigned = record.resigned  # a resigned game opens as finished
         flow.push(app, "play", match.game, match=match)
     elif tour_id is not None:
         flow.push(app, "tour", tour_id)
@@ -368,6 +462,7 @@ def run(args) -> int:
         flow.push(app, "select", game.id if game else None)
     else:
         from game import rules
+
         if game is None:
             if not rules.GAMES:
                 raise UsageError("no games are registered")
@@ -381,7 +476,7 @@ def run(args) -> int:
                 play_opening(scene.match, args.opening, rng)
             if scene_name == "pause":
                 scene.open_pause()
-        else:   # result: play the game out (random moves) and show how it ended
+        else:  # result: play the game out (random moves) and show how it ended
             match = app.new_match(game, options, seats, move_cap=args.move_cap)
             play_opening(match, args.opening or args.move_cap, rng, keep_going=False)
             if not match.over:
@@ -402,9 +497,11 @@ def run(args) -> int:
         if not saved:
             toast = getattr(getattr(app, "toast", None), "text", "") or ""
             why = toast.partition(": ")[2] if toast.startswith("Could not save") else ""
-            print(f"{program_name()}: error: could not save the screenshot "
-                  f"{os.path.abspath(args.screenshot)}" + (f": {why}" if why else ""),
-                  file=sys.stderr)
+            print(
+                f"{program_name()}: error: could not save the screenshot "
+                f"{os.path.abspath(args.screenshot)}" + (f": {why}" if why else ""),
+                file=sys.stderr,
+            )
             return 1
         print(f"saved {saved}")
     return 0

@@ -1,4 +1,5 @@
 """``python -m game`` starts Abstract Arcade, as ``abstract-arcade`` does."""
+
 import sys
 
 from main import main

@@ -7,6 +7,7 @@ when a checker lands) and is what the board views advance each frame.
 
 Everything here is plain arithmetic: no pygame, so it is cheap to test.
 """
+
 from __future__ import annotations
 
 import math
@@ -79,11 +80,12 @@ class Timeline:
 
     def __init__(self):
         self.tweens: dict[Hashable, Tween] = {}
-        self._cues: list[tuple[float, str]] = []   # (seconds from now, name)
+        self._cues: list[tuple[float, str]] = []  # (seconds from now, name)
         self._fired: list[str] = []
 
-    def add(self, key: Hashable, duration: float, ease: Ease = theme.ease_in_out,
-            delay: float = 0.0) -> Tween:
+    def add(
+        self, key: Hashable, duration: float, ease: Ease = theme.ease_in_out, delay: float = 0.0
+    ) -> Tween:
         tween = Tween(duration, ease, delay)
         self.tweens[key] = tween
         return tween

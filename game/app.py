@@ -11,6 +11,7 @@
 A scene that raises is never allowed to take the app down: the error is printed and shown
 as a message (``strict=True``, used by the tests, re-raises instead).
 """
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,8 @@ import pygame
 from game import theme
 from game.widgets import Toast, draw_text, panel, text_size
 
-STEP = 1.0 / 120.0          # the fixed update step (seconds)
-MAX_STEPS = 15              # at most this many steps a frame (after a stall we slow down)
+STEP = 1.0 / 120.0  # the fixed update step (seconds)
+MAX_STEPS = 15  # at most this many steps a frame (after a stall we slow down)
 FPS = 60
 
 
@@ -57,7 +58,7 @@ class FramePacer:
             pass
         now = time.perf_counter()
         self.deadline += self.period
-        if now - self.deadline > 3 * self.period:     # far behind: resynchronise
+        if now - self.deadline > 3 * self.period:  # far behind: resynchronise
             self.deadline = now + self.period
         dt = min(now - self.last, 0.1)
         self.last = now
@@ -68,12 +69,18 @@ def make_icon(size: int = 64) -> pygame.Surface:
     """The window icon, drawn here: a hexagon of the arcade's pink and cyan on night blue,
     with a light and a dark stone (the two sides of every game)."""
     import math
+
     icon = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.rect(icon, theme.BG, icon.get_rect(), border_radius=size // 5)
     c = size / 2
     for r, col in ((size * 0.44, theme.ACCENT), (size * 0.36, theme.BOARD)):
-        pts = [(c + r * math.cos(math.pi / 3 * k + math.pi / 6),
-                c + r * math.sin(math.pi / 3 * k + math.pi / 6)) for k in range(6)]
+        pts = [
+            (
+                c + r * math.cos(math.pi / 3 * k + math.pi / 6),
+                c + r * math.sin(math.pi / 3 * k + math.pi / 6),
+            )
+            for k in range(6)
+        ]
         pygame.draw.polygon(icon, col, pts)
     light, dark = theme.colour("white"), theme.colour("black")
     rad = max(3, size // 7)
@@ -97,18 +104,29 @@ class NullSound:
 class App:
     """The arcade client: build it, push a scene, then ``run()`` (or drive ``frame()``)."""
 
-    def __init__(self, size=None, fullscreen: bool = False, seed: int | None = None,
-                 ai=None, ai_factory=None, ai_overrides: dict | None = None,
-                 sound=None, strict: bool = False, move_cap: int = 300,
-                 volume: float = 0.7, muted: bool = False, settings=None,
-                 persist: bool = False):
+    def __init__(
+        self,
+        size=None,
+        fullscreen: bool = False,
+        seed: int | None = None,
+        ai=None,
+        ai_factory=None,
+        ai_overrides: dict | None = None,
+        sound=None,
+        strict: bool = False,
+        move_cap: int = 300,
+        volume: float = 0.7,
+        muted: bool = False,
+        settings=None,
+        persist: bool = False,
+    ):
         pygame.display.init()
         pygame.font.init()
         w, h = size or theme.DEFAULT_SIZE
         self.windowed_size = (max(theme.MIN_SIZE[0], int(w)), max(theme.MIN_SIZE[1], int(h)))
         self.fullscreen = False
         pygame.display.set_caption("Abstract Arcade")
-        pygame.display.set_icon(make_icon())          # before the window: some systems
+        pygame.display.set_icon(make_icon())  # before the window: some systems
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
         if fullscreen:
@@ -128,8 +146,14 @@ class App:
         # the player's settings (game.settings); with ``persist`` they are written back,
         # and the game in progress is autosaved, in the data folder (game.storage)
         from game.settings import Settings
-        self.settings = settings if settings is not None else Settings(
-            muted=muted, volume=volume, window=self.windowed_size, fullscreen=fullscreen)
+
+        self.settings = (
+            settings
+            if settings is not None
+            else Settings(
+                muted=muted, volume=volume, window=self.windowed_size, fullscreen=fullscreen
+            )
+        )
         self.persist = persist
         if settings is not None:
             self.volume, self.muted = settings.volume, settings.muted
@@ -140,10 +164,10 @@ class App:
         self.frames = 0
         self._acc = 0.0
         self.errors = 0
-        self.fade = 0.0          # 1 right after a scene change, eases to 0
+        self.fade = 0.0  # 1 right after a scene change, eases to 0
         self._seen_errors: set = set()
         self.first_frame_at: float | None = None
-        self.frame_times: list[float] = []   # seconds of work per frame (for the bench)
+        self.frame_times: list[float] = []  # seconds of work per frame (for the bench)
         self.record_frames = False
         self._on_first_frame = None
         self._veil = None
@@ -159,7 +183,7 @@ class App:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 win = pygame.Window.from_display_module()
             win.minimum_size = theme.MIN_SIZE
-        except Exception:      # older SDL or a driver without windows
+        except Exception:  # older SDL or a driver without windows
             pass
 
     def resize(self, size) -> None:
@@ -206,13 +230,18 @@ class App:
                 self._ai = self._ai_factory()
             else:
                 from ai.worker import AIWorker
+
                 self._ai = AIWorker()
             try:
                 self._ai.start()
-            except Exception as exc:   # no processes here: think in this process instead
-                print(f"abstract-arcade: cannot start the AI process ({exc}); "
-                      "thinking in the window's process", file=sys.stderr)
+            except Exception as exc:  # no processes here: think in this process instead
+                print(
+                    f"abstract-arcade: cannot start the AI process ({exc}); "
+                    "thinking in the window's process",
+                    file=sys.stderr,
+                )
                 from ai.worker import InlineAI
+
                 self._ai = InlineAI()
         return self._ai
 
@@ -231,6 +260,7 @@ class App:
             return
         try:
             from game.sound import Sound
+
             self._sound = Sound(volume=self.volume)
             self._sound.muted = self.muted
         except Exception as exc:
@@ -251,7 +281,7 @@ class App:
             try:
                 self._load_sound()
                 snd = self._sound
-                if snd is not None:       # settings changed while it loaded
+                if snd is not None:  # settings changed while it loaded
                     snd.muted = self.muted
                     snd.volume = self.volume
             except Exception:
@@ -263,7 +293,7 @@ class App:
             self._load_sound()
 
     def play_sound(self, name: str) -> None:
-        snd = self._sound      # never load sound on the first frame's path
+        snd = self._sound  # never load sound on the first frame's path
         if snd is None:
             return
         try:
@@ -288,6 +318,7 @@ class App:
         if not self.persist:
             return
         from game import settings as settings_mod
+
         try:
             settings_mod.save(st)
         except OSError as exc:
@@ -321,8 +352,16 @@ class App:
     def new_match(self, game, options=None, seats=None, **kwargs):
         """A :class:`game.match.Match` wired to this app's AI worker, RNG and settings."""
         from game.match import Match
-        return Match(game, options, seats, ai=self.live_ai, rng=self.rng,
-                     ai_overrides=self.ai_overrides, **kwargs)
+
+        return Match(
+            game,
+            options,
+            seats,
+            ai=self.live_ai,
+            rng=self.rng,
+            ai_overrides=self.ai_overrides,
+            **kwargs,
+        )
 
     # --- the clipboard ---------------------------------------------------------------------
     def clipboard_put(self, text: str) -> bool:
@@ -332,7 +371,7 @@ class App:
         try:
             pygame.scrap.put_text(text)
         except (pygame.error, AttributeError, NotImplementedError):
-            pass            # no system clipboard (a dummy driver): the app's own copy stays
+            pass  # no system clipboard (a dummy driver): the app's own copy stays
         return True
 
     def clipboard_get(self) -> str:
@@ -388,6 +427,7 @@ class App:
 
     def go_title(self) -> None:
         from game import flow
+
         flow.reset(self, "title")
 
     def quit(self) -> None:
@@ -402,7 +442,7 @@ class App:
                 raise
             self.errors += 1
             sig = (type(exc).__name__, str(exc))
-            if sig not in self._seen_errors:        # print each distinct error once
+            if sig not in self._seen_errors:  # print each distinct error once
                 self._seen_errors.add(sig)
                 traceback.print_exc(file=sys.stderr)
             self.message(f"Oops: {type(exc).__name__}: {exc}", "bad", 4.0)
@@ -470,7 +510,7 @@ class App:
             first -= 1
         for scene in self.scenes[first:]:
             self._safe(scene.draw, surface)
-        if self.fade > 0:        # a quick fade in after a scene change
+        if self.fade > 0:  # a quick fade in after a scene change
             veil = self._veil
             if veil is None or veil.get_size() != surface.get_size():
                 veil = self._veil = pygame.Surface(surface.get_size())
@@ -522,8 +562,9 @@ class App:
             self.message(f"The computer player is unavailable: {exc}", "bad", 5.0)
         self._load_sound_async()
 
-    def run(self, max_frames: int | None = None, screenshot: str | None = None,
-            on_first_frame=None) -> int:
+    def run(
+        self, max_frames: int | None = None, screenshot: str | None = None, on_first_frame=None
+    ) -> int:
         """The frame loop; returns when the window closes or after ``max_frames``."""
         self._on_first_frame = on_first_frame
         pace = FramePacer(FPS)
@@ -547,11 +588,13 @@ class App:
         """Save the window as a PNG (by default in the data folder's screenshots); the
         absolute path, or None after a message saying why it could not be written."""
         from game import storage
+
         try:
             if path is None:
                 folder = storage.ensure(storage.screenshots_dir())
-                path = str(storage.unique_path(folder, time.strftime("arcade-%Y%m%d-%H%M%S"),
-                                               ".png"))
+                path = str(
+                    storage.unique_path(folder, time.strftime("arcade-%Y%m%d-%H%M%S"), ".png")
+                )
             path = os.path.abspath(path)
             storage.ensure(os.path.dirname(path))
             if os.path.isdir(path):

@@ -11,6 +11,7 @@ Prints, for a demo game with the computer thinking in its real worker process:
 Without a display it runs on SDL's dummy video driver (set SDL_VIDEODRIVER to measure a
 real window).  Figures only: nothing here passes or fails.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,10 +41,14 @@ def startup_times(runs: int = 3) -> list[float]:
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"),
-                                 "--frames", "5", "--print-first-frame"],
-                                cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, os.path.join(ROOT, "main.py"), "--frames", "5", "--print-first-frame"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         seen = None
         for line in proc.stdout:
             if line.strip() == "FIRST_FRAME":
@@ -65,7 +70,7 @@ def frame_times(n_frames: int, game_id: str | None, size, warmup: int = 60):
 
     app = App(size=size, seed=7)
     app.push(DemoScene(app, game_id, loop=True))
-    pace = FramePacer(FPS)          # the app's own frame loop pacing
+    pace = FramePacer(FPS)  # the app's own frame loop pacing
     intervals, work = [], []
     thinking = 0
     moves_before = 0
@@ -86,10 +91,12 @@ def frame_times(n_frames: int, game_id: str | None, size, warmup: int = 60):
                 if m is not None and m.thinking:
                     thinking += 1
         m = getattr(app.scene, "match", None)
-        stats = {"thinking_frames": thinking,
-                 "moves": (m.ply - moves_before) if m is not None else 0,
-                 "game": m.game.id if m is not None else "?",
-                 "worker_restarts": getattr(app._ai, "restarts", 0)}
+        stats = {
+            "thinking_frames": thinking,
+            "moves": (m.ply - moves_before) if m is not None else 0,
+            "game": m.game.id if m is not None else "?",
+            "worker_restarts": getattr(app._ai, "restarts", 0),
+        }
     finally:
         app.shutdown()
     return intervals, work, stats
@@ -100,28 +107,40 @@ def main(argv=None) -> int:
     p.add_argument("--frames", type=int, default=600, help="frames to measure (default 600)")
     p.add_argument("--game", default="splay", help="the demo's game id (default splay)")
     p.add_argument("--size", default="1280x800", help="window size (default 1280x800)")
-    p.add_argument("--startup-runs", type=int, default=3,
-                   help="launches to time for start-up (default 3; 0 skips)")
+    p.add_argument(
+        "--startup-runs",
+        type=int,
+        default=3,
+        help="launches to time for start-up (default 3; 0 skips)",
+    )
     args = p.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
 
     intervals, work, stats = frame_times(args.frames, args.game, (w, h))
     total = sum(intervals)
     fps = len(intervals) / total if total > 0 else 0.0
-    print(f"demo of {stats['game']} at {w}x{h}, {len(work)} frames, computer thinking in "
-          f"{stats['thinking_frames']} of them, {stats['moves']} moves played, "
-          f"worker restarts {stats['worker_restarts']}")
+    print(
+        f"demo of {stats['game']} at {w}x{h}, {len(work)} frames, computer thinking in "
+        f"{stats['thinking_frames']} of them, {stats['moves']} moves played, "
+        f"worker restarts {stats['worker_restarts']}"
+    )
     print(f"  mean frame rate        {fps:6.1f} FPS   (target 60)")
-    print(f"  frame time p99         {1000 * percentile(intervals, 99):6.1f} ms    "
-          f"(target <= 20; median {1000 * statistics.median(intervals):.1f} ms, "
-          f"max {1000 * max(intervals):.1f} ms)")
-    print(f"  work per frame p99     {1000 * percentile(work, 99):6.1f} ms    "
-          f"(median {1000 * statistics.median(work):.1f} ms, max {1000 * max(work):.1f} ms)")
+    print(
+        f"  frame time p99         {1000 * percentile(intervals, 99):6.1f} ms    "
+        f"(target <= 20; median {1000 * statistics.median(intervals):.1f} ms, "
+        f"max {1000 * max(intervals):.1f} ms)"
+    )
+    print(
+        f"  work per frame p99     {1000 * percentile(work, 99):6.1f} ms    "
+        f"(median {1000 * statistics.median(work):.1f} ms, max {1000 * max(work):.1f} ms)"
+    )
     if args.startup_runs > 0:
         times = startup_times(args.startup_runs)
         if times:
-            print(f"  launch to first frame  {min(times):6.2f} s     (target < 1.5; "
-                  f"runs: {', '.join(f'{t:.2f}' for t in times)})")
+            print(
+                f"  launch to first frame  {min(times):6.2f} s     (target < 1.5; "
+                f"runs: {', '.join(f'{t:.2f}' for t in times)})"
+            )
         else:
             print("  launch to first frame  not measured (main.py printed no FIRST_FRAME)")
     return 0

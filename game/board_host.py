@@ -7,6 +7,7 @@ on it while it animates skipping the animation.  When a :class:`game.match.Match
 attached, the host follows it: every position change is shown (animated when the match
 says so), the board takes clicks only on a human's turn, and the hint is drawn.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -19,7 +20,7 @@ class BoardHost:
         self.app = app
         self.game = game
         self.match = match
-        self.quiet = quiet                       # no sounds (the title's attract game)
+        self.quiet = quiet  # no sounds (the title's attract game)
         if state is None:
             state = match.state if match is not None else game.start()
         self.view = catalog.view_for(game, state)
@@ -37,7 +38,7 @@ class BoardHost:
         view = self.view
         view.hint = None
         view.cancel_selection()
-        if move is None:                 # undo and the like: no single move led here
+        if move is None:  # undo and the like: no single move led here
             view.skip_animation()
             last = self.match.move_objs[-1] if self.match.move_objs else None
             view.set_state(state, last, animate=False)
@@ -61,10 +62,10 @@ class BoardHost:
         if m is not None:
             view.interactive = m.interactive
             view.hint = m.hint
-        view.update(dt * getattr(self.app, "animation_speed", 1.0))   # the player's setting
+        view.update(dt * getattr(self.app, "animation_speed", 1.0))  # the player's setting
         cues = view.pop_events()
         if not self.quiet:
-            for name in cues:        # sounds in time with the board's animation
+            for name in cues:  # sounds in time with the board's animation
                 self.app.play_sound(name)
 
     @property

@@ -12,6 +12,7 @@ rest is found by the game's id, by convention, in files the game adds:
 Scenes ask ``entry(id)`` (or ``view_for``) and never name a game.  No pygame is imported
 here until a view is asked for.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -62,6 +63,7 @@ class Entry:
         view = self._own_view()
         if view is None:
             from game.boards.generic import GenericView
+
             return GenericView
         return view
 
@@ -79,7 +81,7 @@ class Entry:
 @lru_cache(maxsize=None)
 def entry(game_id: str) -> Entry:
     """The descriptor of ``game_id``; ValueError for a game that is not registered."""
-    rules.get(game_id)            # refuses an unknown id
+    rules.get(game_id)  # refuses an unknown id
     return Entry(game_id)
 
 

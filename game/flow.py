@@ -7,6 +7,7 @@
 ``SCENES`` maps each name to its class (imported on first use), so the scene modules do
 not import each other and form no circle.  Pure Python until a scene is made.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -5,6 +5,7 @@ public contract, records (``game.records``) and the data folder (``game.storage`
 Every failure becomes a message that names the file's absolute path; nothing raises
 into a scene for a bad file, a full disk or a folder that cannot be written.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -42,7 +43,7 @@ class Autosaver:
         self.failed = False
         if app.persist:
             match.listen(lambda *_: self.write())
-            if match.ply:                 # a continued game: keep it saved as it is
+            if match.ply:  # a continued game: keep it saved as it is
                 self.write()
 
     def write(self) -> None:
@@ -55,7 +56,7 @@ class Autosaver:
             storage.atomic_write(storage.autosave_path(), record_text(self.match))
             self.failed = False
         except (OSError, ValueError) as exc:
-            if not self.failed:          # say it once, not after every move
+            if not self.failed:  # say it once, not after every move
                 self.app.message(f"Autosave failed: {exc}", "bad", 5.0)
             self.failed = True
 
@@ -95,10 +96,17 @@ def autosaved(app):
 def match_of(app, rec):
     """A match that continues the record ``rec`` (its seats, options and moves)."""
     from game.seats import Seat
+
     seats = [Seat.parse(s) if isinstance(s, str) else s for s in rec.seats]
     cap = app.move_cap if all(s.computer for s in seats) else None
-    match = app.new_match(rules.get(rec.game_id), rec.options, seats,
-                          start_state=rec.start, moves=rec.moves, move_cap=cap)
+    match = app.new_match(
+        rules.get(rec.game_id),
+        rec.options,
+        seats,
+        start_state=rec.start,
+        moves=rec.moves,
+        move_cap=cap,
+    )
     match.resigned = getattr(rec, "resigned", None)
     return match
 

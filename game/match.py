@@ -11,6 +11,7 @@
 and it tells its listeners (``listen``) about every position change, so that a board
 host can animate it.  It knows the rules only through the public contract.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,18 +25,29 @@ from game.seats import DEFAULT_SEATS, LEVELS, Seat
 class Match:
     """One game between two seats, with history and the AI plumbing."""
 
-    def __init__(self, game, options: dict | None = None, seats=None, *,
-                 ai: Callable[[], object] | None = None, rng: random.Random | None = None,
-                 move_cap: int | None = None, think_delay: float = 0.25,
-                 spec_overrides: dict | None = None, ai_overrides: dict | None = None,
-                 start_state=None, moves=()):
+    def __init__(
+        self,
+        game,
+        options: dict | None = None,
+        seats=None,
+        *,
+        ai: Callable[[], object] | None = None,
+        rng: random.Random | None = None,
+        move_cap: int | None = None,
+        think_delay: float = 0.25,
+        spec_overrides: dict | None = None,
+        ai_overrides: dict | None = None,
+        start_state=None,
+        moves=(),
+    ):
         self.game = game
         first = start_state if start_state is not None else game.start(**dict(options or {}))
         # the options as the game resolved them (a seed it picked is kept), and as asked
         self.options = dict(getattr(first, "options", None) or options or {})
         self.requested = dict(options or {})
-        self.custom_start = start_state is not None and \
-            str(start_state) != str(game.start(**self.options))
+        self.custom_start = start_state is not None and str(start_state) != str(
+            game.start(**self.options)
+        )
         self.seats: list[Seat] = list(seats or DEFAULT_SEATS)
         self.states = [first]
         self.move_objs: list = []
@@ -47,31 +59,31 @@ class Match:
         self.think_delay = think_delay
         self.spec_overrides = dict(spec_overrides or {})
         self.ai_overrides = dict(ai_overrides or {})
-        self.resigned: int | None = None    # the seat that resigned
-        self.unfinished = False             # stopped before the end (the move cap, Stop)
-        self.capped = False                 # ... and that was the move cap
-        self.paused = False                 # demo: do not play computer moves
-        self.steps = 0                      # demo: moves allowed while paused
+        self.resigned: int | None = None  # the seat that resigned
+        self.unfinished = False  # stopped before the end (the move cap, Stop)
+        self.capped = False  # ... and that was the move cap
+        self.paused = False  # demo: do not play computer moves
+        self.steps = 0  # demo: moves allowed while paused
         self._listeners: list[Callable] = []
         self._ids = 0
         # the live AI request
         self.req_id = None
-        self.req_purpose = None             # "move" or "hint"
+        self.req_purpose = None  # "move" or "hint"
         self.req_player = 0
-        self.progress: dict | None = None   # the latest progress/started message
+        self.progress: dict | None = None  # the latest progress/started message
         self.think_time = 0.0
-        self.pending = None                 # the computer's move, waiting for the board
+        self.pending = None  # the computer's move, waiting for the board
         self.pending_wait = 0.0
         self.failures = 0
         self.last_result: dict | None = None
-        self.events: list[tuple[str, str]] = []   # (kind, text) for the scene to show
+        self.events: list[tuple[str, str]] = []  # (kind, text) for the scene to show
         self.hint = None
-        for move in moves:          # a loaded game: its moves are history, not new moves,
-            obj = self.state.find_move(move)               # so the move cap does not apply
+        for move in moves:  # a loaded game: its moves are history, not new moves,
+            obj = self.state.find_move(move)  # so the move cap does not apply
             self.states.append(self.state.play(obj))
             self.move_objs.append(obj)
 
-    # --- listeners --------------------------------------------------------------------------
+    # --- listeners ------------------------------------------------------------------------------
     def listen(self, fn: Callable) -> None:
         """``fn(state, move, animate)`` after every change of position (move None: no
         single move led here, e.g. after undo)."""
@@ -81,7 +93,7 @@ class Match:
         for fn in self._listeners:
             fn(self.state, move, animate)
 
-    # --- state ---------------------------------------------------------------------------------
+    # --- state ----------------------------------------------------------------------------------
     @property
     def state(self):
         return self.states[-1]
@@ -253,7 +265,7 @@ class Match:
         self.pending = None
         self.resigned = player
 
-    # --- the computer ------------------------------------------------------------------------------
+    # --- the computer ---------------------------------------------------------------------------
     def spec_for(self, player: int, purpose: str = "move") -> dict:
         seat = self.seats[player]
         level = seat.level if seat.computer else "medium"
@@ -278,7 +290,7 @@ class Match:
         self.think_time = 0.0
         try:
             ai.request(self.state, self.spec_for(self.state.player, purpose), rid)
-        except Exception as exc:     # a dead or refusing worker must not stop the game
+        except Exception as exc:  # a dead or refusing worker must not stop the game
             self.req_id = None
             self._emit("bad", f"The computer could not start: {exc}")
             self._fallback_move(purpose)
@@ -350,8 +362,10 @@ class Match:
             if ai is not None:
                 for msg in ai.poll():
                     self._handle(msg)
-                if self.req_id is not None and \
-                        getattr(ai, "current_id", self.req_id) != self.req_id:
+                if (
+                    self.req_id is not None
+                    and getattr(ai, "current_id", self.req_id) != self.req_id
+                ):
                     # the worker forgot us (someone else asked meanwhile): ask again
                     self.req_id = None
                     self.req_purpose = None
@@ -375,7 +389,7 @@ class Match:
                     if self.failures < 3:
                         self._fallback_move("move")
 
-    # --- for the panel ------------------------------------------------------------------------------
+    # --- for the panel --------------------------------------------------------------------------
     def evaluation(self) -> float | None:
         """The computer's latest estimate for seat 0 in [-1, 1], or None."""
         msg = self.progress or self.last_result

@@ -6,6 +6,7 @@ computer's thinking (progress, its estimate of who is winning, its top candidate
 move list and the latest message.  It reads a :class:`game.match.Match` and draws; it
 changes nothing.
 """
+
 from __future__ import annotations
 
 import math
@@ -42,10 +43,22 @@ def draw_eval_bar(surface, rect, value0: float | None, pals) -> None:
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=6)
     if value0 is not None:
         p0 = int(round(50 * (1 + v)))
-        draw_text(surface, f"{p0}%", theme.FONT_TINY, pals[0]["ink"],
-                  (rect.x + 6, rect.centery), "midleft")
-        draw_text(surface, f"{100 - p0}%", theme.FONT_TINY, pals[1]["ink"],
-                  (rect.right - 6, rect.centery), "midright")
+        draw_text(
+            surface,
+            f"{p0}%",
+            theme.FONT_TINY,
+            pals[0]["ink"],
+            (rect.x + 6, rect.centery),
+            "midleft",
+        )
+        draw_text(
+            surface,
+            f"{100 - p0}%",
+            theme.FONT_TINY,
+            pals[1]["ink"],
+            (rect.right - 6, rect.centery),
+            "midright",
+        )
 
 
 def verdict(value0: float | None, names) -> str:
@@ -73,12 +86,21 @@ class PlayPanel:
         self.buttons_top = 0
         self.time = 0.0
         self.corner_prefix = ""
-        self.status_override = None        # () -> (text, colour) or None
+        self.status_override = None  # () -> (text, colour) or None
         self._only_key = None
         self._only = None
 
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
+
+    @staticmethod
+    def split(size) -> tuple[pygame.Rect, pygame.Rect]:
+        """The board's rect and the panel's for a window of ``size`` (play and demo)."""
+        w, h = size
+        pad = theme.PAD
+        pw = min(theme.PANEL_WIDTH, max(260, w // 3))
+        panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        return pygame.Rect(pad, pad, panel_rect.x - 2 * pad, h - 2 * pad), panel_rect
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -134,10 +156,21 @@ class PlayPanel:
         w = rect.width - 2 * pad
         y = rect.y + pad - 2
         game = self.match.game
-        draw_text(surface, fit_text(game.name or game.id, theme.FONT_MEDIUM, w - 70),
-                  theme.FONT_MEDIUM, theme.TEXT, (x, y))
-        draw_text(surface, self.corner_text(), theme.FONT_TINY,
-                  theme.TEXT_DIM, (rect.right - pad, y + 6), "topright")
+        draw_text(
+            surface,
+            fit_text(game.name or game.id, theme.FONT_MEDIUM, w - 70),
+            theme.FONT_MEDIUM,
+            theme.TEXT,
+            (x, y),
+        )
+        draw_text(
+            surface,
+            self.corner_text(),
+            theme.FONT_TINY,
+            theme.TEXT_DIM,
+            (rect.right - pad, y + 6),
+            "topright",
+        )
         y += line_height(theme.FONT_MEDIUM) + 4
         y = self.draw_players(surface, x, y, w)
         y = self.draw_status(surface, x, y, w)
@@ -160,17 +193,33 @@ class PlayPanel:
             r = pygame.Rect(x - 6, y, w + 12, row_h - 4)
             if not m.over and state.player == p:
                 k = 0.5 + 0.5 * theme.pulse(self.time, 1.6)
-                pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.18 + 0.12 * k),
-                                 r, border_radius=theme.RADIUS)
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.PANEL, theme.ACCENT, 0.18 + 0.12 * k),
+                    r,
+                    border_radius=theme.RADIUS,
+                )
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=theme.RADIUS)
             draw_swatch(surface, (x + 16, r.centery), pal, 13)
-            draw_text(surface, fit_text(names[p], theme.FONT_SMALL, w - 110), theme.FONT_SMALL,
-                      theme.TEXT, (x + 38, r.y + 5))
-            draw_text(surface, m.seats[p].label(), theme.FONT_TINY, theme.TEXT_DIM,
-                      (x + 38, r.y + 26))
+            draw_text(
+                surface,
+                fit_text(names[p], theme.FONT_SMALL, w - 110),
+                theme.FONT_SMALL,
+                theme.TEXT,
+                (x + 38, r.y + 5),
+            )
+            draw_text(
+                surface, m.seats[p].label(), theme.FONT_TINY, theme.TEXT_DIM, (x + 38, r.y + 26)
+            )
             if scores is not None:
-                draw_text(surface, str(scores[p]), theme.FONT_MEDIUM, pal["text"],
-                          (r.right - 10, r.centery), "midright")
+                draw_text(
+                    surface,
+                    str(scores[p]),
+                    theme.FONT_MEDIUM,
+                    pal["text"],
+                    (r.right - 10, r.centery),
+                    "midright",
+                )
             y += row_h
         return y
 
@@ -183,8 +232,13 @@ class PlayPanel:
         """The board view's own counts (Gliss: towers, bases, gliders per side)."""
         lines = self.view.panel_lines() or []
         for text in lines[:4]:
-            draw_text(surface, fit_text(str(text), theme.FONT_TINY, w), theme.FONT_TINY,
-                      theme.TEXT_DIM, (x, y))
+            draw_text(
+                surface,
+                fit_text(str(text), theme.FONT_TINY, w),
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (x, y),
+            )
             y += line_height(theme.FONT_TINY) + 2
         return y + (4 if lines else 0)
 
@@ -199,13 +253,14 @@ class PlayPanel:
             label = "Thinking" if m.thinking else "Finding a hint"
             dots = "." * (1 + int(self.time * 3) % 3)
             draw_text(surface, label + dots, theme.FONT_TINY, theme.ACCENT_2, (x, y))
-            c = (x + w - 10, y + 7)                  # a spinner
+            c = (x + w - 10, y + 7)  # a spinner
             a = self.time * 6
             for i in range(6):
                 ang = a + i * math.pi / 3
                 col = theme.mix(theme.PANEL, theme.ACCENT_2, (i + 1) / 6)
-                pygame.draw.circle(surface, col, (int(c[0] + 7 * math.cos(ang)),
-                                                  int(c[1] + 7 * math.sin(ang))), 2)
+                pygame.draw.circle(
+                    surface, col, (int(c[0] + 7 * math.cos(ang)), int(c[1] + 7 * math.sin(ang))), 2
+                )
             y += line_height(theme.FONT_TINY) + 2
             bar(surface, (x, y, w, 6), m.thinking_fraction(), theme.ACCENT_2, radius=3)
             y += 12
@@ -213,8 +268,9 @@ class PlayPanel:
             draw_text(surface, "Computer's last estimate", theme.FONT_TINY, theme.TEXT_DIM, (x, y))
             y += line_height(theme.FONT_TINY) + 2
         state = m.state
-        draw_eval_bar(surface, (x, y, w, 18), value0,
-                      (seat_palette(state, 0), seat_palette(state, 1)))
+        draw_eval_bar(
+            surface, (x, y, w, 18), value0, (seat_palette(state, 0), seat_palette(state, 1))
+        )
         y += 22
         draw_text(surface, verdict(value0, names), theme.FONT_TINY, theme.TEXT, (x, y))
         y += line_height(theme.FONT_TINY) + 2
@@ -222,18 +278,29 @@ class PlayPanel:
         if cands:
             total = sum(c[1] for c in cands) or 1
             mover = names[m.req_player]
-            draw_text(surface, f"Top moves (visits, {mover}'s chances)", theme.FONT_TINY,
-                      theme.TEXT_DIM, (x, y))
+            draw_text(
+                surface,
+                f"Top moves (visits, {mover}'s chances)",
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (x, y),
+            )
             y += line_height(theme.FONT_TINY)
             for notation, visits, val in cands:
                 share = visits / total
                 win = int(round(50 * (1 + max(-1.0, min(1.0, float(val))))))
-                draw_text(surface, fit_text(str(notation), theme.FONT_TINY, w // 2),
-                          theme.FONT_TINY, theme.TEXT, (x + 4, y))
+                draw_text(
+                    surface,
+                    fit_text(str(notation), theme.FONT_TINY, w // 2),
+                    theme.FONT_TINY,
+                    theme.TEXT,
+                    (x + 4, y),
+                )
                 bx = x + w // 2
                 bar(surface, (bx, y + 3, w // 2 - 44, 8), share, theme.ACCENT, radius=3)
-                draw_text(surface, f"{win}%", theme.FONT_TINY, theme.TEXT_DIM,
-                          (x + w, y), "topright")
+                draw_text(
+                    surface, f"{win}%", theme.FONT_TINY, theme.TEXT_DIM, (x + w, y), "topright"
+                )
                 y += line_height(theme.FONT_TINY)
         return y + 6
 
@@ -244,8 +311,9 @@ class PlayPanel:
         draw_text(surface, "Moves", theme.FONT_TINY, theme.TEXT_DIM, (rect.x, rect.y))
         top = rect.y + line_height(theme.FONT_TINY) + 2
         box = pygame.Rect(rect.x - 4, top, rect.width + 8, rect.bottom - top)
-        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.5), box,
-                         border_radius=theme.RADIUS // 2)
+        pygame.draw.rect(
+            surface, theme.mix(theme.PANEL, theme.BG, 0.5), box, border_radius=theme.RADIUS // 2
+        )
         lh = line_height(theme.FONT_SMALL)
         rows = max(1, (box.height - 8) // lh)
         moves = m.moves
@@ -263,8 +331,9 @@ class PlayPanel:
         col_w = min(130, (box.width - 50) // 2)
         y = box.y + 4
         for r in range(first, n_rows):
-            draw_text(surface, f"{r + 1}.", theme.FONT_SMALL, theme.TEXT_DIM,
-                      (box.x + 44, y), "topright")
+            draw_text(
+                surface, f"{r + 1}.", theme.FONT_SMALL, theme.TEXT_DIM, (box.x + 44, y), "topright"
+            )
             for c in (0, 1):
                 i = 2 * r + c
                 if i >= len(turns):
@@ -276,12 +345,19 @@ class PlayPanel:
                 draw_text(surface, text, theme.FONT_SMALL, col, (box.x + 52 + c * col_w, y))
             y += lh
         if not moves:
-            draw_text(surface, "No moves yet", theme.FONT_TINY, theme.TEXT_DIM,
-                      (box.x + 8, box.y + 6))
+            draw_text(
+                surface, "No moves yet", theme.FONT_TINY, theme.TEXT_DIM, (box.x + 8, box.y + 6)
+            )
 
     def draw_note(self, surface, x, y, w) -> None:
         note = self.note
         lines = wrap_text(note.text, theme.FONT_SMALL, w)[:2]
         for i, line in enumerate(lines):
-            draw_text(surface, line, theme.FONT_SMALL, note.color,
-                      (x, y + i * line_height(theme.FONT_SMALL)), alpha=note.alpha)
+            draw_text(
+                surface,
+                line,
+                theme.FONT_SMALL,
+                note.color,
+                (x, y + i * line_height(theme.FONT_SMALL)),
+                alpha=note.alpha,
+            )

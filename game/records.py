@@ -61,6 +61,7 @@ result=None, ending=None, date=None, extra=None, final=None)``, ``dumps_match(ma
 ``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
 folder=None)``, ``summary(path)`` and ``summaries(folder)`` for a list of saved games.
 """
+
 from __future__ import annotations
 
 import errno
@@ -77,13 +78,23 @@ from game.seats import DEFAULT_SEATS, Seat
 
 MAGIC = "abstract-arcade game record"
 END = "end of record"
-MAX_BYTES = 1_000_000          # the largest record read (a 300-move game is a few KB)
-EXCERPT = 40                   # the most characters of bad input an error message quotes
-MAX_MESSAGE = 300              # and the longest message built from the rules' own words
+MAX_BYTES = 1_000_000  # the largest record read (a 300-move game is a few KB)
+EXCERPT = 40  # the most characters of bad input an error message quotes
+MAX_MESSAGE = 300  # and the longest message built from the rules' own words
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-KNOWN = ("version", "game", "option", "seats", "date", "result", "ending", "resigned",
-         "start", "moves")
+KNOWN = (
+    "version",
+    "game",
+    "option",
+    "seats",
+    "date",
+    "result",
+    "ending",
+    "resigned",
+    "start",
+    "moves",
+)
 _KEY = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
 
@@ -92,11 +103,12 @@ def program_version() -> str:
     """The installed package's version, or ``dev`` when it is run from a plain checkout."""
     try:
         from importlib.metadata import PackageNotFoundError, version
+
         try:
             return version("abstract-arcade")
         except PackageNotFoundError:
             return "dev"
-    except Exception:           # a broken metadata install must not stop a save
+    except Exception:  # a broken metadata install must not stop a save
         return "dev"
 
 
@@ -119,26 +131,27 @@ def _bounded(message: str) -> str:
         words.append(word)
     out = " ".join(words)
     if len(out) > MAX_MESSAGE:
-        out = out[:MAX_MESSAGE - 1] + "…"
+        out = out[: MAX_MESSAGE - 1] + "…"
     return out
 
 
 # --- the record --------------------------------------------------------------------------------
+
 
 @dataclass
 class Record:
     game_id: str
     options: dict = field(default_factory=dict)
     seats: list[str] = field(default_factory=lambda: [s.spec() for s in DEFAULT_SEATS])
-    start: object = None                  # the start state
+    start: object = None  # the start state
     moves: list[str] = field(default_factory=list)
-    states: list = field(default_factory=list)   # the start and the state after each move
-    version: str | None = None            # the program that wrote it (None: before 0.2)
-    date: datetime | None = None          # when it was written (aware), None if not said
-    result: str = "*"                     # one of RESULTS, as the moves give it
-    ending: str = ""                      # one sentence: how it ended ("" when it did not)
-    resigned: int | None = None           # the seat that resigned
-    extra: dict = field(default_factory=dict)    # unknown keys, kept and ignored
+    states: list = field(default_factory=list)  # the start and the state after each move
+    version: str | None = None  # the program that wrote it (None: before 0.2)
+    date: datetime | None = None  # when it was written (aware), None if not said
+    result: str = "*"  # one of RESULTS, as the moves give it
+    ending: str = ""  # one sentence: how it ended ("" when it did not)
+    resigned: int | None = None  # the seat that resigned
+    extra: dict = field(default_factory=dict)  # unknown keys, kept and ignored
 
     @property
     def final(self):
@@ -162,9 +175,18 @@ class Record:
 
     def to_text(self) -> str:
         """The record written again (by this version: version line, date, end marker)."""
-        return dumps(rules.get(self.game_id), self.options, self.seats, self.start,
-                     self.moves, resigned=self.resigned, ending=self.ending or None,
-                     date=self.date, extra=self.extra, final=self.final)
+        return dumps(
+            rules.get(self.game_id),
+            self.options,
+            self.seats,
+            self.start,
+            self.moves,
+            resigned=self.resigned,
+            ending=self.ending or None,
+            date=self.date,
+            extra=self.extra,
+            final=self.final,
+        )
 
 
 def _result_of(final, resigned) -> str:
@@ -203,11 +225,12 @@ def _date_text(date) -> str:
     elif isinstance(date, str):
         date = datetime.fromisoformat(date.strip())
     if date.tzinfo is None:
-        date = date.astimezone()        # a naive time is the local time
+        date = date.astimezone()  # a naive time is the local time
     return date.isoformat(timespec="seconds")
 
 
 # --- writing -----------------------------------------------------------------------------------
+
 
 def _option_text(value) -> str:
     if isinstance(value, bool):
@@ -215,9 +238,20 @@ def _option_text(value) -> str:
     return "none" if value is None else str(value)
 
 
-def dumps(game, options: dict, seats, start_state, moves, *, resigned: int | None = None,
-          result: str | None = None, ending: str | None = None, date=None,
-          extra: dict | None = None, final=None) -> str:
+def dumps(
+    game,
+    options: dict,
+    seats,
+    start_state,
+    moves,
+    *,
+    resigned: int | None = None,
+    result: str | None = None,
+    ending: str | None = None,
+    date=None,
+    extra: dict | None = None,
+    final=None,
+) -> str:
     """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``;
     ``moves`` are move objects or notation.
 
@@ -266,7 +300,7 @@ def dumps(game, options: dict, seats, start_state, moves, *, resigned: int | Non
         lines.append("start:")
         lines.extend("| " + ln for ln in str(start_state).rstrip("\n").split("\n"))
     for k in range(0, len(moves), 10):
-        lines.append("moves: " + " ".join(moves[k:k + 10]))
+        lines.append("moves: " + " ".join(moves[k : k + 10]))
     if not moves:
         lines.append("moves:")
     lines.append(END)
@@ -277,24 +311,37 @@ def dumps_match(match, date=None) -> str:
     """The record of a :class:`game.match.Match` as it stands (its resignation and, when
     it is over, how it ended included)."""
     ending = match.end_reason() if match.over else None
-    return dumps(match.game, match.options, match.seats, match.states[0], match.moves,
-                 resigned=match.resigned, ending=ending, date=date, final=match.state)
+    return dumps(
+        match.game,
+        match.options,
+        match.seats,
+        match.states[0],
+        match.moves,
+        resigned=match.resigned,
+        ending=ending,
+        date=date,
+        final=match.state,
+    )
 
 
 # --- reading -----------------------------------------------------------------------------------
+
 
 def loads(text: str) -> Record:
     """Read a record; ValueError with the line and the reason when anything is wrong."""
     if not isinstance(text, str):
         raise ValueError("a game record must be text")
     if len(text) > MAX_BYTES:
-        raise ValueError(f"the record is {len(text):,} characters long; a game record is at "
-                         f"most {MAX_BYTES:,} (refused, not cut)")
+        raise ValueError(
+            f"the record is {len(text):,} characters long; a game record is at "
+            f"most {MAX_BYTES:,} (refused, not cut)"
+        )
     if text.startswith("\ufeff"):
         text = text[1:]
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    body = [(n + 1, ln) for n, ln in enumerate(raw)
-            if ln.strip() and not ln.lstrip().startswith("#")]
+    body = [
+        (n + 1, ln) for n, ln in enumerate(raw) if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     if not body or body[0][1].strip().lower() != MAGIC:
         raise ValueError(f"not a game record: the first line must be '{MAGIC}'")
     ends = [n for n, (_, ln) in enumerate(body) if ln.strip().lower() == END]
@@ -302,10 +349,12 @@ def loads(text: str) -> Record:
         lineno, ln = body[ends[0] + 1]
         raise ValueError(f"line {lineno}: {excerpt(ln.strip())} comes after '{END}'")
     if ends:
-        body = body[:ends[0]]
+        body = body[: ends[0]]
     elif any(ln.partition(":")[0].strip().lower() == "version" for _, ln in body[1:]):
-        raise ValueError(f"the record is cut short: it has no '{END}' line (the file may "
-                         "have been cut while it was written)")
+        raise ValueError(
+            f"the record is cut short: it has no '{END}' line (the file may "
+            "have been cut while it was written)"
+        )
 
     game = None
     opts: dict[str, str] = {}
@@ -318,7 +367,7 @@ def loads(text: str) -> Record:
     extra: dict[str, str] = {}
     start_lines: list[str] | None = None
     start_at = 0
-    block = None            # where '|' lines go: "start", or an unknown key of extra
+    block = None  # where '|' lines go: "start", or an unknown key of extra
     moves: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for lineno, ln in body[1:]:
@@ -336,19 +385,22 @@ def loads(text: str) -> Record:
         key = key.strip().lower()
         value = value.strip()
         if not colon or not _KEY.fullmatch(key):
-            raise ValueError(f"line {lineno}: cannot read {excerpt(ln.strip())} (expected "
-                             "'key: value')")
-        if key in ("version", "game", "seats", "date", "result", "ending", "resigned",
-                   "start"):
+            raise ValueError(
+                f"line {lineno}: cannot read {excerpt(ln.strip())} (expected 'key: value')"
+            )
+        if key in ("version", "game", "seats", "date", "result", "ending", "resigned", "start"):
             if key in seen:
-                raise ValueError(f"line {lineno}: the {key} is given twice (first on line "
-                                 f"{seen[key]})")
+                raise ValueError(
+                    f"line {lineno}: the {key} is given twice (first on line {seen[key]})"
+                )
             seen[key] = lineno
         if key == "game":
             gid = value.lower()
             if gid not in rules.GAMES:
-                raise ValueError(f"line {lineno}: unknown game {excerpt(value)}; the games "
-                                 f"are: {', '.join(rules.GAMES)}")
+                raise ValueError(
+                    f"line {lineno}: unknown game {excerpt(value)}; the games "
+                    f"are: {', '.join(rules.GAMES)}"
+                )
             try:
                 game = rules.get(gid)
             except ValueError as e:
@@ -361,8 +413,9 @@ def loads(text: str) -> Record:
         elif key == "seats":
             parts = [p for p in value.split(",") if p.strip()]
             if len(parts) != 2:
-                raise ValueError(f"line {lineno}: seats needs two entries, e.g. human, "
-                                 "computer:medium")
+                raise ValueError(
+                    f"line {lineno}: seats needs two entries, e.g. human, computer:medium"
+                )
             try:
                 seats = [Seat.parse(p).spec() for p in parts]
             except ValueError as e:
@@ -373,21 +426,26 @@ def loads(text: str) -> Record:
             try:
                 date = datetime.fromisoformat(value)
             except ValueError:
-                raise ValueError(f"line {lineno}: the date {excerpt(value)} is not an ISO 8601 "
-                                 "time such as 2026-11-21T20:15:00+01:00") from None
+                raise ValueError(
+                    f"line {lineno}: the date {excerpt(value)} is not an ISO 8601 "
+                    "time such as 2026-11-21T20:15:00+01:00"
+                ) from None
             if date.tzinfo is None:
                 date = date.astimezone()
         elif key == "result":
             if value not in RESULTS:
-                raise ValueError(f"line {lineno}: the result {excerpt(value)} is none of "
-                                 f"{', '.join(RESULTS)}")
+                raise ValueError(
+                    f"line {lineno}: the result {excerpt(value)} is none of {', '.join(RESULTS)}"
+                )
             written_result = (lineno, value)
         elif key == "ending":
             ending = value
         elif key == "resigned":
             if value not in ("0", "1"):
-                raise ValueError(f"line {lineno}: resigned names the seat that resigned, "
-                                 f"0 or 1, not {excerpt(value)}")
+                raise ValueError(
+                    f"line {lineno}: resigned names the seat that resigned, "
+                    f"0 or 1, not {excerpt(value)}"
+                )
             resigned = (lineno, int(value))
         elif key == "start":
             start_lines = []
@@ -395,7 +453,7 @@ def loads(text: str) -> Record:
             block = "start"
         elif key == "moves":
             moves.extend((lineno, m) for m in value.split())
-        else:                   # written by a newer version: kept, and otherwise ignored
+        else:  # written by a newer version: kept, and otherwise ignored
             extra[key] = extra[key] + "\n" + value if key in extra else value
             block = key
     if game is None:
@@ -408,8 +466,9 @@ def loads(text: str) -> Record:
         try:
             start = game.parse("\n".join(start_lines) + "\n")
         except ValueError as e:
-            raise ValueError(f"the start position (line {start_at}) cannot be read: "
-                             f"{_bounded(e)}") from None
+            raise ValueError(
+                f"the start position (line {start_at}) cannot be read: {_bounded(e)}"
+            ) from None
     else:
         try:
             start = game.start(**options)
@@ -422,27 +481,42 @@ def loads(text: str) -> Record:
         try:
             state = state.play(m)
         except ValueError as e:
-            raise ValueError(f"line {lineno}: move {k} ({excerpt(m)[1:-1]}) is not legal: "
-                             f"{_bounded(e)}") from None
+            raise ValueError(
+                f"line {lineno}: move {k} ({excerpt(m)[1:-1]}) is not legal: {_bounded(e)}"
+            ) from None
         states.append(state)
         played.append(m)
     seat_resigned = None
     if resigned is not None:
         lineno, seat_resigned = resigned
         if state.is_over():
-            raise ValueError(f"line {lineno}: seat {seat_resigned} resigned, but the moves "
-                             "already end the game")
+            raise ValueError(
+                f"line {lineno}: seat {seat_resigned} resigned, but the moves already end the game"
+            )
     result = _result_of(state, seat_resigned)
     if written_result is not None and written_result[1] != result:
         lineno, said = written_result
-        raise ValueError(f"line {lineno}: the result is {said}, but the moves give {result} "
-                         f"({_result_text(state, seat_resigned)}); correct or delete the "
-                         "result line")
+        raise ValueError(
+            f"line {lineno}: the result is {said}, but the moves give {result} "
+            f"({_result_text(state, seat_resigned)}); correct or delete the "
+            "result line"
+        )
     if ending is None:
         ending = _ending_of(state, seat_resigned)
-    return Record(game.id, options, seats or [s.spec() for s in DEFAULT_SEATS], start, played,
-                  states, version=version, date=date, result=result, ending=ending,
-                  resigned=seat_resigned, extra=extra)
+    return Record(
+        game.id,
+        options,
+        seats or [s.spec() for s in DEFAULT_SEATS],
+        start,
+        played,
+        states,
+        version=version,
+        date=date,
+        result=result,
+        ending=ending,
+        resigned=seat_resigned,
+        extra=extra,
+    )
 
 
 load_text = loads
@@ -456,19 +530,22 @@ def read_text(path) -> str:
         with open(where, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > MAX_BYTES:
-                raise ValueError(f"{where}: the file is {size:,} bytes; a game record is at "
-                                 f"most {MAX_BYTES:,} bytes (refused, not cut)")
+                raise ValueError(
+                    f"{where}: the file is {size:,} bytes; a game record is at "
+                    f"most {MAX_BYTES:,} bytes (refused, not cut)"
+                )
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
-        raise ValueError(f"{where}: the file is over {MAX_BYTES:,} bytes; a game record is at "
-                         "most that (refused, not cut)")
+        raise ValueError(
+            f"{where}: the file is over {MAX_BYTES:,} bytes; a game record is at "
+            "most that (refused, not cut)"
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ValueError(f"{where}: not UTF-8 text (byte {e.start}): not a game record") \
-            from None
+        raise ValueError(f"{where}: not UTF-8 text (byte {e.start}): not a game record") from None
 
 
 def load_file(path) -> Record:
@@ -482,8 +559,10 @@ def load_file(path) -> Record:
 
 # --- saving ------------------------------------------------------------------------------------
 
+
 def _default_folder():
     from game import storage
+
     return storage.saves_dir()
 
 
@@ -533,21 +612,23 @@ def save_file(text: str, game_id: str, folder=None) -> str:
 
 # --- a list of saved games ---------------------------------------------------------------------
 
+
 @dataclass
 class Summary:
     """One line of a Load screen; ``error`` says why the file does not open (then only
     ``path`` and ``modified`` are known)."""
-    path: str                       # absolute
+
+    path: str  # absolute
     game_id: str = ""
     game_name: str = ""
-    date: datetime | None = None    # as written in the record (None in older records)
-    modified: float = 0.0           # the file's time (seconds since the epoch)
-    seats: str = ""                 # "Human vs Computer (Hard)"
+    date: datetime | None = None  # as written in the record (None in older records)
+    modified: float = 0.0  # the file's time (seconds since the epoch)
+    seats: str = ""  # "Human vs Computer (Hard)"
     moves: int = 0
-    result: str = ""                # "Green wins", "Draw", "Unfinished"
+    result: str = ""  # "Green wins", "Draw", "Unfinished"
     ending: str = ""
     finished: bool = False
-    final: object = None            # the last position, for a preview
+    final: object = None  # the last position, for a preview
     error: str | None = None
 
     @property
@@ -579,9 +660,12 @@ def summary(path) -> Summary:
         entry.ending = rec.ending
         entry.finished = rec.finished
         entry.final = rec.final
-    except Exception as e:          # any file at all: a message, never a crash
-        entry.error = str(e) if isinstance(e, ValueError) else \
-            f"{where}: cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+    except Exception as e:  # any file at all: a message, never a crash
+        entry.error = (
+            str(e)
+            if isinstance(e, ValueError)
+            else f"{where}: cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+        )
     return entry
 
 
@@ -591,7 +675,10 @@ def summaries(folder) -> list[Summary]:
         names = os.listdir(folder)
     except OSError:
         return []
-    out = [summary(os.path.join(folder, n)) for n in names
-           if n.endswith(".txt") and not n.startswith(".")]
+    out = [
+        summary(os.path.join(folder, n))
+        for n in names
+        if n.endswith(".txt") and not n.startswith(".")
+    ]
     out.sort(key=lambda s: s.when, reverse=True)
     return out

@@ -4,6 +4,7 @@
 The level names come from the search (``ai.levels``); a seat is written ``human``,
 ``computer`` (the default level) or ``computer:LEVEL``.  Pure Python: no pygame.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ DEFAULT_LEVEL = "medium"
 class Seat:
     """Who plays a side: a human, or the computer at a level."""
 
-    kind: str = "human"            # "human" or "computer"
+    kind: str = "human"  # "human" or "computer"
     level: str = DEFAULT_LEVEL
 
     @property
@@ -50,16 +51,19 @@ class Seat:
             if level not in LEVELS:
                 raise ValueError(f"unknown strength {level!r}; use {', '.join(LEVELS)}")
             return Seat("computer", level)
-        raise ValueError(f"unknown seat {text.strip()!r}; use human, computer or "
-                         f"computer:LEVEL ({', '.join(LEVELS)})")
+        raise ValueError(
+            f"unknown seat {text.strip()!r}; use human, computer or "
+            f"computer:LEVEL ({', '.join(LEVELS)})"
+        )
 
 
 def parse_pair(text: str) -> list[Seat]:
     """Two seats separated by a comma (``human,computer:hard``)."""
     parts = [p for p in str(text).split(",") if p.strip()]
     if len(parts) != 2:
-        raise ValueError(f"two seats are needed, separated by a comma, e.g. "
-                         f"human,computer:{DEFAULT_LEVEL}")
+        raise ValueError(
+            f"two seats are needed, separated by a comma, e.g. human,computer:{DEFAULT_LEVEL}"
+        )
     return [Seat.parse(p) for p in parts]
 
 

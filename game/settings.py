@@ -13,6 +13,7 @@ by an older version, garbage) gives the defaults for what does not read, and ``l
 says so in its message, never raising.  Writing is atomic (``storage.atomic_write``).
 Pure Python: no pygame.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -31,16 +32,18 @@ class Settings:
     volume: float = 0.7
     fullscreen: bool = False
     window: tuple[int, int] = theme.DEFAULT_SIZE
-    animation: float = 1.0                      # animation speed, 1 = as designed
-    seats: dict[str, list[Seat]] = field(default_factory=dict)   # last seats per game
+    animation: float = 1.0  # animation speed, 1 = as designed
+    seats: dict[str, list[Seat]] = field(default_factory=dict)  # last seats per game
 
     def dumps(self) -> str:
-        lines = [HEADER,
-                 f"sound = {'off' if self.muted else 'on'}",
-                 f"volume = {self.volume:.2f}",
-                 f"fullscreen = {'on' if self.fullscreen else 'off'}",
-                 f"window = {self.window[0]}x{self.window[1]}",
-                 f"animation = {self.animation:g}"]
+        lines = [
+            HEADER,
+            f"sound = {'off' if self.muted else 'on'}",
+            f"volume = {self.volume:.2f}",
+            f"fullscreen = {'on' if self.fullscreen else 'off'}",
+            f"window = {self.window[0]}x{self.window[1]}",
+            f"animation = {self.animation:g}",
+        ]
         for gid in sorted(self.seats):
             lines.append(f"seats.{gid} = " + ", ".join(s.spec() for s in self.seats[gid]))
         return "\n".join(lines) + "\n"
@@ -85,11 +88,13 @@ def loads(text: str) -> tuple[Settings, list[str]]:
             elif key == "animation":
                 v = float(value)
                 if not ANIMATION_SPEEDS[0] <= v <= ANIMATION_SPEEDS[-1]:
-                    raise ValueError(f"the animation speed is from {ANIMATION_SPEEDS[0]} "
-                                     f"to {ANIMATION_SPEEDS[-1]}")
+                    raise ValueError(
+                        f"the animation speed is from {ANIMATION_SPEEDS[0]} "
+                        f"to {ANIMATION_SPEEDS[-1]}"
+                    )
                 s.animation = v
             elif key.startswith("seats."):
-                s.seats[key[len("seats."):]] = parse_pair(value)
+                s.seats[key[len("seats.") :]] = parse_pair(value)
             # an unknown key is a newer version's setting: ignored
         except ValueError as exc:
             problems.append(f"line {n}: {exc}")
@@ -114,8 +119,10 @@ def load(path=None) -> tuple[Settings, str | None]:
         return Settings(), f"The settings file {path} is not text; using the defaults."
     settings, problems = loads(text)
     if problems:
-        return settings, (f"Some settings in {path} did not read ({problems[0]}"
-                          f"{' ...' if len(problems) > 1 else ''}); defaults used for them.")
+        return settings, (
+            f"Some settings in {path} did not read ({problems[0]}"
+            f"{' ...' if len(problems) > 1 else ''}); defaults used for them."
+        )
     return settings, None
 
 

@@ -11,6 +11,7 @@ app to fail.  All six effects together are about 2.3 s of audio and take
 about 15 ms to synthesise on an idle core; each is made on its first ``play``
 (or all at once by ``preload()``), so start-up only pays for the mixer.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,7 +42,7 @@ class _Synth:
         """A quick linear attack then an exponential decay (``decay`` per second)."""
         t = self.t(dur)
         a = np.clip(t / max(attack, 1e-4), 0.0, 1.0)
-        tail = np.clip((dur - t) / 0.01, 0.0, 1.0)          # no click at the end
+        tail = np.clip((dur - t) / 0.01, 0.0, 1.0)  # no click at the end
         return (a * np.exp(-decay * t) * tail).astype(np.float32)
 
     def wave(self, freq, dur: float, shape: str = "sine") -> np.ndarray:
@@ -53,14 +54,15 @@ class _Synth:
             return np.sin(phase).astype(np.float32)
         if shape == "tri":
             return (2 / np.pi * np.arcsin(np.sin(phase))).astype(np.float32)
-        if shape == "square":     # a soft square: a few odd harmonics
-            return ((np.sin(phase) + np.sin(3 * phase) / 3 + np.sin(5 * phase) / 5) * 0.8
-                    ).astype(np.float32)
+        if shape == "square":  # a soft square: a few odd harmonics
+            return ((np.sin(phase) + np.sin(3 * phase) / 3 + np.sin(5 * phase) / 5) * 0.8).astype(
+                np.float32
+            )
         raise ValueError(shape)
 
     def sweep(self, f0: float, f1: float, dur: float, shape: str = "sine") -> np.ndarray:
         n = int(self.rate * dur)
-        freq = f0 * (f1 / f0) ** np.linspace(0.0, 1.0, n, dtype=np.float32)   # exponential
+        freq = f0 * (f1 / f0) ** np.linspace(0.0, 1.0, n, dtype=np.float32)  # exponential
         return self.wave(freq, dur, shape)
 
     def noise(self, dur: float, seed: int = 7) -> np.ndarray:
@@ -76,7 +78,7 @@ class _Synth:
         for offset, sig in parts:
             end = min(total, offset + len(sig))
             if end > offset:
-                out[offset:end] += sig[:end - offset]
+                out[offset:end] += sig[: end - offset]
         return out
 
     # --- the effects -------------------------------------------------------------------
@@ -91,7 +93,7 @@ class _Synth:
     def splay(self) -> np.ndarray:
         """A quick rising arpeggio with a shimmer: territory spreading."""
         step = 0.055
-        notes = (3, 7, 10, 15, 19)          # C5 E5 G5 C6 E6 (semitones above A4)
+        notes = (3, 7, 10, 15, 19)  # C5 E5 G5 C6 E6 (semitones above A4)
         total = int(self.rate * (step * len(notes) + 0.25))
         parts = []
         for k, n in enumerate(notes):
@@ -120,8 +122,10 @@ class _Synth:
         d = 0.7
         t = self.t(d)
         vib = 1.0 + 0.006 * np.sin(2 * np.pi * 6.0 * t)
-        chord = sum(self.wave(_note(n) * vib, d, "square") * w
-                    for n, w in ((15, 0.35), (19, 0.25), (22, 0.25)))
+        chord = sum(
+            self.wave(_note(n) * vib, d, "square") * w
+            for n, w in ((15, 0.35), (19, 0.25), (22, 0.25))
+        )
         parts.append((int(self.rate * 0.33), chord * self.env(d, 0.01, 3.2)))
         return self.mix(total, *parts)
 
@@ -141,7 +145,7 @@ class _Synth:
 def _to_mixer(signal: np.ndarray, fmt: int, channels: int) -> np.ndarray:
     """Convert a float signal in [-1, 1] to the mixer's sample format and channels."""
     peak = float(np.abs(signal).max()) if len(signal) else 0.0
-    if peak > 0.9:                          # keep headroom rather than clip
+    if peak > 0.9:  # keep headroom rather than clip
         signal = signal * (0.9 / peak)
     sig = np.clip(signal, -1.0, 1.0)
     if fmt == -16:
@@ -154,7 +158,7 @@ def _to_mixer(signal: np.ndarray, fmt: int, channels: int) -> np.ndarray:
         data = (sig * 126 + 128).astype(np.uint8)
     elif fmt == -32:
         data = (sig * 2.1e9).astype(np.int32)
-    else:                                   # 32: float samples
+    else:  # 32: float samples
         data = sig.astype(np.float32)
     if channels > 1:
         data = np.repeat(data[:, None], channels, axis=1)

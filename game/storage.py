@@ -13,6 +13,7 @@ Files are written whole to a temporary name in the same folder, then renamed ove
 old one (``atomic_write``), so a crash or a full disk never leaves a broken or empty file.
 Every path handed out is absolute.  Pure Python: no pygame.
 """
+
 from __future__ import annotations
 
 import os

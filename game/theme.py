@@ -5,29 +5,30 @@ Player colours are named by each game's rules (``COLOURS``: red and blue, white 
 black, green and orange...); the two of a game differ in lightness as well as hue
 (colour-blind safe), and the dark ones carry a shape cue (a light inner ring).
 """
+
 from __future__ import annotations
 
 import math
 
 # --- palette ------------------------------------------------------------------------
-BG = (14, 16, 32)              # deep night blue
-BG_GLOW = (40, 28, 84)         # the glow behind the title
+BG = (14, 16, 32)  # deep night blue
+BG_GLOW = (40, 28, 84)  # the glow behind the title
 PANEL = (26, 30, 56)
 PANEL_EDGE = (70, 78, 140)
 TEXT = (240, 240, 250)
 TEXT_DIM = (160, 166, 200)
-ACCENT = (255, 92, 170)        # arcade pink: focus, selection
-ACCENT_2 = (60, 230, 220)      # cyan: legal targets, hints
+ACCENT = (255, 92, 170)  # arcade pink: focus, selection
+ACCENT_2 = (60, 230, 220)  # cyan: legal targets, hints
 GOOD = (120, 240, 120)
 BAD = (255, 90, 80)
 WARN = (255, 200, 60)
 
 BOARD = (44, 52, 92)
 BOARD_EDGE = (90, 104, 170)
-BOARD_BORDER_CELL = (64, 74, 124)   # Splay's border ring, lighter than the interior
+BOARD_BORDER_CELL = (64, 74, 124)  # Splay's border ring, lighter than the interior
 GRID_LINE = (120, 130, 190)
-SHADE = (0, 0, 0)              # mixed into a colour for the dark side of a piece
-SHINE = (255, 255, 255)        # mixed into a colour for highlights
+SHADE = (0, 0, 0)  # mixed into a colour for the dark side of a piece
+SHINE = (255, 255, 255)  # mixed into a colour for highlights
 
 # Piece colours, by the name the rules give them (``Game.colours``, ``State.seat_colour``).
 # Each looks like its name, and the two colours of any one game differ strongly in
@@ -37,23 +38,63 @@ SHINE = (255, 255, 255)        # mixed into a colour for highlights
 # colour for the player's name on the dark panels.  Neutral (Glorieta's shared stones) is
 # drawn as both of its game's colours at once; its entry is the fallback for one colour.
 COLOURS: dict[str, dict] = {
-    "white": {"fill": (244, 240, 228), "edge": (170, 160, 140), "ink": (30, 30, 40),
-              "text": (244, 240, 228), "ring": False},
-    "black": {"fill": (34, 34, 44), "edge": (150, 150, 175), "ink": (235, 235, 245),
-              "text": (190, 190, 210), "ring": True},
-    "red": {"fill": (250, 118, 100), "edge": (170, 52, 40), "ink": (45, 12, 8),
-            "text": (255, 140, 122), "ring": False},
-    "blue": {"fill": (44, 70, 196), "edge": (150, 176, 255), "ink": (236, 242, 255),
-             "text": (128, 162, 255), "ring": True},
-    "green": {"fill": (28, 120, 64), "edge": (130, 220, 150), "ink": (235, 255, 240),
-              "text": (110, 215, 140), "ring": True},
-    "orange": {"fill": (255, 168, 56), "edge": (180, 100, 20), "ink": (50, 25, 0),
-               "text": (255, 178, 80), "ring": False},
-    "neutral": {"fill": (150, 140, 150), "edge": (220, 210, 220), "ink": (20, 20, 20),
-                "text": (200, 196, 205), "ring": False},
+    "white": {
+        "fill": (244, 240, 228),
+        "edge": (170, 160, 140),
+        "ink": (30, 30, 40),
+        "text": (244, 240, 228),
+        "ring": False,
+    },
+    "black": {
+        "fill": (34, 34, 44),
+        "edge": (150, 150, 175),
+        "ink": (235, 235, 245),
+        "text": (190, 190, 210),
+        "ring": True,
+    },
+    "red": {
+        "fill": (250, 118, 100),
+        "edge": (170, 52, 40),
+        "ink": (45, 12, 8),
+        "text": (255, 140, 122),
+        "ring": False,
+    },
+    "blue": {
+        "fill": (44, 70, 196),
+        "edge": (150, 176, 255),
+        "ink": (236, 242, 255),
+        "text": (128, 162, 255),
+        "ring": True,
+    },
+    "green": {
+        "fill": (28, 120, 64),
+        "edge": (130, 220, 150),
+        "ink": (235, 255, 240),
+        "text": (110, 215, 140),
+        "ring": True,
+    },
+    "orange": {
+        "fill": (255, 168, 56),
+        "edge": (180, 100, 20),
+        "ink": (50, 25, 0),
+        "text": (255, 178, 80),
+        "ring": False,
+    },
+    "neutral": {
+        "fill": (150, 140, 150),
+        "edge": (220, 210, 220),
+        "ink": (20, 20, 20),
+        "text": (200, 196, 205),
+        "ring": False,
+    },
 }
-UNDECIDED = {"fill": (120, 126, 160), "edge": (200, 204, 230), "ink": (20, 20, 30),
-             "text": TEXT_DIM, "ring": False}
+UNDECIDED = {
+    "fill": (120, 126, 160),
+    "edge": (200, 204, 230),
+    "ink": (20, 20, 30),
+    "text": TEXT_DIM,
+    "ring": False,
+}
 
 
 def colour(name: str | None) -> dict:
@@ -65,7 +106,7 @@ def seat_colour(state, seat: int) -> dict:
     """The palette entry of the colour ``seat`` plays in ``state``."""
     try:
         name = state.seat_colour(seat)
-    except AttributeError:   # a state without the accessor: the game's own order
+    except AttributeError:  # a state without the accessor: the game's own order
         name = state.game.colours[seat]
     return colour(name)
 
@@ -73,30 +114,30 @@ def seat_colour(state, seat: int) -> dict:
 def mix(a, b, t: float):
     """Blend two RGB colours, t in [0, 1]."""
     t = 0.0 if t < 0 else 1.0 if t > 1 else t
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b, strict=False))
 
 
 # --- type ---------------------------------------------------------------------------
-FONT_HUGE = 96       # the title
-FONT_LARGE = 48      # scene headings
-FONT_MEDIUM = 32     # buttons, the panel's main lines
-FONT_SMALL = 24      # body text, move lists
-FONT_TINY = 18       # captions
+FONT_HUGE = 96  # the title
+FONT_LARGE = 48  # scene headings
+FONT_MEDIUM = 32  # buttons, the panel's main lines
+FONT_SMALL = 24  # body text, move lists
+FONT_TINY = 18  # captions
 
 # --- spacing ------------------------------------------------------------------------
 PAD = 16
 GAP = 10
-RADIUS = 12          # rounded corners
-PANEL_WIDTH = 340    # the side panel in the play scene
+RADIUS = 12  # rounded corners
+PANEL_WIDTH = 340  # the side panel in the play scene
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
 
 # --- timing (seconds) ---------------------------------------------------------------
-MOVE_TIME = 0.35      # a piece moving one step / dropping
-SPREAD_TIME = 0.45    # a splay's ripple
+MOVE_TIME = 0.35  # a piece moving one step / dropping
+SPREAD_TIME = 0.45  # a splay's ripple
 FADE_TIME = 0.25
-FLASH_TIME = 0.6      # an illegal-click shake
-DEMO_DELAY = 0.6      # pause between moves in demo mode
+FLASH_TIME = 0.6  # an illegal-click shake
+DEMO_DELAY = 0.6  # pause between moves in demo mode
 
 
 # --- easing curves (t in [0, 1] -> [0, 1]) ------------------------------------------------

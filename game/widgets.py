@@ -7,6 +7,7 @@ colours, sizes and curves of :mod:`game.theme`.  Widgets change state only in
 Keyboard focus is handled by :class:`FocusGroup`: up/down (and Tab) move the focus,
 left/right change a cycler or slider, Enter/Space activates.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -51,8 +52,15 @@ def text_size(text: str, size: int) -> tuple[int, int]:
     return font(size).size(text)
 
 
-def draw_text(surface: pygame.Surface, text: str, size: int, color, pos,
-              anchor: str = "topleft", alpha: int | None = None) -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    color,
+    pos,
+    anchor: str = "topleft",
+    alpha: int | None = None,
+) -> pygame.Rect:
     """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midleft``...)."""
     surf = text_surface(text, size, color)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
@@ -99,8 +107,15 @@ def line_height(size: int) -> int:
 
 
 # --- shapes ---------------------------------------------------------------------------
-def panel(surface: pygame.Surface, rect, color=theme.PANEL, edge=theme.PANEL_EDGE,
-          radius: int = theme.RADIUS, width: int = 2, alpha: int | None = None) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect,
+    color=theme.PANEL,
+    edge=theme.PANEL_EDGE,
+    radius: int = theme.RADIUS,
+    width: int = 2,
+    alpha: int | None = None,
+) -> None:
     """A rounded panel with an edge line (optionally translucent)."""
     rect = pygame.Rect(rect)
     if rect.width <= 0 or rect.height <= 0:
@@ -132,8 +147,9 @@ def dim(surface: pygame.Surface, alpha: int = 150, color=theme.BG) -> None:
     surface.blit(veil, (0, 0))
 
 
-def bar(surface: pygame.Surface, rect, fraction: float, color, back=theme.BOARD,
-        radius: int = 6) -> None:
+def bar(
+    surface: pygame.Surface, rect, fraction: float, color, back=theme.BOARD, radius: int = 6
+) -> None:
     """A horizontal progress bar."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, back, rect, border_radius=radius)
@@ -154,8 +170,8 @@ class Widget:
         self.enabled = True
         self.focused = False
         self.hovered = False
-        self.hover_t = 0.0       # eased 0..1 hover glow
-        self.press_t = 0.0       # 1 right after activation, decays
+        self.hover_t = 0.0  # eased 0..1 hover glow
+        self.press_t = 0.0  # 1 right after activation, decays
         self.time = 0.0
 
     def handle_event(self, event) -> bool:
@@ -200,22 +216,32 @@ class Button(Widget):
 
     focusable = True
 
-    def __init__(self, label: str, on_click: Callable[[], Any] | None = None, rect=None,
-                 size: int = theme.FONT_MEDIUM, accent=theme.ACCENT, hotkey: str = ""):
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any] | None = None,
+        rect=None,
+        size: int = theme.FONT_MEDIUM,
+        accent=theme.ACCENT,
+        hotkey: str = "",
+    ):
         super().__init__(rect)
         self.label = label
         self.on_click = on_click
         self.size = size
         self.accent = accent
-        self.hotkey = hotkey      # shown small in a corner, e.g. "U"
-        self.app = None           # set by FocusGroup for the click sound
+        self.hotkey = hotkey  # shown small in a corner, e.g. "U"
+        self.app = None  # set by FocusGroup for the click sound
 
     def handle_event(self, event) -> bool:
         if self._mouse(event) and self.enabled:
             self.activate()
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and self.visible and \
-                self.rect.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and self.visible
+            and self.rect.collidepoint(event.pos)
+        ):
             return True
         return False
 
@@ -235,8 +261,11 @@ class Button(Widget):
         grow = int(round(3 * t + 2 * self.press_t))
         rect = self.rect.inflate(grow * 2, grow * 2)
         if not self.enabled:
-            fill, edge, ink = theme.PANEL, theme.mix(theme.PANEL_EDGE, theme.PANEL, 0.4), \
-                theme.mix(theme.TEXT_DIM, theme.PANEL, 0.4)
+            fill, edge, ink = (
+                theme.PANEL,
+                theme.mix(theme.PANEL_EDGE, theme.PANEL, 0.4),
+                theme.mix(theme.TEXT_DIM, theme.PANEL, 0.4),
+            )
         else:
             fill = theme.mix(theme.PANEL, self.accent, 0.18 + 0.5 * t)
             edge = theme.mix(theme.PANEL_EDGE, self.accent, t)
@@ -250,8 +279,14 @@ class Button(Widget):
         draw_text(surface, label, self.size, ink, rect.center, "center")
         spare = (rect.width - text_size(label, self.size)[0]) // 2
         if self.hotkey and spare >= text_size(self.hotkey, theme.FONT_TINY)[0] + 10:
-            draw_text(surface, self.hotkey, theme.FONT_TINY, theme.TEXT_DIM,
-                      (rect.right - 6, rect.bottom - 4), "bottomright")
+            draw_text(
+                surface,
+                self.hotkey,
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (rect.right - 6, rect.bottom - 4),
+                "bottomright",
+            )
 
 
 class Cycler(Widget):
@@ -259,10 +294,17 @@ class Cycler(Widget):
 
     focusable = True
 
-    def __init__(self, label: str, values: Sequence[Any], index: int = 0,
-                 on_change: Callable[[Any], Any] | None = None, rect=None,
-                 fmt: Callable[[Any], str] = str, size: int = theme.FONT_SMALL,
-                 label_width: int | None = None):
+    def __init__(
+        self,
+        label: str,
+        values: Sequence[Any],
+        index: int = 0,
+        on_change: Callable[[Any], Any] | None = None,
+        rect=None,
+        fmt: Callable[[Any], str] = str,
+        size: int = theme.FONT_SMALL,
+        label_width: int | None = None,
+    ):
         super().__init__(rect)
         self.label = label
         self.values = list(values) or [None]
@@ -301,8 +343,11 @@ class Cycler(Widget):
             left_half = event.pos[0] < self._value_rect().centerx - self._value_rect().width // 4
             self.adjust(-1 if left_half and event.pos[0] >= self._value_rect().x else 1)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and self.visible and \
-                self.rect.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and self.visible
+            and self.rect.collidepoint(event.pos)
+        ):
             return True
         if event.type == pygame.MOUSEWHEEL and self.hovered and self.enabled:
             self.adjust(-1 if event.y > 0 else 1)
@@ -329,12 +374,22 @@ class Cycler(Widget):
         t = self.hover_t
         ink = theme.TEXT if self.enabled else theme.TEXT_DIM
         if t > 0.01:
-            pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.15 * t),
-                             self.rect, border_radius=theme.RADIUS)
+            pygame.draw.rect(
+                surface,
+                theme.mix(theme.PANEL, theme.ACCENT, 0.15 * t),
+                self.rect,
+                border_radius=theme.RADIUS,
+            )
         lw = self._label_w()
         if lw > 0:
-            draw_text(surface, fit_text(self.label, self.size, lw - theme.GAP), self.size,
-                      theme.TEXT_DIM, (self.rect.x + theme.GAP, self.rect.centery), "midleft")
+            draw_text(
+                surface,
+                fit_text(self.label, self.size, lw - theme.GAP),
+                self.size,
+                theme.TEXT_DIM,
+                (self.rect.x + theme.GAP, self.rect.centery),
+                "midleft",
+            )
         vr = self._value_rect().inflate(-4, -6)
         edge = theme.mix(theme.PANEL_EDGE, theme.ACCENT, t)
         fill = theme.mix(theme.BOARD, theme.ACCENT_2, 0.35 * self.flash_t)
@@ -351,10 +406,25 @@ class Cycler(Widget):
 class Toggle(Cycler):
     """An on/off switch (a cycler over False/True)."""
 
-    def __init__(self, label: str, value: bool, on_change=None, rect=None,
-                 size: int = theme.FONT_SMALL, label_width: int | None = None):
-        super().__init__(label, [False, True], 1 if value else 0, on_change, rect,
-                         lambda v: "On" if v else "Off", size, label_width)
+    def __init__(
+        self,
+        label: str,
+        value: bool,
+        on_change=None,
+        rect=None,
+        size: int = theme.FONT_SMALL,
+        label_width: int | None = None,
+    ):
+        super().__init__(
+            label,
+            [False, True],
+            1 if value else 0,
+            on_change,
+            rect,
+            lambda v: "On" if v else "Off",
+            size,
+            label_width,
+        )
 
 
 class Slider(Widget):
@@ -362,8 +432,16 @@ class Slider(Widget):
 
     focusable = True
 
-    def __init__(self, label: str, value: float, on_change=None, rect=None, step: float = 0.1,
-                 size: int = theme.FONT_SMALL, label_width: int | None = None):
+    def __init__(
+        self,
+        label: str,
+        value: float,
+        on_change=None,
+        rect=None,
+        step: float = 0.1,
+        size: int = theme.FONT_SMALL,
+        label_width: int | None = None,
+    ):
         super().__init__(rect)
         self.label = label
         self.value = theme.clamp01(value)
@@ -376,8 +454,9 @@ class Slider(Widget):
 
     def _track(self) -> pygame.Rect:
         lw = self.label_width if self.label_width is not None else self.rect.width * 2 // 5
-        return pygame.Rect(self.rect.x + lw + 12, self.rect.centery - 4,
-                           max(10, self.rect.width - lw - 24 - 56), 8)
+        return pygame.Rect(
+            self.rect.x + lw + 12, self.rect.centery - 4, max(10, self.rect.width - lw - 24 - 56), 8
+        )
 
     def _set(self, value: float) -> None:
         value = theme.clamp01(round(value / 0.01) * 0.01)
@@ -398,8 +477,11 @@ class Slider(Widget):
         if not self.visible or not self.enabled:
             return False
         track = self._track()
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
-                and self.rect.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.rect.collidepoint(event.pos)
+        ):
             self.dragging = True
             self._set((event.pos[0] - track.x) / max(1, track.width))
             return True
@@ -421,26 +503,50 @@ class Slider(Widget):
             return
         t = self.hover_t
         if t > 0.01:
-            pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.15 * t),
-                             self.rect, border_radius=theme.RADIUS)
+            pygame.draw.rect(
+                surface,
+                theme.mix(theme.PANEL, theme.ACCENT, 0.15 * t),
+                self.rect,
+                border_radius=theme.RADIUS,
+            )
         lw = self.label_width if self.label_width is not None else self.rect.width * 2 // 5
-        draw_text(surface, fit_text(self.label, self.size, lw - theme.GAP), self.size,
-                  theme.TEXT_DIM, (self.rect.x + theme.GAP, self.rect.centery), "midleft")
+        draw_text(
+            surface,
+            fit_text(self.label, self.size, lw - theme.GAP),
+            self.size,
+            theme.TEXT_DIM,
+            (self.rect.x + theme.GAP, self.rect.centery),
+            "midleft",
+        )
         track = self._track()
         bar(surface, track, self.value, theme.mix(theme.ACCENT_2, theme.ACCENT, t), radius=4)
         knob = (track.x + int(track.width * self.value), track.centery)
         pygame.draw.circle(surface, theme.TEXT, knob, 9 + int(2 * t))
-        pygame.draw.circle(surface, theme.mix(theme.PANEL_EDGE, theme.ACCENT, t), knob,
-                           9 + int(2 * t), 2)
-        draw_text(surface, f"{int(round(self.value * 100))}%", self.size, theme.TEXT,
-                  (self.rect.right - theme.GAP, self.rect.centery), "midright")
+        pygame.draw.circle(
+            surface, theme.mix(theme.PANEL_EDGE, theme.ACCENT, t), knob, 9 + int(2 * t), 2
+        )
+        draw_text(
+            surface,
+            f"{int(round(self.value * 100))}%",
+            self.size,
+            theme.TEXT,
+            (self.rect.right - theme.GAP, self.rect.centery),
+            "midright",
+        )
 
 
 class Label(Widget):
     """Static text (optionally wrapped to the rect's width)."""
 
-    def __init__(self, text: str, rect=None, size: int = theme.FONT_SMALL, color=theme.TEXT,
-                 anchor: str = "topleft", wrap: bool = False):
+    def __init__(
+        self,
+        text: str,
+        rect=None,
+        size: int = theme.FONT_SMALL,
+        color=theme.TEXT,
+        anchor: str = "topleft",
+        wrap: bool = False,
+    ):
         super().__init__(rect)
         self.text = text
         self.size = size
@@ -460,8 +566,14 @@ class Label(Widget):
                 draw_text(surface, line, self.size, self.color, (self.rect.x, y))
                 y += lh
         else:
-            draw_text(surface, self.text, self.size, self.color,
-                      getattr(self.rect, self.anchor), self.anchor)
+            draw_text(
+                surface,
+                self.text,
+                self.size,
+                self.color,
+                getattr(self.rect, self.anchor),
+                self.anchor,
+            )
 
 
 class Toast:
@@ -574,8 +686,12 @@ class FocusGroup:
                 self.move_focus(1)
                 return True
             return False
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                          pygame.MOUSEWHEEL):
+        if event.type in (
+            pygame.MOUSEMOTION,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        ):
             if event.type == pygame.MOUSEWHEEL:
                 for w in self.widgets:
                     if w.visible and w.handle_event(event):
@@ -590,8 +706,9 @@ class FocusGroup:
                     if event.type != pygame.MOUSEMOTION:
                         break
             if event.type == pygame.MOUSEMOTION:
-                hovered = [w for w in self.widgets
-                           if w.focusable and w.visible and w.enabled and w.hovered]
+                hovered = [
+                    w for w in self.widgets if w.focusable and w.visible and w.enabled and w.hovered
+                ]
                 if hovered:
                     self.set_focus(hovered[0])
             return used

@@ -2,9 +2,21 @@ import os
 import sys
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # the player's data folder: never the real one during the tests
 os.environ["ABSTRACT_ARCADE_DATA"] = tempfile.mkdtemp(prefix="arcade-test-data-")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture
+def app():
+    """A small headless App (test_client_support.make_app), shut down after the test."""
+    from test_client_support import make_app
+
+    a = make_app()
+    yield a
+    a.shutdown()

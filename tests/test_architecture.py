@@ -7,6 +7,7 @@
   names a game id;
 * a game is found through its descriptor alone (``game.catalog``).
 """
+
 from __future__ import annotations
 
 import ast
@@ -31,7 +32,7 @@ def imports(path: pathlib.Path) -> set[str]:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")
-                parts = parts[:len(parts) - node.level + 1]
+                parts = parts[: len(parts) - node.level + 1]
                 base = ".".join(p for p in parts + [base] if p)
             out.add(base)
             out.update(f"{base}.{a.name}" for a in node.names)
@@ -56,8 +57,11 @@ def test_rules_import_no_pygame_and_no_ai():
 
 def test_ai_imports_no_pygame_and_no_game_and_names_no_game():
     for path in files("ai"):
-        bad = {m for m in imports(path)
-               if top(m) == "pygame" or (top(m) == "game" and m not in ("game", "game.rules"))}
+        bad = {
+            m
+            for m in imports(path)
+            if top(m) == "pygame" or (top(m) == "game" and m not in ("game", "game.rules"))
+        }
         assert not bad, f"{path.name} imports {bad}"
         text = path.read_text(encoding="utf-8").lower()
         named = [g for g in GAME_IDS if re.search(rf"\b{g}\b", text)]
@@ -83,8 +87,9 @@ def test_scenes_name_no_game():
 def test_the_import_checker_sees_what_it_must():
     # a check that cannot fail is no check: feed it a file with each kind of import
     sample = ROOT / "game" / "scenes" / "_probe_for_test.py"
-    sample.write_text("import pygame\nfrom ..scenes import play\nfrom . import title\n",
-                      encoding="utf-8")
+    sample.write_text(
+        "import pygame\nfrom ..scenes import play\nfrom . import title\n", encoding="utf-8"
+    )
     try:
         found = imports(sample)
     finally:

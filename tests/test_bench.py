@@ -1,4 +1,5 @@
 """The benchmark command runs for every game (figures are printed, never asserted)."""
+
 import random
 
 import pytest

@@ -2,6 +2,7 @@
 view ``game.boards.view_class`` gives it (its own, or the generic one), a view lays out,
 draws, animates and ends its animations, takes any mouse input without raising, and
 plays exactly the move that ``points_for`` names.  Headless; iteration budgets only."""
+
 import pickle
 import random
 
@@ -11,12 +12,11 @@ import pytest
 from game import rules
 from game.boards import view_class
 from game.boards.base import Action, BoardView, ClickResult
-
 from tests.board_support import DT, MAX_STEPS, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
 CONTRACT_SIZES = [(800, 600), (1600, 1000)]
-SAMPLE = 12                 # legal moves clicked through per position
+SAMPLE = 12  # legal moves clicked through per position
 
 
 def positions(gid, plies=14, seed=3):
@@ -95,7 +95,7 @@ def test_any_mouse_input_gives_a_click_result(gid):
     rng = random.Random(5)
     game = positions(gid)
     surf = surface((800, 600))
-    for state, move in game[::4]:
+    for state, _move in game[::4]:
         view = make_view(gid, state)
         for k in range(60):
             pos = (rng.randrange(-20, 820), rng.randrange(-20, 620))
@@ -134,7 +134,7 @@ def test_points_for_plays_exactly_that_move(gid):
             last = results[-1].move
             assert last is not None and str(last) == str(m), (str(m), results[-1])
             assert state.play(last) == state.play(m)
-            assert pickle.loads(pickle.dumps(last)) == last      # it can go to the AI worker
+            assert pickle.loads(pickle.dumps(last)) == last  # it can go to the AI worker
             checked += 1
     assert checked > 0
 

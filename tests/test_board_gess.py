@@ -1,5 +1,6 @@
 """The Gess board view: layout, two-click moves, refusals, the ring-loss confirmation,
 animations, drawing.  Headless; budgets are iteration counts, never wall-clock time."""
+
 import random
 
 import pygame
@@ -8,10 +9,9 @@ import pytest
 from game import rules, theme
 from game.boards import view_class, view_for
 from game.boards.base import BoardView
-from game.boards.gess import CONFIRM_MESSAGE, N, Fade, GessView, Slide
+from game.boards.gess import CONFIRM_MESSAGE, Fade, GessView, N, Slide
 from game.rules.core import BadNotation
 from game.rules.gess import read_ends
-
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -27,7 +27,7 @@ def random_game(game, seed, plies, **options):
     rng = random.Random(seed)
     state = game.start(**options)
     out = [(state, None)]
-    pick = getattr(state, "random_move", None)       # keeps the mover's ring when it can
+    pick = getattr(state, "random_move", None)  # keeps the mover's ring when it can
     while not state.is_over() and len(out) <= plies:
         move = state.random_move(rng) if pick else rng.choice(state.legal_moves())
         state = state.play(move)
@@ -63,8 +63,12 @@ def test_layout_fits_and_hits(gess, size):
     s = surface((size[0] + 20, size[1] + 20))
     view.draw(s)
     # nothing is drawn outside the rect
-    outside = [(rect.left - 1, rect.centery), (rect.right, rect.centery),
-               (rect.centerx, rect.top - 1), (rect.centerx, rect.bottom)]
+    outside = [
+        (rect.left - 1, rect.centery),
+        (rect.right, rect.centery),
+        (rect.centerx, rect.top - 1),
+        (rect.centerx, rect.bottom),
+    ]
     for p in outside:
         assert tuple(s.get_at(p))[:3] == theme.BG
     assert view.square_at((rect.left - 50, rect.top - 50)) is None
@@ -92,14 +96,14 @@ def test_points_for_plays_every_legal_move(gess):
             assert view.selected is None
             checked += 1
     assert checked > 1000
-    assert confirmations > 0          # the start position has ring-breaking moves
+    assert confirmations > 0  # the start position has ring-breaking moves
     view = make_view(gess, gess.start())
     assert view.points_for("nonsense") is None and view.point_for("c3") is None
     assert view.points_for("c3-c6") == [view.point(2, 2), view.point(2, 5)]
 
 
 def test_non_piece_clicks_say_why(gess):
-    view = make_view(gess, gess.start())          # Black to move
+    view = make_view(gess, gess.start())  # Black to move
     cases = {
         (2, 6): "no piece centred on c7: a piece needs a stone around its centre",
         (9, 17): "no piece centred on j18: the footprint holds an enemy stone",
@@ -116,13 +120,13 @@ def test_non_piece_clicks_say_why(gess):
     view.draw(surface())
     # with the centre range limited, an outer-ring centre is refused for that reason
     view = make_view(gess, gess.start(offboard_centres=False))
-    res = view.click(view.point(0, 2))        # a3
+    res = view.click(view.point(0, 2))  # a3
     assert res.illegal and "offboard_centres" in res.message
     # a piece that is selected, then a square it cannot reach: the rules say why
     view = make_view(gess, gess.start())
-    assert not view.click(view.point(8, 5)).illegal       # i6 (i7 pawn piece)
+    assert not view.click(view.point(8, 5)).illegal  # i6 (i7 pawn piece)
     assert view.selected == (8, 5)
-    res = view.click(view.point(8, 16))                   # i17: in line, but blocked
+    res = view.click(view.point(8, 16))  # i17: in line, but blocked
     assert res.illegal and res.message and res.move is None
     assert view.selected == (8, 5)
     # right click and cancel clear; another own piece reselects
@@ -130,7 +134,7 @@ def test_non_piece_clicks_say_why(gess):
     view.click(view.point(8, 5), 3)
     assert view.selected is None
     view.click(view.point(8, 5))
-    view.click(view.point(11, 5))                         # l6
+    view.click(view.point(11, 5))  # l6
     assert view.selected == (11, 5)
     view.cancel_selection()
     assert view.selected is None and view.armed is None
@@ -142,12 +146,12 @@ def test_non_piece_clicks_say_why(gess):
 def test_ring_loss_needs_confirmation(gess):
     state = gess.start()
     view = make_view(gess, state)
-    assert view.click(view.point(9, 2)).move is None                 # j3
+    assert view.click(view.point(9, 2)).move is None  # j3
     assert (9, 3) in view._losing
-    first = view.click(view.point(9, 3))                             # j4
+    first = view.click(view.point(9, 3))  # j4
     assert first.move is None and not first.illegal and first.message == CONFIRM_MESSAGE
     assert str(view.armed) == "j3-j4"
-    view.draw(surface())                                             # the highlight
+    view.draw(surface())  # the highlight
     assert view.click(view.point(9, 3)).move == state.find_move("j3-j4")
     after = state.play("j3-j4")
     assert after.winner() == 1
@@ -155,10 +159,10 @@ def test_ring_loss_needs_confirmation(gess):
     view = make_view(gess, state)
     view.click(view.point(9, 2))
     view.click(view.point(9, 3))
-    assert view.click(view.point(9, 4)).message == CONFIRM_MESSAGE      # j5
+    assert view.click(view.point(9, 4)).message == CONFIRM_MESSAGE  # j5
     assert str(view.armed) == "j3-j5"
     # arming, then another piece: the arming is forgotten, a safe move plays at once
-    view.click(view.point(11, 5))                                       # l6
+    view.click(view.point(11, 5))  # l6
     assert view.armed is None and view.selected == (11, 5)
     assert str(view.click(view.point(11, 6)).move) == "l6-l7"
     # with the option, the move is not offered and the click is refused
@@ -171,7 +175,7 @@ def test_ring_loss_needs_confirmation(gess):
 
 def test_drag_release(gess):
     view = make_view(gess, gess.start())
-    view.click(view.point(8, 5))                       # i6
+    view.click(view.point(8, 5))  # i6
     assert view.release(view.point(8, 5)).move is None  # released where pressed
     assert view.selected == (8, 5)
     view.click(view.point(8, 5))
@@ -199,7 +203,7 @@ def test_animations_end_and_skip(gess):
                 steps += 1
                 assert steps < MAX_STEPS
             assert view.plan is None
-    assert kinds == {Slide}            # every rules move is explained by the slide
+    assert kinds == {Slide}  # every rules move is explained by the slide
     assert "place" in seen and "capture" in seen
     # skip: a long slide ends at once and drops its pending sounds
     state = gess.start()
@@ -229,7 +233,7 @@ def test_animations_end_and_skip(gess):
     assert isinstance(view.plan, Fade)
     view.skip_animation()
     view.set_state(start, None, animate=False)
-    view.set_state(gess.start(), "zz", animate=True)    # nothing changed: no animation
+    view.set_state(gess.start(), "zz", animate=True)  # nothing changed: no animation
     assert not view.animating
 
 
@@ -242,13 +246,27 @@ def test_draw_does_not_change_state(gess):
     view.click(view.point(*src))
     view.hover(view.point(*next(iter(view.movable[src]))))
     view.hint = str(state.legal_moves()[0])
-    before = (str(view.state), view.selected, dict(view._dests), view.armed, view.time,
-              view.animating, view.hover_sq)
+    before = (
+        str(view.state),
+        view.selected,
+        dict(view._dests),
+        view.armed,
+        view.time,
+        view.animating,
+        view.hover_sq,
+    )
     surf = surface()
     for _ in range(3):
         view.draw(surf)
-    assert (str(view.state), view.selected, dict(view._dests), view.armed, view.time,
-            view.animating, view.hover_sq) == before
+    assert (
+        str(view.state),
+        view.selected,
+        dict(view._dests),
+        view.armed,
+        view.time,
+        view.animating,
+        view.hover_sq,
+    ) == before
     view.interactive = False
     view.draw(surf)
     res = view.click(view.point(*src))

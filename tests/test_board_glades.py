@@ -2,6 +2,7 @@
 and its reasons (the rules' own), Fits marks, clicks that play exactly their move, the
 forced pass, the flying placement and the scoring show.  Headless; budgets are
 iteration counts, never wall-clock time."""
+
 import random
 
 import pygame
@@ -10,10 +11,19 @@ import pytest
 from game import rules
 from game.boards import view_class, view_for
 from game.boards.base import Action, BoardView
-from game.boards.glades import (DOWN, LEFT, RIGHT, UP, Drop, GladesView, Passed, Scoring,
-                                orientation_of, spot_values)
+from game.boards.glades import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Drop,
+    GladesView,
+    Passed,
+    Scoring,
+    orientation_of,
+    spot_values,
+)
 from game.rules.glades import INDEX, PASS, TILES
-
 from tests.board_support import DT, MAX_STEPS, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -72,14 +82,15 @@ def hover_spot(view, a, b):
     return view.ghost
 
 
-# --- registration and layout ------------------------------------------------------------------
+# --- registration and layout -------------------------------------------------------------------
 def test_registered(glades):
     assert view_class("glades") is GladesView
     assert issubclass(GladesView, BoardView)
 
 
-@pytest.mark.parametrize("size", [(430, 570), (486, 568), (800, 600), (876, 768),
-                                  (1196, 968), (1600, 1000), (160, 120)])
+@pytest.mark.parametrize(
+    "size", [(430, 570), (486, 568), (800, 600), (876, 768), (1196, 968), (1600, 1000), (160, 120)]
+)
 def test_layout_fits_board_and_trays(glades, size):
     rect = pygame.Rect(7, 5, *size)
     view = view_for(glades, glades.start())
@@ -106,7 +117,7 @@ def test_layout_fits_board_and_trays(glades, size):
     # the board gets most of the room: squares at least 30 px at the play scene's 800 x 600
     if size == (430, 570) or size == (486, 568):
         assert g.pitch >= 30
-        assert view.arr.stacked            # a tall rect: trays above and below
+        assert view.arr.stacked  # a tall rect: trays above and below
     if size == (1600, 1000):
         assert g.pitch >= 70 and not view.arr.stacked
     surf = surface((size[0] + 20, size[1] + 20))
@@ -123,12 +134,17 @@ def test_draw_stays_inside_the_rect(glades):
     s = surface((460, 600))
     view.draw(s)
     from game import theme
-    for p in [(rect.left - 1, rect.centery), (rect.right, rect.centery),
-              (rect.centerx, rect.top - 1), (rect.centerx, rect.bottom)]:
+
+    for p in [
+        (rect.left - 1, rect.centery),
+        (rect.right, rect.centery),
+        (rect.centerx, rect.top - 1),
+        (rect.centerx, rect.bottom),
+    ]:
         assert tuple(s.get_at(p))[:3] == theme.BG
 
 
-# --- picking and turning ----------------------------------------------------------------------
+# --- picking and turning -----------------------------------------------------------------------
 def test_pick_and_put_back(glades):
     view = make_view(glades, one_tile(glades))
     res = pick(view, (2, 6))
@@ -155,18 +171,18 @@ def test_turning_by_key_wheel_button_and_right_click(glades):
     o = view.orientation
     assert view.key(pygame.K_r) is not None
     assert view.orientation == (o + 1) % 4
-    view.click(view.grid.point(4, 4), 5)               # wheel down: clockwise
+    view.click(view.grid.point(4, 4), 5)  # wheel down: clockwise
     assert view.orientation == (o + 2) % 4
-    view.click(view.grid.point(4, 4), 4)               # wheel up: back
+    view.click(view.grid.point(4, 4), 4)  # wheel up: back
     assert view.orientation == (o + 1) % 4
     assert view.alt_click(view.grid.point(4, 4)) is not None
     assert view.orientation == (o + 2) % 4
-    view.click(view.grid.point(4, 4), 3)               # a right click through click()
+    view.click(view.grid.point(4, 4), 3)  # a right click through click()
     assert view.orientation == (o + 3) % 4
-    res = view.click(view.trays[1].turn.center)        # the Turn button
+    res = view.click(view.trays[1].turn.center)  # the Turn button
     assert res.move is None and view.orientation == o
     assert "click" in view.pop_events()
-    assert not view.animating                          # turning never holds the game up
+    assert not view.animating  # turning never holds the game up
     # the other keys are left to the scene
     for k in (pygame.K_u, pygame.K_h, pygame.K_s, pygame.K_m):
         assert view.key(k) is None
@@ -188,9 +204,16 @@ def test_orientations_name_the_spots(glades):
     assert view.spot_under((-50, -50), RIGHT) is None
 
 
-# --- the ghost and its reasons -------------------------------------------------------------------
-SPEC = [("f5", 6, "g5", 2), ("e6", 6, "e7", 1), ("f5", 6, "f6", 1),
-        ("f5", 5, "g5", 2), ("e6", 4, "e7", 1), ("d6", 3, "e6", 6), ("e6", 6, "f6", 6)]
+# --- the ghost and its reasons -----------------------------------------------------------------
+SPEC = [
+    ("f5", 6, "g5", 2),
+    ("e6", 6, "e7", 1),
+    ("f5", 6, "f6", 1),
+    ("f5", 5, "g5", 2),
+    ("e6", 4, "e7", 1),
+    ("d6", 3, "e6", 6),
+    ("e6", 6, "f6", 6),
+]
 
 
 @pytest.mark.parametrize("a,va,b,vb", SPEC)
@@ -210,10 +233,10 @@ def test_ghost_reason_is_the_rules_reason(glades, a, va, b, vb):
     if want is None:
         assert res.move is not None and str(res.move) == f"{a}:{va}-{b}:{vb}"
         assert res.move in state.legal_moves()
-        assert view.picked is None               # the move is made: nothing stays picked
+        assert view.picked is None  # the move is made: nothing stays picked
     else:
         assert res.move is None and res.illegal and res.message == want
-        assert view.refused == (sq(a), sq(b))     # the spot shakes
+        assert view.refused == (sq(a), sq(b))  # the spot shakes
         view.draw(s)
 
 
@@ -229,8 +252,15 @@ def test_ghost_for_green_touching_its_own_tile(glades):
 
 
 def test_ghost_for_the_touch_limit(glades):
-    state = glades.position([("green", "d5:3-e5:6"), ("orange", "f5:6-g5:2"),
-                             ("orange", "b5:1-c5:3"), ("orange", "e6:6-e7:1")], to_move=1)
+    state = glades.position(
+        [
+            ("green", "d5:3-e5:6"),
+            ("orange", "f5:6-g5:2"),
+            ("orange", "b5:1-c5:3"),
+            ("orange", "e6:6-e7:1"),
+        ],
+        to_move=1,
+    )
     view = make_view(glades, state, (1600, 1000))
     pick(view, (2, 3))
     view.orientation = orientation_of((sq("d3"), sq("d4")), (2, 3))
@@ -263,7 +293,7 @@ def test_ghost_agrees_with_the_rules_everywhere(glades):
     assert checked > 1000
 
 
-# --- Fits -------------------------------------------------------------------------------------------
+# --- Fits --------------------------------------------------------------------------------------
 def test_fits_marks_exactly_the_legal_placements(glades):
     for state, _ in random_game(glades, 8)[1:-1:3]:
         view = make_view(glades, state)
@@ -277,7 +307,7 @@ def test_fits_marks_exactly_the_legal_placements(glades):
         assert res is not None and view.show_fits
         assert view.marked_moves() == set(state.legal_placements(tile))
         view.draw(surface((800, 600)))
-        view.click(view.trays[state.player].fits.center)       # the button toggles it off
+        view.click(view.trays[state.player].fits.center)  # the button toggles it off
         assert not view.show_fits and view.marked_moves() == set()
     # F with nothing picked says what to do
     view = make_view(glades, glades.start())
@@ -285,7 +315,7 @@ def test_fits_marks_exactly_the_legal_placements(glades):
     assert res is not None and "pick" in res.message and not view.show_fits
 
 
-# --- points_for ------------------------------------------------------------------------------------
+# --- points_for --------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(800, 600), (1600, 1000)])
 def test_points_for_plays_exactly_that_move(glades, size):
     rng = random.Random(2)
@@ -304,10 +334,10 @@ def test_points_for_plays_exactly_that_move(glades, size):
     assert checked > 30
     view = make_view(glades, glades.start())
     assert view.points_for("hello") is None
-    assert view.points_for("pass") is None          # not forced here
+    assert view.points_for("pass") is None  # not forced here
 
 
-# --- passing -----------------------------------------------------------------------------------------
+# --- passing -----------------------------------------------------------------------------------
 def forced_pass_state(glades):
     for seed in range(40):
         for state, _ in random_game(glades, seed):
@@ -352,7 +382,7 @@ def test_no_pass_action_when_a_placement_exists(glades):
     assert view.actions() == [] and not view.pass_only
 
 
-# --- animation -----------------------------------------------------------------------------------------
+# --- animation ---------------------------------------------------------------------------------
 def test_placement_flies_in_and_lands(glades):
     state = one_tile(glades)
     move = state.find_move("e6:6-e7:1")
@@ -405,7 +435,7 @@ def test_scoring_show_runs_to_its_end_and_skip_leaves_the_final_picture(glades):
             view.draw(s)
         steps += 1
         assert steps < MAX_STEPS, "the scoring show must end within 4 s"
-    assert steps > 60                                     # a show, not a flash
+    assert steps > 60  # a show, not a flash
     assert events[0] == "place" and events[-1] == "win"
     claimed = sum(1 for g in glade_list if g.owner is not None)
     assert events.count("splay") == claimed

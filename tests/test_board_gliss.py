@@ -2,6 +2,7 @@
 
 Headless (conftest sets the dummy SDL drivers); budgets are iteration counts.
 """
+
 import random
 
 import pygame
@@ -12,7 +13,6 @@ from game.boards import view_class, view_for
 from game.boards.base import BoardView
 from game.boards.gliss import LABEL_MIN_SPACING, GlissView
 from game.rules.gliss import Shape, shapes
-
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -120,7 +120,7 @@ to move: Red
 """)
     view = view_for(gliss, state)
     view.layout(pygame.Rect(0, 0, 800, 600))
-    res = view.click(view.xy((4, 6)))          # an arm selects the glider
+    res = view.click(view.xy((4, 6)))  # an arm selects the glider
     assert not res.illegal and view.sel == ("fly", (3, 6))
     flights = {str(m) for m in state.legal_moves() if str(m).startswith("c6>")}
     assert {str(ms[0]) for ms in view._dest.values()} == flights
@@ -137,15 +137,15 @@ to move: Red
 
 
 def test_illegal_builds_give_reasons(gliss):
-    state = gliss.start().play("c3+")          # Red's base on c3 d3 c4 d4
-    state = state.play("h8+")                  # Blue
+    state = gliss.start().play("c3+")  # Red's base on c3 d3 c4 d4
+    state = state.play("h8+")  # Blue
     view = view_for(gliss, state)
     view.layout(pygame.Rect(0, 0, 800, 600))
-    res = view.click(view.xy((5.5, 3.5)))      # e3+: next to Red's d3
+    res = view.click(view.xy((5.5, 3.5)))  # e3+: next to Red's d3
     assert res.illegal and "next to your stone" in res.message
-    res = view.click(view.xy((7.5, 7.5)))      # g7+: h8 is occupied (Blue's)
+    res = view.click(view.xy((7.5, 7.5)))  # g7+: h8 is occupied (Blue's)
     assert res.illegal and "occupied" in res.message
-    res = view.click(view.xy((3, 3)))          # a base stone: selects a deployment
+    res = view.click(view.xy((3, 3)))  # a base stone: selects a deployment
     assert not res.illegal and view.sel == ("deploy", (3, 3))
     view.cancel_selection()
     res = view.click(view.xy((10.5, 10.5)))
@@ -269,7 +269,7 @@ def test_random_clicks_never_raise(gliss):
             res = view.click(pos, rng.choice([1, 1, 1, 3, 2, 4]))
             assert res is not None
             if res.move:
-                state.play(res.move)        # only legal moves come out
+                state.play(res.move)  # only legal moves come out
             view.update(0.05)
         view.draw(surf)
     assert view.click(None).move is None
@@ -297,18 +297,19 @@ def test_chooser_when_moves_share_a_destination(gliss):
     # the rules never give two moves one destination; the view still copes (a chooser)
     state = gliss.start().play("f5+").play("k10+")
     deploy = next(m for m in state.legal_moves() if m.kind == "deploy" and not m.off)
-    state = state.play(deploy).play("b10+")                # Red now has a glider
+    state = state.play(deploy).play("b10+")  # Red now has a glider
     view = view_for(gliss, state)
     view.layout(pygame.Rect(0, 0, 800, 600))
     key, moves = next((k, ms) for k, ms in view._fly_src.items() if k[0] == "fly")
     real = moves[0]
 
-    class Twin:                       # another outcome on the same end point
+    class Twin:  # another outcome on the same end point
         path, points, forced = real.path, real.points, real.forced
         captured, converted, docked, off, kind = ((0, 0),), None, False, False, "fly"
 
         def __str__(self):
             return "twin"
+
     moves.append(Twin())
     clicks = view.points_for(str(real))
     assert len(clicks) == 3

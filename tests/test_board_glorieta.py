@@ -1,6 +1,7 @@
 """Glorieta's board view: layout at two window sizes and two board sizes, clicks that play
 exactly the move, Chicken's second click and its forbidden cells, the decline and colour
 actions, the loop's reveal.  Headless; iteration budgets only."""
+
 import random
 
 import pygame
@@ -12,7 +13,6 @@ from game.boards.base import Action, ClickResult
 from game.boards.glorieta import GlorietaView, trace_loop
 from game.lessons import work_out
 from game.lessons.glorieta import LESSONS
-
 from tests.board_support import DT, MAX_STEPS, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -81,7 +81,7 @@ def test_layout_fits_and_every_cell_is_hit(size, side, variant):
         assert rect.left <= x - b.radius and x + b.radius <= rect.right
         assert rect.top <= y - b.radius and y + b.radius <= rect.bottom
         assert b.cell_at((x, y)) == i
-    if variant == "chicken":           # the advice strip stays under the board
+    if variant == "chicken":  # the advice strip stays under the board
         assert view.board_rect().bottom < rect.bottom
     for state, move in game:
         view.set_state(state, move)
@@ -128,8 +128,11 @@ def test_chicken_second_click_and_forbidden_cells():
     res = view.click(view.board.point(ok))
     assert str(res.move) == "n:" + view.geo.names[ok]
     # the first click of the turn drops the stone and asks for the neutral next
-    before = [s for s, _ in random_game(5, decline=False, variant="chicken")
-              if s.phase == "stone" and s.pair_available() and not s.is_over()][2]
+    before = [
+        s
+        for s, _ in random_game(5, decline=False, variant="chicken")
+        if s.phase == "stone" and s.pair_available() and not s.is_over()
+    ][2]
     view = make_view(before)
     cell = next(iter(view.targets))
     res = view.click(view.board.point(cell))
@@ -200,7 +203,7 @@ def test_points_for_plays_the_move():
                 for m in rng.sample(moves, min(8, len(moves))):
                     pts = view.points_for(str(m))
                     if str(m) == "decline":
-                        assert pts is None          # a button, never a stray click
+                        assert pts is None  # a button, never a stray click
                         continue
                     assert pts, str(m)
                     res = [view.click(p) for p in pts]
@@ -233,7 +236,7 @@ def test_loop_reveal_animates_ends_and_skips(variant, side):
     assert paths and set().union(*map(set, paths)) == set(stones)
     nb = final.geometry.neighbours
     for path in paths:
-        for a, b in zip(path, path[1:] + path[:1]):
+        for a, b in zip(path, path[1:] + path[:1], strict=False):
             assert b in nb[a] or a == b
     surf = surface()
     view = make_view(prev)
@@ -270,7 +273,7 @@ def test_loop_reveal_animates_ends_and_skips(variant, side):
 
 
 def test_trace_of_the_flower_and_a_two_cell_ring():
-    by_title = {l.title: l for l in LESSONS}
+    by_title = {lesson.title: lesson for lesson in LESSONS}
     _, played = work_out(by_title["The flower"])
     final = played[0].after
     stones, enclosed = final.loop()

@@ -3,20 +3,19 @@
 Headless (conftest sets the dummy SDL drivers); everything draws on plain
 Surfaces.  Budgets are iteration counts, never wall-clock time.
 """
+
 import math
 import random
 
 import pygame
 import pytest
 
-from game import anim, rules, theme
-from game import catalog
+from game import anim, catalog, rules, theme
 from game.boards import view_class, view_for
 from game.boards.base import BoardView, ClickResult
 from game.boards.generic import NEXT, PREV, GenericView
 from game.boards.hexboard import HexBoard, inside_hex
 from game.boards.splay import PASS_MESSAGE, SplayView
-
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -49,8 +48,8 @@ def test_registry_picks_views(splay):
     assert isinstance(view, SplayView) and isinstance(view, BoardView)
     assert view_class("splay") is SplayView
     with pytest.raises(ValueError):
-        view_class("no-such-game")           # the registry refuses an unknown id
-    for game_id in rules.GAMES:              # a game without a view of its own: generic
+        view_class("no-such-game")  # the registry refuses an unknown id
+    for game_id in rules.GAMES:  # a game without a view of its own: generic
         cls = view_class(game_id)
         assert issubclass(cls, BoardView)
         assert (cls is GenericView) != catalog.entry(game_id).has_view
@@ -101,7 +100,7 @@ def test_hit_testing_round_trips(splay, size):
         assert view.board.cell_at(pos) is None
         assert view.click(pos) == ClickResult() or view.click(pos).move is None
     assert view.point_for("z99") is None
-    assert view.point_for("pass") is None          # pass is not the only move here
+    assert view.point_for("pass") is None  # pass is not the only move here
     with pytest.raises(ValueError):
         view.cell_center("z99")
 
@@ -110,6 +109,7 @@ def test_hit_testing_round_trips(splay, size):
 def test_hexboard_serves_other_sides(side):
     # Glorieta will reuse the renderer with sides 5..10
     from game.rules.hexhex import board as hexhex
+
     geo = hexhex(side)
     hb = HexBoard(geo)
     for size in ((800, 600), (160, 120)):
@@ -141,7 +141,7 @@ def test_clicks_agree_with_the_rules(splay):
             view.set_state(state, move, animate=False)
             legal = legal_names(state)
             positions += 1
-            for i, name in enumerate(state.geometry.names):
+            for _i, name in enumerate(state.geometry.names):
                 res = view.click(view.point_for(name))
                 assert isinstance(res, ClickResult)
                 if state.is_over():
@@ -151,7 +151,7 @@ def test_clicks_agree_with_the_rules(splay):
                     assert res.move in state.legal_moves()
                 elif name in legal:
                     assert res.move == state.find_move(name) and not res.illegal
-                    state.play(res.move)          # the rules accept it
+                    state.play(res.move)  # the rules accept it
                 else:
                     assert res.move is None and res.illegal and res.message
                     illegal += 1
@@ -161,7 +161,7 @@ def test_clicks_agree_with_the_rules(splay):
                 assert view.point_for("pass") is not None
                 assert str(view.click(view.point_for("pass")).move) == "pass"
     assert positions > 50 and illegal > 1000
-    assert len(reasons) >= 4                 # specific reasons, not one generic text
+    assert len(reasons) >= 4  # specific reasons, not one generic text
 
 
 def test_illegal_reasons_are_specific(splay):
@@ -193,7 +193,7 @@ def test_illegal_reasons_are_specific(splay):
 def test_clicks_never_raise_when_not_interactive_or_odd(splay):
     state = random_game(splay, 3, plies=20)[-1][0]
     view = view_for(splay, state)
-    view.click((10, 10))                    # before any layout
+    view.click((10, 10))  # before any layout
     view.hover((10, 10))
     view.layout(pygame.Rect(0, 0, 800, 600))
     view.interactive = False
@@ -276,7 +276,7 @@ def test_every_size_draws_every_feature(splay, size):
         for _ in range(5):
             view.update(0.07)
             view.draw(surf)
-        view.click(view.point_for("a1"))      # shake
+        view.click(view.point_for("a1"))  # shake
         view.draw(surf)
     # the thumbnail still shows pieces (something other than the board colours)
     assert view.board.radius > 3
@@ -284,7 +284,7 @@ def test_every_size_draws_every_feature(splay, size):
 
 def test_pass_affordance(splay):
     for seed in range(20):
-        for state, move in random_game(splay, seed):
+        for state, _move in random_game(splay, seed):
             if not state.is_over() and legal_names(state) == {"pass"}:
                 view = view_for(splay, state)
                 view.layout(pygame.Rect(0, 0, 800, 600))
@@ -384,7 +384,7 @@ class FakeGame:
 def test_generic_view_plays_a_fake_game():
     game = FakeGame()
     state = game.start()
-    view = GenericView(game, state)        # an unregistered game: the generic view serves
+    view = GenericView(game, state)  # an unregistered game: the generic view serves
     view.layout(pygame.Rect(0, 0, 800, 600))
     surf = surface((800, 600))
     view.draw(surf)

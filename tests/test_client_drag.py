@@ -1,10 +1,11 @@
 """Board input beyond single clicks, through the play scene: Gess drag-to-move, Gess's
 two-click moves with the ring-loss confirmation, and Gliss's two-click flights."""
+
 from __future__ import annotations
 
 from game import rules
-from game.seats import Seat
 from game.scenes.play import PlayScene
+from game.seats import Seat
 from tests.test_client_support import ev_down, ev_move, ev_up, frames, make_app, settle
 
 
@@ -32,10 +33,10 @@ def test_gess_ring_losing_move_needs_a_second_click():
     try:
         scene = hotseat(app, "gess")
         pts = scene.view.points_for("j3-j4")
-        assert len(pts) == 3                      # centre, destination, confirmation
+        assert len(pts) == 3  # centre, destination, confirmation
         for p in pts[:2]:
             frames(app, 1, events=[ev_move(p), ev_down(p), ev_up(p)])
-        assert scene.match.moves == []            # asked, not played
+        assert scene.match.moves == []  # asked, not played
         frames(app, 1, events=[ev_move(pts[2]), ev_down(pts[2]), ev_up(pts[2])])
         settle(app, scene)
         assert scene.match.moves == ["j3-j4"] and scene.match.over

@@ -3,10 +3,10 @@
 The App gets an in-process AI (``InlineAI``) with a tiny iteration budget, so that the
 tests never wait on a clock; ``strict=True`` makes any exception in a scene fail the test.
 """
+
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from ai.worker import InlineAI
 from game.app import App
@@ -63,8 +63,9 @@ def settle(app: App, scene=None, limit: int = 400, dt: float = 0.1) -> None:
             return
         view = getattr(scene, "view", None)
         animating = view is not None and view.animating
-        if m is None or (not animating and m.req_id is None and m.pending is None
-                         and not m.computer_turn):
+        if m is None or (
+            not animating and m.req_id is None and m.pending is None and not m.computer_turn
+        ):
             return
         frames(app, 1, dt)
 
@@ -73,10 +74,3 @@ def test_support_app_builds():
     app = make_app()
     assert app.size == (800, 600)
     app.shutdown()
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()

@@ -1,4 +1,5 @@
 """The public rules contract, checked on every registered game."""
+
 import pickle
 import random
 
@@ -77,7 +78,7 @@ def test_unknown_option_is_refused_by_name(game):
 
 def test_every_option_refuses_bad_values_by_name(game):
     for opt in game.options:
-        for bad in ("nonsense", 10 ** 6, -10 ** 6, None, 2.5):
+        for bad in ("nonsense", 10**6, -(10**6), None, 2.5):
             if bad in opt.values():
                 continue
             with pytest.raises(ValueError, match=opt.name):
@@ -88,7 +89,7 @@ def test_every_option_refuses_bad_values_by_name(game):
 
 def test_random_play_through_the_contract(game):
     rng = random.Random(1)
-    for g in range(8):
+    for _g in range(8):
         s = game.start()
         assert s.player == 0
         for _ in range(PLIES):

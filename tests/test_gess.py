@@ -1,4 +1,5 @@
 """Gess: the spec's examples (../shared/rules/gess.md), the contract, and the AI hooks."""
+
 from __future__ import annotations
 
 import pickle
@@ -70,8 +71,12 @@ def test_registered_and_described():
 def test_start_position_stone_by_stone():
     s = start()
     expected_black = set()
-    for row, files in {2: "cegh ijklmnpr", 3: "bcdfhijkmoqrs", 4: "ceghijklmnpr",
-                       7: "cfilor"}.items():
+    for row, files in {
+        2: "cegh ijklmnpr",
+        3: "bcdfhijkmoqrs",
+        4: "ceghijklmnpr",
+        7: "cfilor",
+    }.items():
         for f in files.replace(" ", ""):
             expected_black.add(f"{f}{row}")
     expected_white = {f"{n[0]}{21 - int(n[1:])}" for n in expected_black}
@@ -97,10 +102,11 @@ def test_start_pieces_read_as_chess():
 
     def dirs(centre):
         return {m.direction for m in moves if m.src == sq(centre)}
+
     orth = {(0, 1), (1, 0), (0, -1), (-1, 0)}
     diag = {(1, 1), (1, -1), (-1, 1), (-1, -1)}
-    assert dirs("c3") <= orth and (0, 1) in dirs("c3")          # rook
-    assert dirs("f3") <= diag and dirs("f3")                    # bishop
+    assert dirs("c3") <= orth and (0, 1) in dirs("c3")  # rook
+    assert dirs("f3") <= diag and dirs("f3")  # bishop
     assert dirs("r3") <= orth
     # the queen has every stone, the ring has an empty centre
     assert all(s.stone(*sq(f"{f}{r}")) == 0 for f in "hij" for r in (2, 3, 4))
@@ -148,13 +154,16 @@ def test_spec_e3_d3_captures_own_stones():
     assert blacks(after) - blacks(s) == {"d2", "d4", "e3"}
 
 
-@pytest.mark.parametrize("move,reason", [
-    ("b5-b6", "no stone in that direction"),      # the spec says "empty footprint": c4 is in it
-    ("c6-d5", "no stone in that direction"),      # likewise: c7 is in c6's footprint
-    ("c7-c8", "only the centre"),
-    ("q3-q4", "no stone in that direction"),
-    ("i3-b10", "blocked"),
-])
+@pytest.mark.parametrize(
+    "move,reason",
+    [
+        ("b5-b6", "no stone in that direction"),  # the spec says "empty footprint": c4 is in it
+        ("c6-d5", "no stone in that direction"),  # likewise: c7 is in c6's footprint
+        ("c7-c8", "only the centre"),
+        ("q3-q4", "no stone in that direction"),
+        ("i3-b10", "blocked"),
+    ],
+)
 def test_spec_illegal_examples(move, reason):
     s = start()
     assert move not in {str(m) for m in s.legal_moves()}
@@ -206,7 +215,7 @@ def test_capturing_the_last_enemy_ring_wins():
     s = position(black, white)
     assert s.rings(1) == [sq("l10")]
     assert "h10-k10" not in {str(m) for m in s.legal_moves()}
-    after = s.play("h10-j10")          # footprint i9..k11 overlaps the ring: stop, capture
+    after = s.play("h10-j10")  # footprint i9..k11 overlaps the ring: stop, capture
     assert after.rings(1) == []
     assert after.is_over() and after.winner() == 0
     assert after.end_reason() == "White has no ring left."
@@ -228,7 +237,7 @@ def test_mover_breaking_own_ring_loses():
     black = ring("e5")
     white = ring("k15")
     s = position(black, white)
-    after = s.play("e7-e6")            # the ring's top row, pushed south into the ring
+    after = s.play("e7-e6")  # the ring's top row, pushed south into the ring
     assert after.rings(0) == []
     assert after.winner() == 1
     assert after.end_reason() == "Black broke their own last ring and loses."
@@ -266,7 +275,7 @@ def test_parsed_position_without_side_to_move_ring_is_over():
 
 # --- edges ----------------------------------------------------------------------------
 def test_stones_pushed_off_the_edge_are_removed():
-    black = ring("e5") + ["q10", "r10", "s10"]      # a piece at r10 with arms east and west
+    black = ring("e5") + ["q10", "r10", "s10"]  # a piece at r10 with arms east and west
     s = position(black, ring("k15"))
     after = s.play("r10-s10")
     assert after.stone(*sq("s10")) == 0 and after.stone(*sq("r10")) == 0
@@ -279,13 +288,13 @@ def test_piece_slides_along_the_edge():
     black = ring("k5") + ["b10", "b11"]
     s = position(black, ring("k15"))
     moves = {str(m) for m in s.legal_moves() if m.src == sq("b10")}
-    assert "b10-b18" in moves                     # footprint a..c the whole way
-    assert "b10-b19" in moves                     # row 20 enters the footprint: stop
+    assert "b10-b18" in moves  # footprint a..c the whole way
+    assert "b10-b19" in moves  # row 20 enters the footprint: stop
     assert "b10-b20" not in moves
 
 
 def test_centre_on_the_outer_ring_option():
-    black = ring("k5") + ["b10"]                   # a piece centred a10 (stone on b10)
+    black = ring("k5") + ["b10"]  # a piece centred a10 (stone on b10)
     s_on = position(black, ring("k15"))
     s_off = position(black, ring("k15"), offboard_centres="false")
     assert s_on.is_piece(*sq("a10")) and not s_off.is_piece(*sq("a10"))
@@ -300,25 +309,25 @@ def test_centre_on_the_outer_ring_option():
 def test_captures_own_stones():
     black = ring("e5") + ["h10", "i10", "i11", "l10"]
     s = position(black, ring("k15"))
-    after = s.play("h10-k10")                      # lands on the own stone on l10
-    assert after.stone(*sq("l10")) == 0            # replaced by the piece's stone
+    after = s.play("h10-k10")  # lands on the own stone on l10
+    assert after.stone(*sq("l10")) == 0  # replaced by the piece's stone
     assert after.stone(*sq("l11")) == 0
     assert after.stone_counts()[0] == s.stone_counts()[0] - 1
 
 
 def test_first_overlap_ends_the_move():
-    black = ring("e5") + ["h10", "i10"] + ["h9"]   # a centre-stone piece at h10
+    black = ring("e5") + ["h10", "i10"] + ["h9"]  # a centre-stone piece at h10
     white = ring("o15") + ["n10"]
     s = position(black, white)
     moves = {str(m) for m in s.legal_moves() if m.src == sq("h10")}
-    assert "h10-m10" in moves          # footprint l..n overlaps n10: captures it, stops
+    assert "h10-m10" in moves  # footprint l..n overlaps n10: captures it, stops
     assert "h10-n10" not in moves
     after = s.play("h10-m10")
     assert after.stone(*sq("n10")) == 0 and after.stone_counts()[1] == 8
 
 
 def test_empty_centre_moves_at_most_three():
-    black = ring("e5") + ["h11"]                     # piece at h10, north arm, empty centre
+    black = ring("e5") + ["h11"]  # piece at h10, north arm, empty centre
     s = position(black, ring("o15"))
     moves = {str(m) for m in s.legal_moves() if m.src == sq("h10")}
     assert moves == {"h10-h11", "h10-h12", "h10-h13"}
@@ -327,11 +336,14 @@ def test_empty_centre_moves_at_most_three():
 
 
 # --- options --------------------------------------------------------------------------
-@pytest.mark.parametrize("opts,name", [
-    ({"offboard_centres": "maybe"}, "offboard_centres"),
-    ({"ringless_move_illegal": 7}, "ringless_move_illegal"),
-    ({"board_size": 19}, "board_size"),
-])
+@pytest.mark.parametrize(
+    "opts,name",
+    [
+        ({"offboard_centres": "maybe"}, "offboard_centres"),
+        ({"ringless_move_illegal": 7}, "ringless_move_illegal"),
+        ({"board_size": 19}, "board_size"),
+    ],
+)
 def test_bad_options_name_the_option(opts, name):
     with pytest.raises(ValueError, match=name):
         start(**opts)
@@ -372,28 +384,34 @@ def test_position_text_is_readable():
 
 def test_parse_accepts_b_and_w_letters():
     lines = str(start()).splitlines()
-    text = "\n".join(ln.replace("x", "B").replace("o", "W") if ln.split()[0].isdigit() else ln
-                     for ln in lines)
+    text = "\n".join(
+        ln.replace("x", "B").replace("o", "W") if ln.split()[0].isdigit() else ln for ln in lines
+    )
     assert " B " in text and " W " in text
     assert game().parse(text) == start()
 
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda t: t.replace("game: gess", "game: splay"), "not a Gess position"),
-    (lambda t: t.replace("game: gess\n", ""), "game: gess"),
-    (lambda t: t.replace("to move: Black", "to move: Red"), "Black or White"),
-    (lambda t: t.replace("to move: Black\n", ""), "to move"),
-    (lambda t: t.replace("offboard_centres: true", "offboard_centres: sometimes"),
-     "offboard_centres"),
-    (lambda t: t.replace("ringless_move_illegal: false", "colour: red"), "colour"),
-    (lambda t: "\n".join(ln for ln in t.splitlines() if ln.split()[0] != "7"), "missing"),
-    (lambda t: t.replace(" 3 - x x x", " 3 - x ? x"), "cannot read"),
-    (lambda t: t.replace(" 3 - x x x", " 3 - x x"), "20 squares"),
-    (lambda t: t.replace(" 3 - x x x", " 3 x x x x"), "off the board"),
-    (lambda t: t.replace(" 3 - x x x", " 33 - x x x"), "not on the grid"),
-    (lambda t: t + "\nnonsense here\n", "cannot read"),
-    (lambda t: t + " 5 - . . . . . . . . . . . . . . . . . . -\n", "twice"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda t: t.replace("game: gess", "game: splay"), "not a Gess position"),
+        (lambda t: t.replace("game: gess\n", ""), "game: gess"),
+        (lambda t: t.replace("to move: Black", "to move: Red"), "Black or White"),
+        (lambda t: t.replace("to move: Black\n", ""), "to move"),
+        (
+            lambda t: t.replace("offboard_centres: true", "offboard_centres: sometimes"),
+            "offboard_centres",
+        ),
+        (lambda t: t.replace("ringless_move_illegal: false", "colour: red"), "colour"),
+        (lambda t: "\n".join(ln for ln in t.splitlines() if ln.split()[0] != "7"), "missing"),
+        (lambda t: t.replace(" 3 - x x x", " 3 - x ? x"), "cannot read"),
+        (lambda t: t.replace(" 3 - x x x", " 3 - x x"), "20 squares"),
+        (lambda t: t.replace(" 3 - x x x", " 3 x x x x"), "off the board"),
+        (lambda t: t.replace(" 3 - x x x", " 33 - x x x"), "not on the grid"),
+        (lambda t: t + "\nnonsense here\n", "cannot read"),
+        (lambda t: t + " 5 - . . . . . . . . . . . . . . . . . . -\n", "twice"),
+    ],
+)
 def test_corrupt_positions_raise_value_error(mutate, message):
     text = mutate(str(start()))
     with pytest.raises(ValueError, match=message):
@@ -454,20 +472,23 @@ def test_move_objects_carry_animation_data():
     assert m == start().find_move(" I6 - i9 ") and hash(m) == hash("i6-i9")
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("", "not a Gess move"),
-    ("c3", "not a Gess move"),
-    ("c3-", "not a Gess move"),
-    ("u3-u4", "not a square"),
-    ("c0-c1", "not a square"),
-    ("c3-c3", "somewhere"),
-    ("c3-d5", "straight line"),
-    ("j17-j16", "enemy stone"),
-    ("f3-f4", "no stone in that direction"),
-    ("g10-g11", "no piece at g10"),
-    ("c3-c9", "blocked"),
-    ("c6-c10", "at most 3"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("", "not a Gess move"),
+        ("c3", "not a Gess move"),
+        ("c3-", "not a Gess move"),
+        ("u3-u4", "not a square"),
+        ("c0-c1", "not a square"),
+        ("c3-c3", "somewhere"),
+        ("c3-d5", "straight line"),
+        ("j17-j16", "enemy stone"),
+        ("f3-f4", "no stone in that direction"),
+        ("g10-g11", "no piece at g10"),
+        ("c3-c9", "blocked"),
+        ("c6-c10", "at most 3"),
+    ],
+)
 def test_illegal_notations_explain(text, reason):
     s = start()
     with pytest.raises(IllegalMove, match=reason):
@@ -476,7 +497,7 @@ def test_illegal_notations_explain(text, reason):
 
 
 def test_enemy_footprint_reason_matches_brief():
-    s = start().play("i6-i9")            # White to move; j3 is Black's
+    s = start().play("i6-i9")  # White to move; j3 is Black's
     with pytest.raises(IllegalMove, match="no piece at j3: footprint contains an enemy stone"):
         s.play("j3-j4")
 
@@ -503,8 +524,9 @@ PERFT = {
 }
 
 
-@pytest.mark.parametrize("key", list(PERFT),
-                         ids=lambda k: f"offboard{int(k[0])}-ringless{int(k[1])}")
+@pytest.mark.parametrize(
+    "key", list(PERFT), ids=lambda k: f"offboard{int(k[0])}-ringless{int(k[1])}"
+)
 def test_perft_from_start(key):
     s = start(offboard_centres=key[0], ringless_move_illegal=key[1])
     moves = s.legal_moves()
@@ -631,8 +653,9 @@ def test_ringless_option_property_over_random_positions():
     """With ringless_move_illegal, the legal moves are exactly the default rule's moves
     that do not lose at once for lack of a ring (checked by playing them)."""
     for s in _random_positions(12, 13, ringless_move_illegal=True):
-        loose = game().parse(str(s).replace("ringless_move_illegal: true",
-                                            "ringless_move_illegal: false"))
+        loose = game().parse(
+            str(s).replace("ringless_move_illegal: true", "ringless_move_illegal: false")
+        )
         keep = {str(m) for m in loose.legal_moves() if loose.play(m).rings(s.player)}
         assert {str(m) for m in s.legal_moves()} == keep
         assert {str(m) for m in s.ordered_moves(random.Random(0))} == keep
@@ -640,14 +663,17 @@ def test_ringless_option_property_over_random_positions():
 
 def test_winning_code_finds_exactly_the_immediate_wins():
     from game.rules import gess as G
+
     rng = random.Random(21)
     found = 0
-    for s in _random_positions(40, 21) + [position(ring("e5") + ["g10", "h10", "i10"],
-                                                   ring("l10") + ["k17"])]:
+    for s in _random_positions(40, 21) + [
+        position(ring("e5") + ["g10", "h10", "i10"], ring("l10") + ["k17"])
+    ]:
         own, opp = s.bits[s.player], s.bits[1 - s.player]
         occ = own | opp
-        code = G.winning_code(own, opp, G.ring_mask(opp, occ),
-                              G._zones(G.ring_mask(own, occ)), s._T)
+        code = G.winning_code(
+            own, opp, G.ring_mask(opp, occ), G._zones(G.ring_mask(own, occ)), s._T
+        )
         wins = [m for m in s.legal_moves() if s.play(m).winner() == s.player]
         assert (code is not None) == bool(wins)
         if code is not None:
@@ -661,6 +687,7 @@ def test_lanes_match_their_definition():
     """lanes(r)[d]: the centres from which a slide in direction d can reach a centre
     within 2 of r (and those centres), walked square by square here."""
     from game.rules import gess as G
+
     rng = random.Random(5)
     rings = [G.idx(x, y) for x in range(2, 18) for y in range(2, 18)]
     for r in rng.sample(rings, 12) + [G.idx(2, 2), G.idx(17, 17)]:

@@ -10,6 +10,7 @@ after moves and the same results, on about two thousand positions: from seeded
 random games and random scatters of stones, under every combination of the two
 options, and one move from the start.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,7 +34,7 @@ class Ref:
 
     def __init__(self, grid, mover, offboard, ringless, edge_rule="original"):
         self.grid = grid
-        self.mover = mover            # 'B' or 'W'
+        self.mover = mover  # 'B' or 'W'
         self.offboard = offboard
         self.ringless = ringless
         self.edge_rule = edge_rule
@@ -49,8 +50,10 @@ class Ref:
             return False
         if self.edge_rule == "count":
             return self.off_count(cx, cy) > self.off_count(cx - dx, cy - dy)
-        return any(not self.playing(sx, sy) and self.playing(sx - dx, sy - dy)
-                   for sx, sy in self.footprint(cx, cy))
+        return any(
+            not self.playing(sx, sy) and self.playing(sx - dx, sy - dy)
+            for sx, sy in self.footprint(cx, cy)
+        )
 
     # rule 1: the playing area is b..s x 2..19
     @staticmethod
@@ -95,7 +98,7 @@ class Ref:
             for x in range(20):
                 if not self.is_piece(grid, who, x, y):
                     continue
-                rng = 10 ** 6 if self.at(grid, x, y) == who else 3
+                rng = 10**6 if self.at(grid, x, y) == who else 3
                 lifted = [row[:] for row in grid]
                 for sx, sy in self.footprint(x, y):
                     if 0 <= sx < 20 and 0 <= sy < 20:
@@ -111,11 +114,11 @@ class Ref:
                         out.append(((x, y), (cx, cy)))
                         fk = self.footprint(cx, cy)
                         if any(self.at(lifted, sx, sy) != "." for sx, sy in fk):
-                            break                                    # (i)
+                            break  # (i)
                         if self.edge_stop(cx, cy, dx, dy):
-                            break                                    # (ii)
+                            break  # (ii)
                         if k >= rng:
-                            break                                    # (iii)
+                            break  # (iii)
                         k += 1
         return out
 
@@ -161,7 +164,7 @@ class Ref:
         result = {}
         for frm, to in self.slides(self.grid, who):
             new = self.after(self.grid, who, frm, to)
-            if new == self.grid:                      # rule 3: must change the stones
+            if new == self.grid:  # rule 3: must change the stones
                 continue
             if self.ringless and not self.has_ring(new, who):
                 continue
@@ -186,22 +189,29 @@ def ref_of(state, edge_rule="original"):
             if s is not None:
                 grid[y][x] = "BW"[s]
     o = state.options
-    return Ref(grid, "BW"[state.player], o["offboard_centres"], o["ringless_move_illegal"],
-               edge_rule)
+    return Ref(
+        grid, "BW"[state.player], o["offboard_centres"], o["ringless_move_illegal"], edge_rule
+    )
 
 
 def grid_of(state):
-    return [["BW"[s] if (s := state.stone(x, y)) is not None else "." for x in range(20)]
-            for y in range(20)]
+    return [
+        ["BW"[s] if (s := state.stone(x, y)) is not None else "." for x in range(20)]
+        for y in range(20)
+    ]
 
 
 def text_of(grid, mover, offboard, ringless):
-    lines = ["game: gess", f"offboard_centres: {offboard}",
-             f"ringless_move_illegal: {ringless}",
-             f"to move: {'Black' if mover == 'B' else 'White'}"]
+    lines = [
+        "game: gess",
+        f"offboard_centres: {offboard}",
+        f"ringless_move_illegal: {ringless}",
+        f"to move: {'Black' if mover == 'B' else 'White'}",
+    ]
     for y in range(19, -1, -1):
-        lines.append(f"{y + 1} " + " ".join({"B": "x", "W": "o", ".": "."}[grid[y][x]]
-                                            for x in range(20)))
+        lines.append(
+            f"{y + 1} " + " ".join({"B": "x", "W": "o", ".": "."}[grid[y][x]] for x in range(20))
+        )
     return "\n".join(lines)
 
 
@@ -224,7 +234,7 @@ def game_positions(opts, seed, n):
             state = game.start(**opts)
         out.append(state)
         if rng.random() < 0.9:
-            move = state.random_move(rng)          # keeps the mover's ring: long games
+            move = state.random_move(rng)  # keeps the mover's ring: long games
         else:
             move = rng.choice(state.legal_moves())
         state = state.play(move)
@@ -252,8 +262,9 @@ def scatter_positions(opts, seed, n):
                 grid[cy][cx] = "."
                 for dx, dy in EIGHT:
                     grid[cy + dy][cx + dx] = who
-        state = game.parse(text_of(grid, rng.choice("BW"), opts["offboard_centres"],
-                                   opts["ringless_move_illegal"]))
+        state = game.parse(
+            text_of(grid, rng.choice("BW"), opts["offboard_centres"], opts["ringless_move_illegal"])
+        )
         assert grid_of(state) == grid
         if not state.is_over():
             out.append(state)
@@ -267,7 +278,8 @@ def check_position(state, rng, applied=4):
     assert len(got) == len(set(got)), "duplicate moves"
     assert set(got) == set(expected), (
         f"\n{state}\nmissing: {sorted(set(expected) - set(got))[:10]}"
-        f"\nextra: {sorted(set(got) - set(expected))[:10]}")
+        f"\nextra: {sorted(set(got) - set(expected))[:10]}"
+    )
     for text in rng.sample(sorted(expected), min(applied, len(expected))):
         child = state.play(text)
         assert grid_of(child) == expected[text], f"{text} in\n{state}"
@@ -276,8 +288,11 @@ def check_position(state, rng, applied=4):
     return len(got)
 
 
-@pytest.mark.parametrize("opts", OPTION_SETS, ids=lambda o: "-".join(
-    k.split("_")[0] + ("1" if v else "0") for k, v in o.items()))
+@pytest.mark.parametrize(
+    "opts",
+    OPTION_SETS,
+    ids=lambda o: "-".join(k.split("_")[0] + ("1" if v else "0") for k, v in o.items()),
+)
 def test_differential_games(opts):
     seed = 1000 + OPTION_SETS.index(opts)
     rng = random.Random(seed)
@@ -288,8 +303,11 @@ def test_differential_games(opts):
     assert total > n * 20
 
 
-@pytest.mark.parametrize("opts", OPTION_SETS, ids=lambda o: "-".join(
-    k.split("_")[0] + ("1" if v else "0") for k, v in o.items()))
+@pytest.mark.parametrize(
+    "opts",
+    OPTION_SETS,
+    ids=lambda o: "-".join(k.split("_")[0] + ("1" if v else "0") for k, v in o.items()),
+)
 def test_differential_scatters(opts):
     seed = 2000 + OPTION_SETS.index(opts)
     rng = random.Random(seed)
@@ -339,9 +357,9 @@ def test_corner_diagonal_stops():
     """c2-b3 leaves column a behind the footprint's west side: the move ends at b3."""
     game = rules.get("gess")
     grid = [["."] * 20 for _ in range(20)]
-    for x, y in [(1, 1), (1, 2), (2, 2), (3, 2)]:        # b2, b3, c3, d3 (c2 empty)
+    for x, y in [(1, 1), (1, 2), (2, 2), (3, 2)]:  # b2, b3, c3, d3 (c2 empty)
         grid[y][x] = "B"
-    for cx, cy, who in [(10, 10, "B"), (10, 15, "W")]:   # a ring each, far away
+    for cx, cy, who in [(10, 10, "B"), (10, 15, "W")]:  # a ring each, far away
         for dx, dy in EIGHT:
             grid[cy + dy][cx + dx] = who
     state = game.parse(text_of(grid, "B", True, False))

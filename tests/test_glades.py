@@ -1,5 +1,6 @@
 """Glades: the spec's examples, each rule alone, scoring, notation, the position format,
 and properties over seeded random games."""
+
 from __future__ import annotations
 
 import pickle
@@ -8,15 +9,16 @@ import random
 import pytest
 
 from game import rules
-from game.rules.glades import (GladesState, INDEX, MOVES, PASS, TILES, move_for)
+from game.rules.glades import INDEX, MOVES, PASS, TILES, GladesState, move_for
 
 G = rules.get("glades")
 
 
 def pos(*placements, to_move="orange", passed=(False, False), **opts):
     """A position from ("green" | "orange", "d5:3-e5:6") pairs."""
-    return G.position(list(placements), to_move=("green", "orange").index(to_move),
-                      passed=passed, **opts)
+    return G.position(
+        list(placements), to_move=("green", "orange").index(to_move), passed=passed, **opts
+    )
 
 
 def spec_start(**opts):
@@ -39,7 +41,7 @@ def test_spec_example_position_is_reached_by_play():
 
 def test_spec_first_tile_goes_anywhere():
     s = G.start()
-    assert len(s.legal_moves()) == 144 * 36      # every spot, every tile, both ways
+    assert len(s.legal_moves()) == 144 * 36  # every spot, every tile, both ways
     assert s.check_placement("a1", 6, "a2", 6) is None
     assert s.check_placement("i9", 1, "h9", 2) is None
 
@@ -53,12 +55,14 @@ def test_spec_legal_examples(move):
 
 def test_spec_illegal_values_differ_end_to_end():
     assert why(spec_start(), "f5:5-g5:2") == (
-        "values must match where tiles touch: 5 on f5 against 6 on e5")
+        "values must match where tiles touch: 5 on f5 against 6 on e5"
+    )
 
 
 def test_spec_illegal_values_differ_at_right_angle():
     assert why(spec_start(), "e6:4-e7:1") == (
-        "values must match where tiles touch: 4 on e6 against 6 on e5")
+        "values must match where tiles touch: 4 on e6 against 6 on e5"
+    )
 
 
 def test_spec_illegal_aligned_long_edge():
@@ -80,8 +84,13 @@ def test_spec_for_green_own_touch_illegal_diagonal_legal():
 def scoring_example(cancel):
     """A glade e5-f5 touched by Green's d5 (6) and e6-f6 (6 and 3) and Orange's g5 (6)
     and e4-f4 (5-5): Green contributes {6, 6, 3}, Orange {6, 5}."""
-    return pos(("green", "c5:2-d5:6"), ("green", "e6:6-f6:3"),
-               ("orange", "g5:6-h5:1"), ("orange", "e4:5-f4:5"), cancel=cancel)
+    return pos(
+        ("green", "c5:2-d5:6"),
+        ("green", "e6:6-f6:3"),
+        ("orange", "g5:6-h5:1"),
+        ("orange", "e4:5-f4:5"),
+        cancel=cancel,
+    )
 
 
 def glade_of(state, *names):
@@ -126,8 +135,8 @@ def test_vertical_staggered_long_edge():
     s = pos(("green", "e4:2-e5:6"))
     assert why(s, "f5:6-f6:1") == "touches the green tile e4-e5 along its long edge"
     assert why(s, "d3:1-d4:2") == "touches the green tile e4-e5 along its long edge"
-    assert s.check_placement("e6", 6, "e7", 4) is None          # end to end above
-    assert s.check_placement("f5", 6, "g5", 4) is None          # right angle at the side
+    assert s.check_placement("e6", 6, "e7", 4) is None  # end to end above
+    assert s.check_placement("f5", 6, "g5", 4) is None  # right angle at the side
 
 
 def test_values_must_match_at_every_contact():
@@ -141,8 +150,12 @@ def test_values_must_match_at_every_contact():
     assert why(s2, "f5:2-g5:1") == "values must match where tiles touch: 2 on f5 against 6 on e5"
 
 
-FOUR_AROUND_D5E5 = (("green", "b5:1-c5:3"), ("green", "d6:3-d7:5"),
-                    ("green", "f5:4-g5:2"), ("green", "e3:6-e4:4"))
+FOUR_AROUND_D5E5 = (
+    ("green", "b5:1-c5:3"),
+    ("green", "d6:3-d7:5"),
+    ("green", "f5:4-g5:2"),
+    ("green", "e3:6-e4:4"),
+)
 
 
 def test_new_tile_may_touch_at_most_three():
@@ -151,15 +164,20 @@ def test_new_tile_may_touch_at_most_three():
         assert why(s, "d5:3-e5:4") == "would touch 4 opponent tiles; the limit is 3"
 
 
-THREE_ON_D5E5 = (("green", "d5:3-e5:4"), ("orange", "b5:1-c5:3"),
-                 ("orange", "d6:3-d7:5"), ("orange", "f5:4-g5:2"))
+THREE_ON_D5E5 = (
+    ("green", "d5:3-e5:4"),
+    ("orange", "b5:1-c5:3"),
+    ("orange", "d6:3-d7:5"),
+    ("orange", "f5:4-g5:2"),
+)
 
 
 def test_touch_limit_global_protects_the_touched_tile():
     s = pos(*THREE_ON_D5E5, touch_limit="global")
     assert s.tile_at("d5").touches == 3
     assert why(s, "e3:6-e4:4") == (
-        "the green tile on d5-e5 would be touched by 4 of your tiles; the limit is 3")
+        "the green tile on d5-e5 would be touched by 4 of your tiles; the limit is 3"
+    )
     assert "e3:6-e4:4" not in {str(m) for m in s.legal_placements((4, 6))}
 
 
@@ -180,10 +198,32 @@ def test_tiles_need_not_touch_anything():
 
 
 # --- passing, running out, the end ----------------------------------------------------------
-PASS_GAME = ['b2:6-c2:1', 'c8:2-c9:4', 'a4:4-b4:2', 'g3:5-g4:3', 'e7:5-f7:3', 'g9:5-h9:1',
-             'f1:4-f2:3', 'i7:5-i8:4', 'b6:6-c6:2', 'a8:2-a9:3', 'e5:2-f5:5', 'i4:1-i5:6',
-             'd3:5-e3:5', 'h1:6-i1:2', 'g6:4-h6:6', 'd6:2-d7:5', 'e9:4-f9:5', 'a1:3-a2:6',
-             'h3:5-i3:1', 'd1:4-e1:4', 'pass', 'c4:2-c5:2', 'pass', 'a5:4-a6:6']
+PASS_GAME = [
+    "b2:6-c2:1",
+    "c8:2-c9:4",
+    "a4:4-b4:2",
+    "g3:5-g4:3",
+    "e7:5-f7:3",
+    "g9:5-h9:1",
+    "f1:4-f2:3",
+    "i7:5-i8:4",
+    "b6:6-c6:2",
+    "a8:2-a9:3",
+    "e5:2-f5:5",
+    "i4:1-i5:6",
+    "d3:5-e3:5",
+    "h1:6-i1:2",
+    "g6:4-h6:6",
+    "d6:2-d7:5",
+    "e9:4-f9:5",
+    "a1:3-a2:6",
+    "h3:5-i3:1",
+    "d1:4-e1:4",
+    "pass",
+    "c4:2-c5:2",
+    "pass",
+    "a5:4-a6:6",
+]
 
 
 def test_one_player_passes_while_the_other_keeps_placing():
@@ -191,17 +231,18 @@ def test_one_player_passes_while_the_other_keeps_placing():
     for k, m in enumerate(PASS_GAME):
         if m == "pass":
             assert s.legal_moves() == [PASS]
-            assert s.tiles_left(s.player)            # tiles left, but nowhere to put them
+            assert s.tiles_left(s.player)  # tiles left, but nowhere to put them
             assert s.can_place(1 - s.player)
         else:
             assert PASS not in s.legal_moves()
             if k and PASS_GAME[k - 1] != "pass":
                 assert why(s, "pass") == (
-                    "pass: you may pass only when you have no legal placement")
+                    "pass: you may pass only when you have no legal placement"
+                )
         s = s.play(m)
         if m == "pass":
             assert s.last_move_was_pass() and s.passed(1 - s.player)
-    assert s.passed(0) and not s.passed(1)                  # Green passed twice
+    assert s.passed(0) and not s.passed(1)  # Green passed twice
     assert s.is_over() and s.legal_moves() == []
     assert s.winner() == (0 if s.scores()[0] > s.scores()[1] else 1)
     assert "Neither player can place" in s.end_reason()
@@ -223,24 +264,51 @@ def test_a_player_with_no_tiles_left_passes():
     rule is checked on a state whose Green hand is emptied directly."""
     s = spec_start(to_move="green")
     have = (bytearray(49), bytearray(s.have[1]))
-    empty = GladesState(bytearray(s.cells), bytearray(s.mate), 0, (False, False),
-                        dict(s.options), have=have)
+    empty = GladesState(
+        bytearray(s.cells), bytearray(s.mate), 0, (False, False), dict(s.options), have=have
+    )
     assert empty.tiles_left(0) == [] and not empty.can_place(0)
     assert empty.legal_moves() == [PASS]
     assert why(empty, "a1:1-a2:1") == (
-        "you have no 1-1 tile left (you have no legal placement: pass)")
+        "you have no 1-1 tile left (you have no legal placement: pass)"
+    )
     assert empty.check_placement("a1", 1, "a2", 1) == why(empty, "a1:1-a2:1")
     after = empty.play("pass")
     assert after.player == 1 and after.passed(0)
-    assert "Green has placed all 21 tiles" in GladesState(
-        bytearray(s.cells), bytearray(s.mate), 0, (False, False), dict(s.options),
-        have=(bytearray(49), bytearray(49))).end_reason()
+    assert (
+        "Green has placed all 21 tiles"
+        in GladesState(
+            bytearray(s.cells),
+            bytearray(s.mate),
+            0,
+            (False, False),
+            dict(s.options),
+            have=(bytearray(49), bytearray(49)),
+        ).end_reason()
+    )
 
 
-TIE_GAME = ['c7:4-d7:2', 'b7:4-b8:1', 'a2:5-a3:1', 'h2:2-i2:5', 'h6:6-h7:5', 'd8:2-d9:2',
-            'f6:4-f7:6', 'f8:6-f9:5', 'e1:1-f1:6', 'c5:2-d5:4', 'h9:4-i9:5', 'd2:2-d3:3',
-            'g3:1-g4:3', 'b1:5-c1:3', 'i3:5-i4:2', 'a4:1-a5:2', 'e4:4-e5:4', 'g5:3-h5:6',
-            'a9:1-b9:1']
+TIE_GAME = [
+    "c7:4-d7:2",
+    "b7:4-b8:1",
+    "a2:5-a3:1",
+    "h2:2-i2:5",
+    "h6:6-h7:5",
+    "d8:2-d9:2",
+    "f6:4-f7:6",
+    "f8:6-f9:5",
+    "e1:1-f1:6",
+    "c5:2-d5:4",
+    "h9:4-i9:5",
+    "d2:2-d3:3",
+    "g3:1-g4:3",
+    "b1:5-c1:3",
+    "i3:5-i4:2",
+    "a4:1-a5:2",
+    "e4:4-e5:4",
+    "g5:3-h5:6",
+    "a9:1-b9:1",
+]
 
 
 def test_a_tie_is_a_draw():
@@ -283,8 +351,12 @@ def test_glade_on_an_edge():
 
 
 def test_glade_in_the_middle():
-    s = pos(("green", "c5:1-d5:5"), ("green", "e3:1-e4:2"),
-            ("orange", "f5:5-g5:1"), ("orange", "e6:3-e7:1"))
+    s = pos(
+        ("green", "c5:1-d5:5"),
+        ("green", "e3:1-e4:2"),
+        ("orange", "f5:5-g5:1"),
+        ("orange", "e6:3-e7:1"),
+    )
     g = glade_of(s, "e5")
     assert g.owner == 1 and g.reason == "5s cancel (1 each); Orange's 3 decides"
     assert sorted(g.tiles) == sorted(INDEX[n] for n in ("c5", "e3", "f5", "e6"))
@@ -292,16 +364,25 @@ def test_glade_in_the_middle():
 
 @pytest.mark.parametrize("cancel", ["pairwise", "set"])
 def test_glade_where_every_value_cancels(cancel):
-    s = pos(("green", "c5:1-d5:5"), ("green", "e3:1-e4:3"),
-            ("orange", "f5:5-g5:1"), ("orange", "e6:3-e7:1"), cancel=cancel)
+    s = pos(
+        ("green", "c5:1-d5:5"),
+        ("green", "e3:1-e4:3"),
+        ("orange", "f5:5-g5:1"),
+        ("orange", "e6:3-e7:1"),
+        cancel=cancel,
+    )
     g = glade_of(s, "e5")
     assert g.owner is None and g.reason.startswith("every value cancels")
 
 
 def test_a_tile_contributes_each_value_once():
     # Green's 6-6 lies along the glade e5-f5 with both halves: one 6; Orange has two 6s
-    s = pos(("green", "e6:6-f6:6"), ("orange", "c5:1-d5:6"), ("orange", "g5:6-h5:2"),
-            ("green", "e4:1-f4:1"))
+    s = pos(
+        ("green", "e6:6-f6:6"),
+        ("orange", "c5:1-d5:6"),
+        ("orange", "g5:6-h5:2"),
+        ("green", "e4:1-f4:1"),
+    )
     g = glade_of(s, "e5", "f5")
     assert g.contributions(0) == [6, 1] and g.contributions(1) == [6, 6]
     assert g.owner == 1
@@ -329,14 +410,25 @@ def test_both_notations_name_the_same_move():
     a, b = s.play("f5:6-g5:2"), s.play("g5:2-f5:6")
     assert a == b
     assert s.find_move("g5:2-f5:6") == s.find_move("f5:6-g5:2")
-    assert str(s.find_move("g5:2-f5:6")) == "f5:6-g5:2"            # left / lower first
+    assert str(s.find_move("g5:2-f5:6")) == "f5:6-g5:2"  # left / lower first
     assert str(s.find_move(" E7:1 - E6:6 ")) == "e6:6-e7:1"
 
 
 def test_bad_notation():
     s = spec_start()
-    for text in ("", "hello", "d5-e5", "d5:3e5:6", "j5:3-k5:6", "d5:0-e5:6", "d5:7-e5:6",
-                 "d5:3-f5:6", "d5:3-d5:6", "e5:3-f6:6", "z0:1-a1:1"):
+    for text in (
+        "",
+        "hello",
+        "d5-e5",
+        "d5:3e5:6",
+        "j5:3-k5:6",
+        "d5:0-e5:6",
+        "d5:7-e5:6",
+        "d5:3-f5:6",
+        "d5:3-d5:6",
+        "e5:3-f6:6",
+        "z0:1-a1:1",
+    ):
         with pytest.raises(rules.BadNotation):
             s.play(text)
     with pytest.raises(rules.BadNotation, match="not side by side"):
@@ -364,8 +456,7 @@ def test_options_and_colours():
     assert G.notation_help and all(o.help for o in G.options)
     s = G.start(first="orange")
     assert s.player == 1 and s.options["first"] == "orange"
-    assert G.start().options == {"first": "green", "touch_limit": "global",
-                                 "cancel": "pairwise"}
+    assert G.start().options == {"first": "green", "touch_limit": "global", "cancel": "pairwise"}
     assert s.seat_name(0) == "Green" and s.seat_colour(1) == "orange"
     for name in ("first", "touch_limit", "cancel"):
         with pytest.raises(ValueError, match=name):
@@ -386,11 +477,13 @@ def test_tile_at_and_tiles():
 
 def test_check_placement_gives_the_reason_play_gives():
     s = pos(*FOUR_AROUND_D5E5)
-    for args, text in (((INDEX["d5"], 3, INDEX["e5"], 4), "d5:3-e5:4"),
-                       (("e5", 4, "d5", 3), "e5:4-d5:3"),
-                       (("a1", 6, "a2", 6), "a1:6-a2:6"),
-                       (("b5", 1, "b4", 1), "b5:1-b4:1"),
-                       (("h5", 2, "h6", 2), "h5:2-h6:2")):
+    for args, text in (
+        ((INDEX["d5"], 3, INDEX["e5"], 4), "d5:3-e5:4"),
+        (("e5", 4, "d5", 3), "e5:4-d5:3"),
+        (("a1", 6, "a2", 6), "a1:6-a2:6"),
+        (("b5", 1, "b4", 1), "b5:1-b4:1"),
+        (("h5", 2, "h6", 2), "h5:2-h6:2"),
+    ):
         reason = s.check_placement(*args)
         if reason is None:
             s.play(text)
@@ -465,11 +558,13 @@ def test_parse_refuses_a_pass_with_a_placement_left():
 
 def test_parse_refuses_broken_headers():
     text = str(spec_start())
-    for bad in (text.replace("to move: orange", "to move: blue"),
-                text.replace("game: glades", "game: gess"),
-                text.replace("cancel: pairwise", "cancel: maybe"),
-                text.replace(" 5  ", " 5  . ", 1),
-                "\n".join(ln for ln in text.splitlines() if not ln.startswith(" 3"))):
+    for bad in (
+        text.replace("to move: orange", "to move: blue"),
+        text.replace("game: glades", "game: gess"),
+        text.replace("cancel: pairwise", "cancel: maybe"),
+        text.replace(" 5  ", " 5  . ", 1),
+        "\n".join(ln for ln in text.splitlines() if not ln.startswith(" 3")),
+    ):
         with pytest.raises(ValueError):
             G.parse(bad)
 
@@ -479,9 +574,11 @@ def random_games(n, seed0=0):
     out = []
     for seed in range(seed0, seed0 + n):
         rng = random.Random(seed)
-        opts = dict(touch_limit=rng.choice(["global", "new-tile"]),
-                    cancel=rng.choice(["pairwise", "set"]),
-                    first=rng.choice(["green", "orange"]))
+        opts = dict(
+            touch_limit=rng.choice(["global", "new-tile"]),
+            cancel=rng.choice(["pairwise", "set"]),
+            first=rng.choice(["green", "orange"]),
+        )
         s = G.start(**opts)
         states = [s]
         while not s.is_over():
@@ -529,7 +626,8 @@ def test_scores_and_end_are_consistent(games):
             assert len(s.tiles_left(0)) + len(s.tiles(0)) == 21
             assert len(s.tiles_left(1)) + len(s.tiles(1)) == 21
             assert all(t.touches <= 3 for t in s.tiles()) or (
-                s.options["touch_limit"] == "new-tile")
+                s.options["touch_limit"] == "new-tile"
+            )
         end = states[-1]
         a, b = end.scores()
         assert end.is_over() and end.legal_moves() == [] and end.end_reason()
@@ -552,8 +650,9 @@ def test_random_move_and_ordered_moves_are_legal(games):
 def test_rollout_agrees_with_a_play_through():
     for seed in range(80):
         rng = random.Random(seed)
-        opts = dict(touch_limit=("global", "new-tile")[seed % 2],
-                    cancel=("pairwise", "set")[seed // 2 % 2])
+        opts = dict(
+            touch_limit=("global", "new-tile")[seed % 2], cancel=("pairwise", "set")[seed // 2 % 2]
+        )
         s = G.start(**opts)
         for _ in range(seed % 7):
             s = s.play(s.random_move(rng))

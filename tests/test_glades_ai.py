@@ -1,5 +1,6 @@
 """Glades with the generic search: it finds the last placement that wins, and it searches
 the wide opening (thousands of placements) through progressive widening."""
+
 from __future__ import annotations
 
 import random
@@ -47,4 +48,4 @@ def test_search_from_the_start_widens():
     s = G.start()
     res = mcts.MCTS(iterations=150, rng=random.Random(1)).search(s)
     assert res.move in s.legal_moves()
-    assert 2 < len(res.stats) < 60          # only the head of 5,184 moves was expanded
+    assert 2 < len(res.stats) < 60  # only the head of 5,184 moves was expanded

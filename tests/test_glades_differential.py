@@ -12,6 +12,7 @@ passes and end of game, and the same scores and glade owners under both ``cancel
 readings, at a few thousand positions from seeded random games under every combination
 of the options.
 """
+
 from __future__ import annotations
 
 import random
@@ -87,8 +88,7 @@ class Ref:
         _o, t1, _v1, t2, _v2 = self.tiles[k]
         n = 0
         for j, (o, s1, _w1, s2, _w2) in enumerate(self.tiles):
-            if j != k and o == owner and any(adjacent(a, b) for a in (s1, s2)
-                                               for b in (t1, t2)):
+            if j != k and o == owner and any(adjacent(a, b) for a in (s1, s2) for b in (t1, t2)):
                 n += 1
         return n
 
@@ -122,8 +122,7 @@ class Ref:
                     for k in touched:
                         _o, t1, _v1, t2, _v2 = self.tiles[k]
                         if self.horizontal(a1, a2) == self.horizontal(t1, t2):
-                            line = ((a1[1] == t1[1]) if self.horizontal(a1, a2)
-                                    else (a1[0] == t1[0]))
+                            line = (a1[1] == t1[1]) if self.horizontal(a1, a2) else (a1[0] == t1[0])
                             if not line:
                                 ok = False
                     if not ok:
@@ -133,7 +132,8 @@ class Ref:
                         continue
                     # (e) global: no touched tile ends up with more than 3 of ours
                     if self.touch_limit == "global" and any(
-                            self.tiles_touching_tile(k, owner) + 1 > 3 for k in touched):
+                        self.tiles_touching_tile(k, owner) + 1 > 3 for k in touched
+                    ):
                         continue
                     # (c) the touching squares show equal values: every contact pair
                     pairs = []
@@ -244,8 +244,9 @@ def compare(state):
     assert len(owners) == len(state.glades())
 
 
-OPTIONS = [dict(touch_limit=t, cancel=c) for t in ("global", "new-tile")
-           for c in ("pairwise", "set")]
+OPTIONS = [
+    dict(touch_limit=t, cancel=c) for t in ("global", "new-tile") for c in ("pairwise", "set")
+]
 
 
 @pytest.mark.parametrize("opts", OPTIONS, ids=lambda o: f"{o['touch_limit']}-{o['cancel']}")
@@ -276,8 +277,9 @@ def test_engine_agrees_one_tile_from_crowded_positions():
             moves = s.legal_moves()
             # prefer placements that touch an opponent tile
             near = {n for t in s.tiles(1 - s.player) for sq in t.squares for n in _nbrs(sq)}
-            touching = [m for m in moves if m.code >= 0
-                        and (m.squares[0] in near or m.squares[1] in near)]
+            touching = [
+                m for m in moves if m.code >= 0 and (m.squares[0] in near or m.squares[1] in near)
+            ]
             pool = touching if touching and rng.random() < 0.9 else moves
             s = s.play(rng.choice(pool))
             compare(s)

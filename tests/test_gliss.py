@@ -3,6 +3,7 @@
 Positions are written in the position text (docs/games/gliss.md) through ``pos``; points in
 assertions are 1-based (column, row) pairs as the client sees them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,7 @@ def pos(red=(), blue=(), to_move="Red", size=13, extra=""):
     if extra:
         lines.append(extra)
     for r in range(size, 0, -1):
-        lines.append(f"{r:>2} " + " ".join(grid.get(f"{LETTERS[c]}{r}", ".")
-                                          for c in range(size)))
+        lines.append(f"{r:>2} " + " ".join(grid.get(f"{LETTERS[c]}{r}", ".") for c in range(size)))
     return GLISS.parse("\n".join(lines))
 
 
@@ -55,7 +55,7 @@ def test_figure3_flight_docks_at_d2_and_converts_e1():
     assert flights(s, "a5") == {"a5>f5", "a5>f4", "a5>e3", "a5>d2", "a5>off"}
     m = s.find_move("a5>d2")
     assert m.kind == "fly" and m.converted == pt("e1") and m.docked and not m.captured
-    assert m.forced == (True,) * 5 + (False,)      # six steps, only the last one may land
+    assert m.forced == (True,) * 5 + (False,)  # six steps, only the last one may land
     after = s.play("a5>d2")
     assert stones(after, 0) == {"c6", "d4", "a2", "b1", "d2", "e2", "d1", "e1"}
     assert stones(after, 1) == {"b3"}
@@ -119,7 +119,7 @@ def test_build_next_to_own_stone_is_illegal_next_to_enemy_is_fine():
     s = pos(red=["d4"], blue=["f4"])
     with pytest.raises(IllegalMove, match=r"c2\+: d3 is next to your stone at d4"):
         s.play("c2+")
-    for ok in ("f2+", "e2+"):                        # f3 touches the blue f4: allowed
+    for ok in ("f2+", "e2+"):  # f3 touches the blue f4: allowed
         after = s.play(ok)
         assert after.bases(0) == 1 and "f3" in stones(after, 0)
     with pytest.raises(IllegalMove, match="occupied"):
@@ -164,8 +164,8 @@ def test_flying_over_enemy_stones_mid_flight_is_fine():
     assert flights(s) == {"c6>f6", "c6>c5"}
     m = s.find_move("c6>f6")
     assert m.path == (pt("c6"), pt("d6"), pt("e6"), pt("f6"))
-    assert m.points[2] == (pt("e6"), pt("f6"), pt("e5"))       # over the blue stone
-    assert not m.captured                            # e5 was only flown over
+    assert m.points[2] == (pt("e6"), pt("f6"), pt("e5"))  # over the blue stone
+    assert not m.captured  # e5 was only flown over
     after = s.play(m)
     assert stones(after, 1) == {"e5"}
 
@@ -179,7 +179,7 @@ def test_void_flight_when_an_enemy_tower_is_under_the_landing_spot():
 
 # --- captures ---------------------------------------------------------------------------------
 def test_landing_on_one_stone_captures_the_whole_enemy_glider():
-    s = pos(red=["f6", "g6", "f5"], blue=["h6", "h7", "i7"])   # blue glider core h7
+    s = pos(red=["f6", "g6", "f5"], blue=["h6", "h7", "i7"])  # blue glider core h7
     m = s.find_move("f6>g6")
     assert sorted(m.captured) == sorted([pt("h6"), pt("h7"), pt("i7")])
     after = s.play(m)
@@ -188,8 +188,7 @@ def test_landing_on_one_stone_captures_the_whole_enemy_glider():
 
 def test_one_landing_can_capture_two_gliders():
     # blue gliders under the red arm g6 and under the red arm f5
-    s = pos(red=["c6", "d6", "c5", "e7"],
-            blue=["g6", "h6", "g7", "f4", "f5", "e4"])
+    s = pos(red=["c6", "d6", "c5", "e7"], blue=["g6", "h6", "g7", "f4", "f5", "e4"])
     m = s.find_move("c6>f6")
     assert len(m.captured) == 6
     assert s.play(m).gliders(1) == 0
@@ -197,8 +196,10 @@ def test_one_landing_can_capture_two_gliders():
 
 def test_capture_from_a_base_core_on_a_stone_leaves_an_enemy_tower():
     # the red core lands on g6, a corner of the blue base g6 h6 g7 h7: g6, h6 and g7 go
-    s = pos(red=["c6", "d6", "c5", "e7", "f4"], blue=["g6", "h6", "g7", "h7", "a13", "b13",
-                                                        "a12", "b12"])
+    s = pos(
+        red=["c6", "d6", "c5", "e7", "f4"],
+        blue=["g6", "h6", "g7", "h7", "a13", "b13", "a12", "b12"],
+    )
     m = s.find_move("c6>g6")
     assert m.path[-2:] == (pt("f6"), pt("g6"))
     assert sorted(m.captured) == sorted([pt("g6"), pt("h6"), pt("g7")])
@@ -211,8 +212,7 @@ def test_capture_from_a_base_core_on_a_stone_leaves_an_enemy_tower():
 def test_capture_from_a_base_under_an_arm_only():
     # the core lands at f6, beside the base; only the arm g6 is on it: g6 with its
     # neighbours h6 and g5 go, h5 stays as a blue tower
-    s = pos(red=["c6", "d6", "c5", "e7"], blue=["g5", "h5", "g6", "h6", "a13", "b13", "a12",
-                                                  "b12"])
+    s = pos(red=["c6", "d6", "c5", "e7"], blue=["g5", "h5", "g6", "h6", "a13", "b13", "a12", "b12"])
     m = s.find_move("c6>f6")
     assert sorted(m.captured) == sorted([pt("g6"), pt("h6"), pt("g5")])
     after = s.play(m)
@@ -271,8 +271,10 @@ def test_no_conversion_when_it_would_make_an_illegal_shape():
 
 def test_exact_landing_on_a_base_flips_it():
     """X15: capture first (3 stones), then the 4th corner, now a lone tower, is converted."""
-    s = pos(red=["c6", "d6", "c7", "e5", "a1", "b1", "a2", "b2"],
-            blue=["f6", "g6", "f7", "g7", "m13", "l13", "m12", "l12"])
+    s = pos(
+        red=["c6", "d6", "c7", "e5", "a1", "b1", "a2", "b2"],
+        blue=["f6", "g6", "f7", "g7", "m13", "l13", "m12", "l12"],
+    )
     m = s.find_move("c6>f6")
     assert sorted(m.captured) == sorted(pt(x) for x in ("f6", "g6", "f7"))
     assert m.converted == pt("g7")
@@ -284,12 +286,11 @@ def test_exact_landing_on_a_base_flips_it():
 # --- deployment -------------------------------------------------------------------------------
 def test_deploy_keeps_a_tower_and_must_fly_clear_of_it():
     s = pos(red=["e4", "f4", "e5", "f5"])
-    assert flights(s, "e4:f5") == {"e4:f5>c5", "e4:f5>c4", "e4:f5>d3", "e4:f5>e2",
-                                   "e4:f5>f2"}
+    assert flights(s, "e4:f5") == {"e4:f5>c5", "e4:f5>c4", "e4:f5>d3", "e4:f5>e2", "e4:f5>f2"}
     m = s.find_move("e4:f5>c5")
     assert m.kind == "deploy" and m.kept == pt("e4")
     assert sorted(m.sources) == sorted(pt(x) for x in ("f5", "e5", "f4"))
-    assert m.forced[0] is True                     # the first step passes over the kept stone
+    assert m.forced[0] is True  # the first step passes over the kept stone
     after = s.play(m)
     assert stones(after, 0) == {"e4", "c5", "b5", "c4"}
     assert after.towers(0) == 1 and after.bases(0) == 0 and after.gliders(0) == 1
@@ -313,7 +314,7 @@ def test_flying_off_the_edge_destroys_the_glider():
     assert flights(s) == {"k10>k9", "k10>l9", "k10>off"}
     m = s.find_move("k10>off")
     assert m.off and m.path == (pt("k10"), pt("l10"), pt("m10"))
-    assert m.points[-1] == (pt("m10"), (14, 10), (13, 9))      # an arm over the edge
+    assert m.points[-1] == (pt("m10"), (14, 10), (13, 9))  # an arm over the edge
     after = s.play(m)
     assert stones(after, 0) == {"m11"} and after.gliders(0) == 0
 
@@ -364,11 +365,19 @@ def test_notation_is_accepted_by_play_and_equality_follows_it():
     assert s.play("  C6 > D5 ") == s.play("c6>d5")
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("", "empty"), ("hello", "not Gliss notation"), ("z9+", "not Gliss notation"),
-    ("n1+", "not a point"), ("c6>n6", "not a point"), ("c6>d99", "not a point"),
-    ("c6>c6", "at least one step"), ("a1>b1", "no glider of yours at a1"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("", "empty"),
+        ("hello", "not Gliss notation"),
+        ("z9+", "not Gliss notation"),
+        ("n1+", "not a point"),
+        ("c6>n6", "not a point"),
+        ("c6>d99", "not a point"),
+        ("c6>c6", "at least one step"),
+        ("a1>b1", "no glider of yours at a1"),
+    ],
+)
 def test_bad_notation_raises_illegal_move_with_a_reason(text, reason):
     s = pos(**FIG4)
     with pytest.raises(IllegalMove, match=reason):
@@ -422,13 +431,16 @@ def test_position_text_reads_back_and_is_readable():
     assert str(GLISS.parse(text)) == text
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("size: 13\n", "to move"),
-    ("to move: Red\n", "size"),
-    ("size: 9\nto move: Red\n", "size"),
-    ("game: splay\nsize: 13\nto move: Red\n", "not of gliss"),
-    ("size: 12\nto move: Green\n", "Red or Blue"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("size: 13\n", "to move"),
+        ("to move: Red\n", "size"),
+        ("size: 9\nto move: Red\n", "size"),
+        ("game: splay\nsize: 13\nto move: Red\n", "not of gliss"),
+        ("size: 12\nto move: Green\n", "Red or Blue"),
+    ],
+)
 def test_corrupt_headers(text, reason):
     with pytest.raises(ValueError, match=reason):
         GLISS.parse(text)
@@ -438,7 +450,7 @@ def test_corrupt_grids():
     good = str(pos(**FIG4))
     lines = good.splitlines()
     with pytest.raises(ValueError, match="lacks row"):
-        GLISS.parse("\n".join(l for l in lines if not l.strip().startswith("7 ")))
+        GLISS.parse("\n".join(ln for ln in lines if not ln.strip().startswith("7 ")))
     with pytest.raises(ValueError, match="points, expected 13"):
         GLISS.parse(good.replace(" 7 . . . . . . . . . . . . . 7", " 7 . . . . . . 7"))
     with pytest.raises(ValueError, match="not a point"):
@@ -456,8 +468,8 @@ def test_corrupt_grids():
 def test_client_helpers():
     s = pos(**FIG4)
     board = s.board
-    assert len(board) == 169 and board[(6 - 1) * 13 + (3 - 1)] == 0      # c6 is red
-    assert board[(2 - 1) * 13 + (3 - 1)] == 1 and board[0] == -1          # c2 blue, a1 empty
+    assert len(board) == 169 and board[(6 - 1) * 13 + (3 - 1)] == 0  # c6 is red
+    assert board[(2 - 1) * 13 + (3 - 1)] == 1 and board[0] == -1  # c2 blue, a1 empty
     assert s.owner(5, 5) == 1 and s.owner(1, 1) == -1
     with pytest.raises(ValueError):
         s.owner(14, 1)

@@ -6,6 +6,7 @@ found by flood fill, and every flight is followed step by step.  For thousands o
 seeded random games (and from random legal shapes thrown on the board) on sizes 12, 13 and 19,
 the set of resulting boards of every legal action must be exactly the engine's.
 """
+
 from __future__ import annotations
 
 import random
@@ -70,7 +71,7 @@ def shape(grp):
             if all(abs(a[0] - core[0]) + abs(a[1] - core[1]) == 1 for a in arms):
                 d1 = (arms[0][0] - core[0], arms[0][1] - core[1])
                 d2 = (arms[1][0] - core[0], arms[1][1] - core[1])
-                if d1[0] * d2[0] + d1[1] * d2[1] == 0:        # perpendicular: an L
+                if d1[0] * d2[0] + d1[1] * d2[1] == 0:  # perpendicular: an L
                     return "glider"
     return None
 
@@ -130,7 +131,7 @@ def ref_flight_outcomes(n, board, me, lifted, core, u, v):
     base-wipe winner of rule 8b, or None), keyed by board."""
     enemy = 1 - me
     results = {}
-    friendly = {p for p, q in board.items() if q == me and p not in lifted}   # F
+    friendly = {p for p, q in board.items() if q == me and p not in lifted}  # F
     enemy_groups = {}
     for grp in groups_of(board, enemy):
         for p in grp:
@@ -189,9 +190,9 @@ def ref_flight_outcomes(n, board, me, lifted, core, u, v):
             P = points(nc)
             if not all(on_board(n, p) for p in P):
                 if first:
-                    continue               # (i) the first step may not leave the board
+                    continue  # (i) the first step may not leave the board
                 new = {p: q for p, q in board.items() if p not in lifted}
-                results[key(new)] = None   # flown off: destroyed
+                results[key(new)] = None  # flown off: destroyed
                 continue
             if nc in seen:
                 continue
@@ -201,15 +202,20 @@ def ref_flight_outcomes(n, board, me, lifted, core, u, v):
             if any(p in friendly for p in P):
                 must_continue = True
             else:
-                A = {q for p in P for dd in ORTHO for q in [add(p, dd)]
-                     if q in friendly and q not in P}
+                A = {
+                    q
+                    for p in P
+                    for dd in ORTHO
+                    for q in [add(p, dd)]
+                    if q in friendly and q not in P
+                }
                 if not A:
-                    pass                                    # landable by itself
+                    pass  # landable by itself
                 elif len(A) == 1:
                     t = next(iter(A))
                     t_group = {t}
                     todo = [t]
-                    while todo:                             # t's group within F
+                    while todo:  # t's group within F
                         x = todo.pop()
                         for dd in ORTHO:
                             y = add(x, dd)
@@ -217,7 +223,7 @@ def ref_flight_outcomes(n, board, me, lifted, core, u, v):
                                 t_group.add(y)
                                 todo.append(y)
                     if len(t_group) == 1 and is_square(P + [t]):
-                        dock = True                         # landable as part of a base
+                        dock = True  # landable as part of a base
                     else:
                         must_continue = True
                 else:
@@ -227,7 +233,7 @@ def ref_flight_outcomes(n, board, me, lifted, core, u, v):
                 continue
             # landable: the flight ends here
             if any(board.get(p) == enemy and len(enemy_groups[p]) == 1 for p in P):
-                continue                                    # void (revert)
+                continue  # void (revert)
             new, wipe = after(nc, dock)
             results[key(new)] = wipe
 
@@ -236,8 +242,10 @@ def ref_flight_outcomes(n, board, me, lifted, core, u, v):
 
 
 def key(board):
-    return (frozenset(p for p, q in board.items() if q == 0),
-            frozenset(p for p, q in board.items() if q == 1))
+    return (
+        frozenset(p for p, q in board.items() if q == 0),
+        frozenset(p for p, q in board.items() if q == 1),
+    )
 
 
 def ref_outcomes(n, board, me):
@@ -279,8 +287,8 @@ def compare(state):
     missing = set(ref) - set(eng)
     extra = set(eng) - set(ref)
     assert not missing and not extra, (
-        f"\n{state}\nmissing {len(missing)} extra {len(extra)}: "
-        f"{[eng[k][1] for k in extra]}")
+        f"\n{state}\nmissing {len(missing)} extra {len(extra)}: {[eng[k][1] for k in extra]}"
+    )
     for k, (wipe, mv) in eng.items():
         assert ref[k] == wipe, f"{mv}: base-wipe winner {wipe} vs reference {ref[k]}\n{state}"
     return len(eng)
@@ -317,17 +325,23 @@ def game_positions(size, seed, games, every, max_plies=120):
 def text_of(size, board, player):
     lines = ["game: gliss", f"size: {size}", f"to move: {('Red', 'Blue')[player]}"]
     for r in range(size, 0, -1):
-        lines.append(f"{r} " + " ".join(".RB"[board.get((c, r), -1) + 1]
-                                       for c in range(1, size + 1)))
+        lines.append(
+            f"{r} " + " ".join(".RB"[board.get((c, r), -1) + 1] for c in range(1, size + 1))
+        )
     return "\n".join(lines)
 
 
 def thrown_positions(size, seed, count):
     """Random legal shapes thrown on the board (dense boards, long forced flights)."""
     rng = random.Random(seed)
-    shapes = [[(0, 0)], [(0, 0), (1, 0), (0, 1)], [(0, 0), (-1, 0), (0, 1)],
-              [(0, 0), (1, 0), (0, -1)], [(0, 0), (-1, 0), (0, -1)],
-              [(0, 0), (1, 0), (0, 1), (1, 1)]]
+    shapes = [
+        [(0, 0)],
+        [(0, 0), (1, 0), (0, 1)],
+        [(0, 0), (-1, 0), (0, 1)],
+        [(0, 0), (1, 0), (0, -1)],
+        [(0, 0), (-1, 0), (0, -1)],
+        [(0, 0), (1, 0), (0, 1), (1, 1)],
+    ]
     weights = [4, 2, 2, 2, 2, 2]
     out = []
     while len(out) < count:
@@ -355,8 +369,7 @@ def thrown_positions(size, seed, count):
 # --------------------------------------------------------------------------------------------
 # the tests
 # --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("size,seed,games,every", [(12, 1, 30, 2), (13, 2, 40, 2),
-                                                    (19, 3, 12, 3)])
+@pytest.mark.parametrize("size,seed,games,every", [(12, 1, 30, 2), (13, 2, 40, 2), (19, 3, 12, 3)])
 def test_differential_random_games(size, seed, games, every):
     positions = [s for s in game_positions(size, seed, games, every) if not s.is_over()]
     assert len(positions) >= 200
@@ -399,8 +412,15 @@ def test_differential_covers_every_rule():
                     seen.add("base capture")
             if m.kind == "deploy":
                 seen.add("deploy")
-    assert seen == {"off", "forced", "convert", "friendly dock", "capture", "base capture",
-                    "deploy"}
+    assert seen == {
+        "off",
+        "forced",
+        "convert",
+        "friendly dock",
+        "capture",
+        "base capture",
+        "deploy",
+    }
 
 
 # --- the path kept for the animation: shortest, then the horizontal step first ---------------
@@ -419,8 +439,11 @@ def ref_best_paths(n, board, me, lifted, core, u, v, cap=4000):
         if any(p in friendly for p in P):
             return "forced"
         A = {add(p, d) for p in P for d in ORTHO} & (friendly - set(P))
-        if A and not (len(A) == 1 and is_square(P + list(A)) and not any(
-                add(next(iter(A)), d) in friendly for d in ORTHO)):
+        if A and not (
+            len(A) == 1
+            and is_square(P + list(A))
+            and not any(add(next(iter(A)), d) in friendly for d in ORTHO)
+        ):
             return "forced"
         if any(board.get(p) == 1 - me and len(group_at(board, p)) == 1 for p in P):
             return "void"
@@ -464,10 +487,11 @@ def test_stored_paths_are_the_shortest_then_horizontal_first():
         by_src = {}
         for m in state.legal_moves():
             if m.kind != "build":
-                by_src.setdefault(m.path[0] if m.kind == "fly" else (m.kept, m.path[0]),
-                                  []).append(m)
+                by_src.setdefault(m.path[0] if m.kind == "fly" else (m.kept, m.path[0]), []).append(
+                    m
+                )
         for lifted, core, u, v in ref_sources(board, me):
-            rest = group_at(board, core) - lifted          # the kept corner of a deployment
+            rest = group_at(board, core) - lifted  # the kept corner of a deployment
             kept = next(iter(rest)) if rest else None
             moves = by_src.get(core if kept is None else (kept, core), [])
             paths = ref_best_paths(state.size, board, me, lifted, core, u, v)
@@ -494,8 +518,11 @@ def ref_status_along(n, board, me, core, u, v, path):
         A = {add(p, d) for p in P for d in ORTHO} & friendly - set(P)
         if not A:
             st = "land"
-        elif len(A) == 1 and is_square(P + list(A)) and not any(
-                add(next(iter(A)), d) in friendly for d in ORTHO):
+        elif (
+            len(A) == 1
+            and is_square(P + list(A))
+            and not any(add(next(iter(A)), d) in friendly for d in ORTHO)
+        ):
             st = "dock"
         else:
             out.append("forced")
@@ -515,7 +542,7 @@ def test_figure3_caption_path_is_one_forced_flight():
     board.update({pt(x): 1 for x in ("b3", "e1")})
     path = [pt(x) for x in ("a5", "b5", "b4", "b3", "b2", "c2", "d2")]
     st = ref_status_along(13, board, 0, pt("a5"), (1, 0), (0, -1), path)
-    assert st == ["forced"] * 5 + ["land"]          # crosses the blue b3, lands at d2
+    assert st == ["forced"] * 5 + ["land"]  # crosses the blue b3, lands at d2
     state = GLISS.parse(text_of(13, board, 0))
     compare(state)
 
@@ -523,10 +550,12 @@ def test_figure3_caption_path_is_one_forced_flight():
 def test_figure4_void_branch_through_the_reference():
     board = {pt(x): 0 for x in ("c6", "d6", "c5", "b4", "d2")}
     board.update({pt(x): 1 for x in ("e5", "f5", "e4", "c2")})
-    st = ref_status_along(13, board, 0, pt("c6"), (1, 0), (0, -1),
-                          [pt(x) for x in ("c6", "c5", "c4", "c3")])
+    st = ref_status_along(
+        13, board, 0, pt("c6"), (1, 0), (0, -1), [pt(x) for x in ("c6", "c5", "c4", "c3")]
+    )
     assert st == ["forced", "forced", "void"]
-    st = ref_status_along(13, board, 0, pt("c6"), (1, 0), (0, -1),
-                          [pt(x) for x in ("c6", "c5", "d5")])
+    st = ref_status_along(
+        13, board, 0, pt("c6"), (1, 0), (0, -1), [pt(x) for x in ("c6", "c5", "d5")]
+    )
     assert st == ["forced", "land"]
     compare(GLISS.parse(text_of(13, board, 0)))

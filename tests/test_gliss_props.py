@@ -1,4 +1,5 @@
 """Gliss: properties over many seeded random games, and the AI hooks."""
+
 from __future__ import annotations
 
 import random
@@ -53,8 +54,9 @@ def test_round_trip_invariants_and_no_mutation(size, seed):
             grp = s.groups(p)
             assert len(grp["towers"]) == s.towers(p)
             assert len(grp["bases"]) == s.bases(p) and len(grp["gliders"]) == s.gliders(p)
-            assert (len(grp["towers"]) + 4 * len(grp["bases"]) + 3 * len(grp["gliders"])
-                    == len(s.points(p)))
+            assert len(grp["towers"]) + 4 * len(grp["bases"]) + 3 * len(grp["gliders"]) == len(
+                s.points(p)
+            )
         if s.is_over():
             assert s.end_reason().endswith(".") and s.legal_moves() == []
             continue
@@ -62,8 +64,8 @@ def test_round_trip_invariants_and_no_mutation(size, seed):
         assert moves and len({str(m) for m in moves}) == len(moves)
         for m in rng.sample(moves, min(4, len(moves))):
             after = s.play(m)
-            assert str(s) == text                       # never mutated
-            assert s.play(str(m)) == after              # the notation names the same move
+            assert str(s) == text  # never mutated
+            assert s.play(str(m)) == after  # the notation names the same move
             assert after.player == 1 - s.player
         n += 1
     assert n > 100
@@ -80,7 +82,7 @@ def test_move_paths_are_step_by_step():
             assert sorted(m.sources) == sorted(m.points[0])
             assert len(m.path) >= 2 and len(m.forced) == len(m.path) - 1
             assert m.forced[-1] is False and all(m.forced[:-1])
-            for a, b in zip(m.path, m.path[1:]):
+            for a, b in zip(m.path, m.path[1:], strict=False):
                 assert (b[0] - a[0], b[1] - a[1]) in (u, v)
             last = m.points[-1]
             off = any(not (1 <= c <= 13 and 1 <= r <= 13) for c, r in last)
@@ -130,8 +132,10 @@ def test_random_move_ordered_moves_evaluate_rollout():
             assert -1.0 <= s.rollout(rng, cutoff=None) <= 1.0
 
 
-WIN = dict(red=["c6", "d6", "c7", "e5", "a1", "b1", "a2", "b2", "k2"],
-           blue=["f6", "g6", "f7", "g7", "m13", "m12", "l13"])
+WIN = dict(
+    red=["c6", "d6", "c7", "e5", "a1", "b1", "a2", "b2", "k2"],
+    blue=["f6", "g6", "f7", "g7", "m13", "m12", "l13"],
+)
 
 
 def test_winning_move_comes_first_and_is_taken():
@@ -148,11 +152,17 @@ def test_winning_move_comes_first_and_is_taken():
 
 
 def test_evaluate_favours_towers_and_bases():
-    many = pos(red=["a1", "c1", "e1", "g1", "i1", "k1", "a3", "c3", "e3", "g3"], blue=["m13"],
-               to_move="Blue")
+    many = pos(
+        red=["a1", "c1", "e1", "g1", "i1", "k1", "a3", "c3", "e3", "g3"],
+        blue=["m13"],
+        to_move="Blue",
+    )
     assert many.evaluate() > 0.3
-    flipped = pos(blue=["a1", "c1", "e1", "g1", "i1", "k1", "a3", "c3", "e3", "g3"],
-                  red=["m13"], to_move="Red")
+    flipped = pos(
+        blue=["a1", "c1", "e1", "g1", "i1", "k1", "a3", "c3", "e3", "g3"],
+        red=["m13"],
+        to_move="Red",
+    )
     assert flipped.evaluate() < -0.3
 
 
@@ -172,6 +182,7 @@ def test_games_end():
 
 def test_states_and_moves_pickle_compactly():
     import pickle
+
     s = pos(**WIN)
     data = pickle.dumps(s)
     assert len(data) < 600
@@ -184,10 +195,10 @@ def test_states_and_moves_pickle_compactly():
 
 def test_a_capture_that_loses_is_avoided_by_the_policy_and_ordered_last():
     s = pos(red=["c6", "d6", "c7", "e5"], blue=["g6", "h6", "g5", "h5", "f7", "e7", "f8", "e8"])
-    assert s.play("c6>f6").winner() == 1            # Red takes Blue's last bases, has none
+    assert s.play("c6>f6").winner() == 1  # Red takes Blue's last bases, has none
     rng = random.Random(3)
     ordered = [str(m) for m in s.ordered_moves(rng)]
-    tail = ordered[ordered.index("c6>f6"):]
+    tail = ordered[ordered.index("c6>f6") :]
     assert all(x == "c6>f6" or x.endswith(">off") for x in tail)
     assert all(str(s.random_move(rng)) != "c6>f6" for _ in range(60))
 
@@ -217,8 +228,11 @@ def test_policy_finds_every_winning_position():
         for s in random_games(size, seed, 25):
             if s.is_over() or s.bases(1 - s.player) == 0:
                 continue
-            wins = {str(m) for m in s.legal_moves() if m.kind != "build"
-                    and s.play(m).winner() == s.player}
+            wins = {
+                str(m)
+                for m in s.legal_moves()
+                if m.kind != "build" and s.play(m).winner() == s.player
+            }
             if not wins:
                 continue
             found += 1
@@ -229,6 +243,7 @@ def test_policy_finds_every_winning_position():
 
 def test_threats_match_the_landings():
     from game.rules.gliss import _classify, _threats
+
     for i, s in enumerate(random_games(13, 18, 8)):
         if s.is_over() or i % 2:
             continue

@@ -1,5 +1,6 @@
 """Glorieta: the spec's examples, both variants to every kind of ending, options,
 notation, the position text, and properties over many seeded random games."""
+
 from __future__ import annotations
 
 import pickle
@@ -11,7 +12,7 @@ from game import rules
 from game.rules import glorieta as gl
 
 G = rules.get("glorieta") if "glorieta" in rules.GAMES else gl.Glorieta()
-RING = ["h7", "f7", "g8", "g6", "h8", "f6"]          # the neighbours of g7 (size 7)
+RING = ["h7", "f7", "g8", "g6", "h8", "f6"]  # the neighbours of g7 (size 7)
 
 
 def play(state, *moves):
@@ -20,8 +21,19 @@ def play(state, *moves):
     return state
 
 
-def text(variant, stones, size=7, black=0, phase="stone", to_move=None, moved_last=None,
-         neutral_play="on", decliner="none", stone=None, seed="none"):
+def text(
+    variant,
+    stones,
+    size=7,
+    black=0,
+    phase="stone",
+    to_move=None,
+    moved_last=None,
+    neutral_play="on",
+    decliner="none",
+    stone=None,
+    seed="none",
+):
     """A position text from {cell name: 'b' | 'o' | 'n'}; whose turn follows the counts."""
     g = gl.geo(size)
     b = sum(v == "b" for v in stones.values())
@@ -44,8 +56,7 @@ def text(variant, stones, size=7, black=0, phase="stone", to_move=None, moved_la
         lines.append(f"stone: {stone}")
     for r in range(g.span, 0, -1):
         cols = [c for c in range(1, g.span + 1) if (c, r) in g.index]
-        lines.append(f"{r} " + " ".join(stones.get(g.names[g.index[(c, r)]], ".")
-                                        for c in cols))
+        lines.append(f"{r} " + " ".join(stones.get(g.names[g.index[(c, r)]], ".") for c in cols))
     return "\n".join(lines) + "\n"
 
 
@@ -114,8 +125,10 @@ def test_the_edge_never_closes_a_loop():
     wall = {"a4": "b", "b4": "b", "c4": "b", "d4": "b", "d3": "b", "d2": "b", "d1": "b"}
     assert loops_of(7, wall) == (False, False)
     # ... and a full ring right next to the edge is a loop
-    assert loops_of(7, {"a1": "b", "b1": "b", "c2": "b", "c3": "b", "b3": "b",
-                        "a2": "b"}) == (True, False)
+    assert loops_of(7, {"a1": "b", "b1": "b", "c2": "b", "c3": "b", "b3": "b", "a2": "b"}) == (
+        True,
+        False,
+    )
 
 
 def test_eight_stone_ring_around_two_cells():
@@ -131,8 +144,24 @@ def test_long_winding_loop():
     """The stones bordering a snake of cells form a loop; opening the snake's far end to
     the edge breaks it."""
     g = gl.geo(10)
-    snake = ["c5", "d5", "e5", "f6", "g7", "g8", "g9", "h10", "i11", "j11", "k11",
-             "l12", "l13", "l14", "k14", "j14"]
+    snake = [
+        "c5",
+        "d5",
+        "e5",
+        "f6",
+        "g7",
+        "g8",
+        "g9",
+        "h10",
+        "i11",
+        "j11",
+        "k11",
+        "l12",
+        "l13",
+        "l14",
+        "k14",
+        "j14",
+    ]
     inner = {g.by_name[c] for c in snake}
     wall = {g.names[y] for x in inner for y in g.nb[x] if y not in inner}
     assert len(wall) > 30
@@ -183,8 +212,10 @@ def test_flower_wins_in_play(centre):
 
 
 def test_a_neutral_on_the_sixth_cell_completes_black_only():
-    s = position("landscape", {"f6": "n", "h7": "b", "f7": "b", "g8": "b", "g6": "b",
-                               "a1": "o", "a2": "o", "a3": "o"})
+    s = position(
+        "landscape",
+        {"f6": "n", "h7": "b", "f7": "b", "g8": "b", "g6": "b", "a1": "o", "a2": "o", "a3": "o"},
+    )
     assert s.player == 1 and s.seat_colour(1) == "orange"
     s = play(s, "a4", "h8")
     assert s.is_over() and s.winner() == 0 and s.loops == 1
@@ -290,10 +321,19 @@ def test_neutrals_that_cannot_fit_are_refused_by_name():
         G.start(neutrals=26)
 
 
-@pytest.mark.parametrize("bad,name", [
-    ({"variant": "classic"}, "variant"), ({"size": 4}, "size"), ({"size": 11}, "size"),
-    ({"neutrals": -1}, "neutrals"), ({"seed": "x"}, "seed"), ({"seed": -1}, "seed"),
-    ({"seed": 10 ** 6}, "seed"), ({"bogus": 1}, "bogus")])
+@pytest.mark.parametrize(
+    "bad,name",
+    [
+        ({"variant": "classic"}, "variant"),
+        ({"size": 4}, "size"),
+        ({"size": 11}, "size"),
+        ({"neutrals": -1}, "neutrals"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 10**6}, "seed"),
+        ({"bogus": 1}, "bogus"),
+    ],
+)
 def test_bad_options_are_refused_by_name(bad, name):
     with pytest.raises(ValueError, match=name):
         G.start(**bad)
@@ -319,13 +359,13 @@ def test_chicken_turn_structure():
     s = s.play("g8")
     assert s.player == 1 and s.phase == "neutral or decline" and s.pending_stone is not None
     forb = {s.cell_name(i) for i in s.neutral_forbidden()}
-    assert forb == {"f7", "h8", "h9", "f8", "g9"}     # empty neighbours of g8
+    assert forb == {"f7", "h8", "h9", "f8", "g9"}  # empty neighbours of g8
     assert "decline" in [str(m) for m in s.legal_moves()]
     with pytest.raises(rules.RuleViolation, match="touch your new stone g8"):
         s.play("n:h9")
     s2 = s.play("n:a1")
     assert s2.player == 0 and s2.stone_at("a1") == "neutral" and s2.decliner is None
-    s3 = s2.play("f6")                            # black's f6 joins g7
+    s3 = s2.play("f6")  # black's f6 joins g7
     assert s3.phase == "neutral or decline"
     with pytest.raises(rules.RuleViolation, match="join your new stone's group through g7"):
         s3.play("n:h7")
@@ -339,7 +379,7 @@ def test_declining_makes_the_decliner_and_ends_neutral_play():
     assert d.decliner == 1 and not d.neutral_play and d.player == 0
     assert d.phase == "stone"
     d2 = d.play("b5")
-    assert d2.player == 1 and d2.phase == "stone"     # single drops from now on
+    assert d2.player == 1 and d2.phase == "stone"  # single drops from now on
     with pytest.raises(rules.RuleViolation, match="neutral play has ended"):
         d2.play("n:c9")
     with pytest.raises(rules.RuleViolation, match="neutral play has ended"):
@@ -366,7 +406,7 @@ def test_full_board_without_decliner_is_a_draw():
 
 def test_forced_single_drop_ends_neutral_play_without_a_decliner():
     d = stripes()
-    del d["a1"], d["a2"]                          # two neighbouring empty cells
+    del d["a1"], d["a2"]  # two neighbouring empty cells
     s = G.parse(text("chicken", d, size=5))
     assert s.player == 1 and s.neutral_play and not s.pair_available()
     s = s.play("a2")
@@ -377,12 +417,12 @@ def test_forced_single_drop_ends_neutral_play_without_a_decliner():
 
 def test_a_stone_that_leaves_no_neutral_cell_leaves_only_decline():
     d = stripes()
-    for c in ("e9", "f9", "g9", "h9"):            # black -> neutral: balances the counts
+    for c in ("e9", "f9", "g9", "h9"):  # black -> neutral: balances the counts
         d[c] = "n"
-    for c in ("c2", "d4", "e6"):                  # touch rows 1+3, 3+5, 5+7
+    for c in ("c2", "d4", "e6"):  # touch rows 1+3, 3+5, 5+7
         del d[c]
     s = G.parse(text("chicken", d, size=5))
-    assert s.player == 0 and s.pair_available()   # c2 with e6 is a legal pair
+    assert s.player == 0 and s.pair_available()  # c2 with e6 is a legal pair
     t = s.play("d4")
     assert [str(m) for m in t.legal_moves()] == ["decline"]
     assert {t.cell_name(i) for i in t.neutral_forbidden()} == {"c2", "e6"}
@@ -442,28 +482,38 @@ def test_position_text_example():
     s = play(G.start(variant="chicken", size=5), "e5", "d4")
     t = str(s)
     assert t.splitlines()[:9] == [
-        "game: glorieta", "variant: chicken", "size: 5", "black: seat 0",
-        "neutral play: on", "decliner: none", "phase: neutral or decline",
-        "to move: seat 1", "stone: d4"]
+        "game: glorieta",
+        "variant: chicken",
+        "size: 5",
+        "black: seat 0",
+        "neutral play: on",
+        "decliner: none",
+        "phase: neutral or decline",
+        "to move: seat 1",
+        "stone: d4",
+    ]
     assert G.parse(t) == s and rules.parse_any(t) == s if "glorieta" in rules.GAMES else True
 
 
-@pytest.mark.parametrize("edit,reason", [
-    (lambda t: t.replace("size: 5", "size: 12"), "size"),
-    (lambda t: t.replace("variant: chicken", "variant: go"), "variant"),
-    (lambda t: t.replace("phase: neutral or decline", "phase: dancing"), "phase"),
-    (lambda t: t.replace("to move: seat 1", "to move: seat 7"), "to move"),
-    (lambda t: t.replace("stone: d4", "stone: e5"), "mover's orange"),
-    (lambda t: t.replace("stone: d4\n", ""), "stone:"),
-    (lambda t: t.replace("decliner: none", "decliner: seat 0"), "neutral play"),
-    (lambda t: t.replace("black: seat 0", "black: seat 1"), "Black is seat 0"),
-    (lambda t: t.replace("neutral play: on\n", ""), "neutral play"),
-    (lambda t: t + "extra: 1\n", "cannot read"),
-    (lambda t: t.replace(" 1 ", " 0 ", 1), "row"),
-    (lambda t: "\n".join(ln for ln in t.splitlines() if not ln.startswith(" 3")), "row 3"),
-    (lambda t: t.replace(". . . . .", ". . x . .", 1), "cannot read 'x'"),
-    (lambda t: t.replace("game: glorieta", "game: splay"), "glorieta"),
-])
+@pytest.mark.parametrize(
+    "edit,reason",
+    [
+        (lambda t: t.replace("size: 5", "size: 12"), "size"),
+        (lambda t: t.replace("variant: chicken", "variant: go"), "variant"),
+        (lambda t: t.replace("phase: neutral or decline", "phase: dancing"), "phase"),
+        (lambda t: t.replace("to move: seat 1", "to move: seat 7"), "to move"),
+        (lambda t: t.replace("stone: d4", "stone: e5"), "mover's orange"),
+        (lambda t: t.replace("stone: d4\n", ""), "stone:"),
+        (lambda t: t.replace("decliner: none", "decliner: seat 0"), "neutral play"),
+        (lambda t: t.replace("black: seat 0", "black: seat 1"), "Black is seat 0"),
+        (lambda t: t.replace("neutral play: on\n", ""), "neutral play"),
+        (lambda t: t + "extra: 1\n", "cannot read"),
+        (lambda t: t.replace(" 1 ", " 0 ", 1), "row"),
+        (lambda t: "\n".join(ln for ln in t.splitlines() if not ln.startswith(" 3")), "row 3"),
+        (lambda t: t.replace(". . . . .", ". . x . .", 1), "cannot read 'x'"),
+        (lambda t: t.replace("game: glorieta", "game: splay"), "glorieta"),
+    ],
+)
 def test_parse_refuses_bad_positions_with_reasons(edit, reason):
     s = play(G.start(variant="chicken", size=5), "e5", "d4")
     with pytest.raises(ValueError, match=reason):
@@ -477,10 +527,12 @@ def test_parse_refuses_inconsistent_landscape_positions():
         G.parse(t.replace("seed: 8", "seed: 9"))
     with pytest.raises(ValueError, match="neutral stones"):
         G.parse(t.replace("neutrals: 12", "neutrals: 11"))
-    G.parse(t.replace("seed: 8", "seed: none"))           # a hand-made landscape
+    G.parse(t.replace("seed: 8", "seed: none"))  # a hand-made landscape
     with pytest.raises(ValueError, match="already has a loop"):
-        position("landscape", {**{c: "b" for c in RING}, "a1": "o", "a2": "o", "a3": "o",
-                               "a4": "o", "a5": "o"})
+        position(
+            "landscape",
+            {**{c: "b" for c in RING}, "a1": "o", "a2": "o", "a3": "o", "a4": "o", "a5": "o"},
+        )
     with pytest.raises(ValueError, match="not over"):
         position("landscape", {"a1": "b"}, phase="over", moved_last=0)
     with pytest.raises(ValueError, match="turn"):
@@ -531,11 +583,11 @@ def random_games(variant, count, seed, size=7):
 def test_properties_over_random_games(variant):
     ends = set()
     for states, moves in random_games(variant, 12, 11):
-        for s, m in zip(states, moves):
+        for s, m in zip(states, moves, strict=False):
             text_before = str(s)
             assert G.parse(text_before) == s and str(G.parse(text_before)) == text_before
             t = s.play(m)
-            assert str(s) == text_before                   # play never mutates
+            assert str(s) == text_before  # play never mutates
             assert t == s.play(str(m))
             if s.phase == "neutral or decline":
                 legal = {str(x) for x in s.legal_moves()}

@@ -1,14 +1,15 @@
 """Glorieta with the generic search: it finds the winning stone, avoids handing the
 opponent a loop, and makes the colour choice and the decline decision as moves.
 Iteration budgets only, never the clock."""
+
 from __future__ import annotations
 
 import random
 
+from test_glorieta import RING, position
+
 from ai.mcts import MCTS
 from game import rules
-
-from test_glorieta import position, RING
 
 G = rules.get("glorieta")
 
@@ -31,7 +32,7 @@ def test_search_blocks_the_opponents_flower():
     stones.update({"a1": "b", "a3": "b", "a5": "b", "m13": "b", "j13": "b"})
     s = position("landscape", stones)
     assert s.mover_colour() == "black"
-    res = bot(3000).search(s)        # every other move loses to f6, proven move by move
+    res = bot(3000).search(s)  # every other move loses to f6, proven move by move
     assert str(res.move) == "f6"
 
 

@@ -13,6 +13,7 @@ must agree with it after every stone of thousands of positions: seeded random ga
 through the public contract on sizes 5, 7 and 10 in both variants, and random
 fillings of the board with all three kinds of stones.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,11 +30,14 @@ class RefBoard:
     def __init__(self, side):
         self.side = side
         span = 2 * side - 1
-        self.cells = [(c, r) for r in range(1, span + 1) for c in range(1, span + 1)
-                      if abs(c - r) <= side - 1]
+        self.cells = [
+            (c, r) for r in range(1, span + 1) for c in range(1, span + 1) if abs(c - r) <= side - 1
+        ]
         self.at = {cr: i for i, cr in enumerate(self.cells)}
-        self.nbrs = [[self.at[(c + dc, r + dr)] for dc, dr in DIRS if (c + dc, r + dr) in self.at]
-                     for c, r in self.cells]
+        self.nbrs = [
+            [self.at[(c + dc, r + dr)] for dc, dr in DIRS if (c + dc, r + dr) in self.at]
+            for c, r in self.cells
+        ]
         # a cell with fewer than six neighbours on the board touches the outside
         self.edge = [len(nb) < 6 for nb in self.nbrs]
 
@@ -88,7 +92,7 @@ def ref_loops(state) -> tuple[bool, bool]:
 # --- the reference itself, on the spec's examples ------------------------------------------
 def test_reference_reads_the_spec_examples():
     ref = REF[7]
-    ring = [(8, 7), (6, 7), (7, 8), (7, 6), (8, 8), (6, 6)]     # h7 f7 g8 g6 h8 f6
+    ring = [(8, 7), (6, 7), (7, 8), (7, 6), (8, 8), (6, 6)]  # h7 f7 g8 g6 h8 f6
     for centre in (None, "orange", "black"):
         owner = {cr: "black" for cr in ring}
         if centre:
@@ -102,8 +106,9 @@ def test_reference_reads_the_spec_examples():
     assert ref.loop(owner, "black") and ref.loop(owner, "orange")
     # a corner and an edge cell surrounded on the board: never a loop
     assert not ref.loop({(2, 1): "black", (1, 2): "black", (2, 2): "black"}, "black")
-    assert not ref.loop({(3, 1): "black", (5, 1): "black", (4, 2): "black",
-                         (5, 2): "black"}, "black")
+    assert not ref.loop(
+        {(3, 1): "black", (5, 1): "black", (4, 2): "black", (5, 2): "black"}, "black"
+    )
 
 
 # --- random games through the contract ------------------------------------------------------

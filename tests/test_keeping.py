@@ -1,5 +1,6 @@
 """No game is ever lost: autosave and Continue (after a close and after a killed process),
 the Load screen, copy and paste, the settings remembered, confirmations."""
+
 from __future__ import annotations
 
 import os
@@ -11,6 +12,7 @@ import time
 
 import pygame
 import pytest
+from test_client_support import click, click_button, frames, press
 
 from ai.worker import InlineAI
 from game import keeping, rules, settings, storage
@@ -21,7 +23,6 @@ from game.scenes.play import PlayScene
 from game.scenes.result import ResultScene
 from game.scenes.title import TitleScene
 from game.seats import Seat
-from test_client_support import click, click_button, frames, press
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -34,14 +35,22 @@ def data(tmp_path, monkeypatch):
     cwd.mkdir()
     monkeypatch.chdir(cwd)
     yield folder
-    assert list(cwd.iterdir()) == []            # nothing is ever written where it started
+    assert list(cwd.iterdir()) == []  # nothing is ever written where it started
 
 
 def persistent_app(**kw) -> App:
     st, _ = settings.load()
     ai = InlineAI("ai.worker:default_bot")
-    return App(size=(800, 600), seed=3, ai=ai, strict=True, persist=True, settings=st,
-               ai_overrides={"iterations": 12, "time_limit": None}, **kw)
+    return App(
+        size=(800, 600),
+        seed=3,
+        ai=ai,
+        strict=True,
+        persist=True,
+        settings=st,
+        ai_overrides={"iterations": 12, "time_limit": None},
+        **kw,
+    )
 
 
 def title_button(title, label):
@@ -65,7 +74,7 @@ def test_close_and_continue_gives_the_same_game(data):
         m.play(m.state.legal_moves()[-1])
     position, seats = str(m.state), list(m.seats)
     assert storage.autosave_path().exists()
-    frames(app, 1, events=[pygame.event.Event(pygame.QUIT)])   # the window is closed
+    frames(app, 1, events=[pygame.event.Event(pygame.QUIT)])  # the window is closed
     app.shutdown()
 
     app2 = persistent_app()
@@ -83,7 +92,8 @@ def test_close_and_continue_gives_the_same_game(data):
 
 
 def test_a_killed_process_continues_where_it_was(data):
-    script = textwrap.dedent("""
+    script = (
+        textwrap.dedent("""
         import os, sys, time
         sys.path.insert(0, %r)
         os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -103,14 +113,17 @@ def test_a_killed_process_continues_where_it_was(data):
         print(str(m.state).replace("\\n", "|"), flush=True)
         while True:
             time.sleep(0.05)
-    """) % ROOT
+    """)
+        % ROOT
+    )
     env = dict(os.environ)
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
-                            env=env, cwd=os.getcwd())
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env, cwd=os.getcwd()
+    )
     try:
         line = proc.stdout.readline()
         assert line, "the game process did not start"
-        proc.send_signal(signal.SIGKILL)                 # no clean shut-down at all
+        proc.send_signal(signal.SIGKILL)  # no clean shut-down at all
         proc.wait(timeout=30)
     finally:
         if proc.poll() is None:
@@ -132,11 +145,11 @@ def test_a_finished_or_thrown_away_game_is_not_offered(data):
     app.push(scene)
     scene.match.play(scene.match.state.legal_moves()[0])
     assert keeping.autosaved(app) is not None
-    scene.restart()                                  # thrown away (the pause menu asks)
+    scene.restart()  # thrown away (the pause menu asks)
     assert keeping.autosaved(app) is None
     scene = app.scene
     scene.match.play(scene.match.state.legal_moves()[0])
-    scene._resign_now()                              # what the confirmed Resign does
+    scene._resign_now()  # what the confirmed Resign does
     assert keeping.autosaved(app) is None
     app.shutdown()
 
@@ -156,7 +169,7 @@ def test_load_screen_lists_opens_and_deletes(data):
     load = LoadScene(app)
     app.reset(load)
     frames(app, 2)
-    assert len(load.entries) == 4                     # two saves, the broken file, the autosave
+    assert len(load.entries) == 4  # two saves, the broken file, the autosave
     assert all(os.path.isabs(e.path) for e in load.entries)
     broken = [e for e in load.entries if e.error]
     assert len(broken) == 1 and "chess" in broken[0].error
@@ -264,11 +277,12 @@ def test_an_unwritable_data_folder_gives_a_message_not_a_crash(data, tmp_path, m
     press(app, pygame.K_F12)
     assert "Could not save the screenshot" in app.toast.text
     click(app, (5, 5))
-    app.shutdown()                                  # settings not saved: a message, no raise
+    app.shutdown()  # settings not saved: a message, no raise
 
 
 def test_a_demo_stopped_early_does_not_blame_the_move_cap():
     from test_client_support import make_app
+
     app = make_app()
     m = app.new_match(rules.get("splay"), {}, [Seat("computer")] * 2, move_cap=300)
     m.play(m.state.legal_moves()[0])
@@ -283,17 +297,18 @@ def test_a_demo_stopped_early_does_not_blame_the_move_cap():
 
 def test_no_celebration_when_a_human_loses_to_the_computer():
     from test_client_support import make_app
+
     played = []
     app = make_app()
     app.play_sound = played.append
     m = app.new_match(rules.get("splay"), {}, [Seat("human"), Seat("computer")])
     m.play(m.state.legal_moves()[0])
-    m.resign(0)                                   # the human gives up: the computer wins
+    m.resign(0)  # the human gives up: the computer wins
     lost = ResultScene(app, m)
     assert "win" not in played and not lost.celebrate
     m2 = app.new_match(rules.get("splay"), {}, [Seat("human"), Seat("computer")])
     m2.play(m2.state.legal_moves()[0])
-    m2.resign(1)                                  # the computer gives up: the human wins
+    m2.resign(1)  # the computer gives up: the human wins
     won = ResultScene(app, m2)
     assert "win" in played and won.celebrate
     app.shutdown()

@@ -1,4 +1,5 @@
 """The generic MCTS: budgets, injected RNG, solver, statistics, strength on Splay."""
+
 import random
 
 import pytest
@@ -7,7 +8,7 @@ from ai.levels import LEVELS, make_bot, make_player
 from ai.match import run_match
 from ai.mcts import MCTS, RandomPlayer
 from game import rules
-from game.rules.core import Game, IllegalMove, Move, State
+from game.rules.core import Move, State
 
 
 # --- a tiny game to test the engine on its own: Nim, take 1-3, who takes the last wins -----
@@ -167,14 +168,17 @@ def test_engine_handles_a_player_moving_twice():
             s = TwiceNim(self.sticks - move.n, self.player if again else 1 - self.player)
             s.last = self.player
             return s
+
     s = TwiceNim(6, 0)
     res = MCTS(iterations=3000, rng=random.Random(1)).search(s)
+
     # brute force the value of each move
-    def value(st):   # +1 if player 0 wins with best play
+    def value(st):  # +1 if player 0 wins with best play
         if st.is_over():
             return 1 if st.winner() == 0 else -1
         vals = [value(st.play(m)) for m in st.legal_moves()]
         return max(vals) if st.player == 0 else min(vals)
+
     best = {str(m) for m in s.legal_moves() if value(s.play(m)) == value(s)}
     assert str(res.move) in best
     assert res.proven == value(s)

@@ -1,4 +1,5 @@
 """Game records: save, load, hand edits and corrupt files."""
+
 from __future__ import annotations
 
 import os
@@ -10,8 +11,8 @@ import pytest
 
 import main as entry
 from game import records, rules
-from game.seats import Seat
 from game.scenes.play import PlayScene
+from game.seats import Seat
 from tests.test_client_support import frames, make_app, press, settle
 
 
@@ -38,7 +39,7 @@ def test_record_round_trip_for_every_game(gid):
     assert rec.game_id == gid and rec.moves == moves
     assert rec.seats == ["human", "computer:hard"]
     assert rec.final == final
-    assert "start:" not in text          # the default start is not written out
+    assert "start:" not in text  # the default start is not written out
 
 
 def test_record_with_an_edited_start_position():
@@ -62,26 +63,33 @@ def test_options_are_kept():
 GOOD = "abstract-arcade game record\ngame: splay\nseats: human, computer:easy\nmoves: f6 c3\n"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "first line"),
-    ("hello\n", "first line"),
-    ("abstract-arcade game record\n", "which game"),
-    ("abstract-arcade game record\ngame: chess\n", "line 2: unknown game"),
-    ("abstract-arcade game record\ngame: splay\ngame: splay\n", "twice"),
-    ("abstract-arcade game record\ngame: splay\noption: bogus=1\n", "bogus"),
-    ("abstract-arcade game record\ngame: gliss\noption: size=40\n", "size"),
-    ("abstract-arcade game record\ngame: splay\noption: size\n", "name=value"),
-    ("abstract-arcade game record\ngame: splay\nseats: human\n", "two entries"),
-    ("abstract-arcade game record\ngame: splay\nseats: human, robot\n", "unknown seat"),
-    ("abstract-arcade game record\ngame: splay\nwho knows\n", "line 3: cannot read"),
-    ("abstract-arcade game record\ngame: splay\nthe colour: blue\n", "line 3: cannot read"),
-    ("abstract-arcade game record\ngame: splay\n| . . .\n", "outside"),
-    ("abstract-arcade game record\ngame: splay\nstart:\n| splay\n| to move: red\n",
-     "start position"),
-    ("abstract-arcade game record\ngame: splay\nmoves: f6 f6\n", "move 2 (f6) is not legal"),
-    ("abstract-arcade game record\ngame: splay\nmoves: f6\nmoves: a1\n",
-     "line 4: move 2 (a1) is not legal: a1 is a border cell"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "first line"),
+        ("hello\n", "first line"),
+        ("abstract-arcade game record\n", "which game"),
+        ("abstract-arcade game record\ngame: chess\n", "line 2: unknown game"),
+        ("abstract-arcade game record\ngame: splay\ngame: splay\n", "twice"),
+        ("abstract-arcade game record\ngame: splay\noption: bogus=1\n", "bogus"),
+        ("abstract-arcade game record\ngame: gliss\noption: size=40\n", "size"),
+        ("abstract-arcade game record\ngame: splay\noption: size\n", "name=value"),
+        ("abstract-arcade game record\ngame: splay\nseats: human\n", "two entries"),
+        ("abstract-arcade game record\ngame: splay\nseats: human, robot\n", "unknown seat"),
+        ("abstract-arcade game record\ngame: splay\nwho knows\n", "line 3: cannot read"),
+        ("abstract-arcade game record\ngame: splay\nthe colour: blue\n", "line 3: cannot read"),
+        ("abstract-arcade game record\ngame: splay\n| . . .\n", "outside"),
+        (
+            "abstract-arcade game record\ngame: splay\nstart:\n| splay\n| to move: red\n",
+            "start position",
+        ),
+        ("abstract-arcade game record\ngame: splay\nmoves: f6 f6\n", "move 2 (f6) is not legal"),
+        (
+            "abstract-arcade game record\ngame: splay\nmoves: f6\nmoves: a1\n",
+            "line 4: move 2 (a1) is not legal: a1 is a border cell",
+        ),
+    ],
+)
 def test_corrupt_records_say_where_and_why(text, words):
     with pytest.raises(ValueError, match=re.escape(words)):
         records.loads(text)
@@ -139,6 +147,7 @@ def test_cli_refuses_a_bad_record(tmp_path, capsys):
 
 # --- records that last (issue 11) ------------------------------------------------------------
 
+
 def play_out(state, seed, limit=3000):
     """Random moves to the end of the game: the moves and the final state."""
     rng = random.Random(seed)
@@ -173,6 +182,7 @@ def test_a_new_record_has_version_date_result_and_end_marker():
 
 def test_the_date_can_be_given_and_a_bad_one_is_refused():
     from datetime import datetime, timedelta, timezone
+
     when = datetime(2026, 11, 21, 20, 15, tzinfo=timezone(timedelta(hours=1)))
     text = splay_text(date=when)
     assert "date: 2026-11-21T20:15:00+01:00" in text
@@ -230,8 +240,7 @@ def test_a_result_the_moves_do_not_give_is_refused():
     with pytest.raises(ValueError, match="is not what the moves give"):
         splay_text(result="1-0")
     # deleting the result line is fine: it is worked out from the moves
-    rec = records.loads("\n".join(ln for ln in text.splitlines()
-                                  if not ln.startswith("result:")))
+    rec = records.loads("\n".join(ln for ln in text.splitlines() if not ln.startswith("result:")))
     assert rec.result == code
 
 
@@ -268,6 +277,7 @@ def test_a_resignation_after_the_game_ended_is_refused():
 
 def test_dumps_match_keeps_the_resignation():
     from game.match import Match
+
     match = Match(rules.get("splay"), {}, [Seat("human"), Seat("computer", "easy")])
     match.play("f6", animate=False)
     match.resign(0)
@@ -278,10 +288,17 @@ def test_dumps_match_keeps_the_resignation():
 
 def test_seats_as_seat_objects_or_specs():
     game = rules.get("splay")
-    a = records.dumps(game, {}, [Seat("human"), Seat("computer", "hard")], game.start(), [],
-                      date="2026-01-02T03:04:05+00:00")
-    b = records.dumps(game, {}, ["human", "computer:hard"], game.start(), [],
-                      date="2026-01-02T03:04:05+00:00")
+    a = records.dumps(
+        game,
+        {},
+        [Seat("human"), Seat("computer", "hard")],
+        game.start(),
+        [],
+        date="2026-01-02T03:04:05+00:00",
+    )
+    b = records.dumps(
+        game, {}, ["human", "computer:hard"], game.start(), [], date="2026-01-02T03:04:05+00:00"
+    )
     assert a == b and "seats: human, computer:hard\n" in a
 
 
@@ -299,7 +316,7 @@ def test_nothing_may_follow_the_end_marker():
     text = splay_text() + "moves: d4\n"
     with pytest.raises(ValueError, match=r"line \d+: 'moves: d4' comes after 'end of record'"):
         records.loads(text)
-    records.loads(splay_text() + "\n# a comment\n\n")       # comments and blanks are fine
+    records.loads(splay_text() + "\n# a comment\n\n")  # comments and blanks are fine
 
 
 OLD_FORMAT = """abstract-arcade game record
@@ -313,7 +330,7 @@ moves: f6
 
 
 def test_a_record_of_the_previous_release_still_loads():
-    rec = records.loads(GOOD)                               # no version, no end marker
+    rec = records.loads(GOOD)  # no version, no end marker
     assert rec.version is None and rec.date is None and rec.moves == ["f6", "c3"]
     assert rec.result == "*" and rec.ending == "" and rec.resigned is None
     game = rules.get("splay")
@@ -325,8 +342,9 @@ def test_a_record_of_the_previous_release_still_loads():
 
 
 def test_unknown_keys_are_kept_and_ignored():
-    text = splay_text().replace("moves:", "clock: 5+3\nannotator: Ada\n| line two\n"
-                                          "Event: club night\nmoves:", 1)
+    text = splay_text().replace(
+        "moves:", "clock: 5+3\nannotator: Ada\n| line two\nEvent: club night\nmoves:", 1
+    )
     rec = records.loads(text)
     assert rec.extra == {"clock": "5+3", "annotator": "Ada\nline two", "event": "club night"}
     assert rec.moves == ["f6", "c3"]
@@ -364,22 +382,25 @@ def test_a_file_over_the_size_limit_is_refused_not_cut(tmp_path):
 LONG = "x" * 5000
 
 
-@pytest.mark.parametrize("text", [
-    f"{LONG}\n",
-    f"abstract-arcade game record\n{LONG}\n",
-    f"abstract-arcade game record\n{LONG}: 1\n",
-    f"abstract-arcade game record\ngame: {LONG}\n",
-    f"abstract-arcade game record\ngame: gliss\noption: size={LONG}\n",
-    f"abstract-arcade game record\ngame: gliss\noption: {LONG}=1\n",
-    f"abstract-arcade game record\ngame: splay\nseats: human, {LONG}\n",
-    f"abstract-arcade game record\ngame: splay\nmoves: f6 {LONG}\n",
-    f"abstract-arcade game record\ngame: splay\nstart:\n| {LONG}\n",
-    f"abstract-arcade game record\ngame: splay\nstart:\n| {' '.join([LONG[:30]] * 100)}\n",
-    f"abstract-arcade game record\ngame: splay\ndate: {LONG}\n",
-    f"abstract-arcade game record\ngame: splay\nresult: {LONG}\n",
-    f"abstract-arcade game record\ngame: splay\nresigned: {LONG}\n",
-    f"abstract-arcade game record\ngame: splay\nmoves:\nend of record\n{LONG}\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{LONG}\n",
+        f"abstract-arcade game record\n{LONG}\n",
+        f"abstract-arcade game record\n{LONG}: 1\n",
+        f"abstract-arcade game record\ngame: {LONG}\n",
+        f"abstract-arcade game record\ngame: gliss\noption: size={LONG}\n",
+        f"abstract-arcade game record\ngame: gliss\noption: {LONG}=1\n",
+        f"abstract-arcade game record\ngame: splay\nseats: human, {LONG}\n",
+        f"abstract-arcade game record\ngame: splay\nmoves: f6 {LONG}\n",
+        f"abstract-arcade game record\ngame: splay\nstart:\n| {LONG}\n",
+        f"abstract-arcade game record\ngame: splay\nstart:\n| {' '.join([LONG[:30]] * 100)}\n",
+        f"abstract-arcade game record\ngame: splay\ndate: {LONG}\n",
+        f"abstract-arcade game record\ngame: splay\nresult: {LONG}\n",
+        f"abstract-arcade game record\ngame: splay\nresigned: {LONG}\n",
+        f"abstract-arcade game record\ngame: splay\nmoves:\nend of record\n{LONG}\n",
+    ],
+)
 def test_an_error_quotes_only_a_short_excerpt(text):
     with pytest.raises(ValueError) as info:
         records.loads(text)
@@ -421,11 +442,13 @@ def test_glorieta_seed_round_trip():
     assert rec.options["seed"] == seed
     assert str(rec.start) == str(start) and rec.moves == moves
     chicken = game.start(variant="chicken")
-    assert str(records.loads(records.dumps(game, {}, ["human", "human"], chicken, [])).start) \
-        == str(chicken)
+    assert str(
+        records.loads(records.dumps(game, {}, ["human", "human"], chicken, [])).start
+    ) == str(chicken)
 
 
 # --- saving ----------------------------------------------------------------------------------
+
 
 def test_save_file_is_atomic_and_returns_the_absolute_path(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -437,7 +460,8 @@ def test_save_file_is_atomic_and_returns_the_absolute_path(tmp_path, monkeypatch
         assert os.path.isabs(path) and path.startswith(str(tmp_path / "saves"))
         assert records.load_file(path).moves == ["f6", "c3"]
     assert sorted(os.listdir(tmp_path / "saves")) == sorted(
-        os.path.basename(p) for p in (first, second))          # no temporary files left
+        os.path.basename(p) for p in (first, second)
+    )  # no temporary files left
 
 
 def test_a_failed_save_leaves_nothing_behind(tmp_path, monkeypatch):
@@ -457,7 +481,7 @@ def test_a_folder_that_cannot_be_made_or_written_is_refused(tmp_path):
         records.save_file(splay_text(), "splay", str(blocker / "saves"))
     with pytest.raises(OSError, match="not a folder"):
         records.save_file(splay_text(), "splay", str(blocker))
-    if hasattr(os, "geteuid") and os.geteuid() != 0:        # root writes anywhere
+    if hasattr(os, "geteuid") and os.geteuid() != 0:  # root writes anywhere
         ro = tmp_path / "ro"
         ro.mkdir()
         ro.chmod(0o500)
@@ -478,14 +502,24 @@ def test_save_file_defaults_to_the_data_folder(tmp_path, monkeypatch):
 
 # --- the Load screen's summaries -------------------------------------------------------------
 
+
 def test_summary_of_good_finished_and_bad_files(tmp_path):
     from datetime import datetime, timezone
+
     game = rules.get("gliss")
     start = game.start()
     moves, final = play_out(start, 3)
     done = tmp_path / "done.txt"
-    done.write_text(records.dumps(game, start.options, ["human", "computer:hard"], start,
-                                  moves, date=datetime(2026, 1, 2, tzinfo=timezone.utc)))
+    done.write_text(
+        records.dumps(
+            game,
+            start.options,
+            ["human", "computer:hard"],
+            start,
+            moves,
+            date=datetime(2026, 1, 2, tzinfo=timezone.utc),
+        )
+    )
     s = records.summary(str(done))
     assert s.ok and s.game_id == "gliss" and s.game_name == game.name
     assert s.seats == "Human vs Computer (Hard)" and s.moves == len(moves)
@@ -505,15 +539,22 @@ def test_summary_of_good_finished_and_bad_files(tmp_path):
     assert records.summary(str(old)).ok and records.summary(str(old)).date is None
     (tmp_path / ".splay-x.tmp").write_text("half")
     listed = records.summaries(str(tmp_path))
-    assert {os.path.basename(s.path) for s in listed} == {"going.txt", "done.txt", "bad.txt",
-                                                          "old.txt"}
+    assert {os.path.basename(s.path) for s in listed} == {
+        "going.txt",
+        "done.txt",
+        "bad.txt",
+        "old.txt",
+    }
     assert records.summaries(str(tmp_path / "none")) == []
 
 
 def test_summaries_are_newest_first(tmp_path):
     from datetime import datetime, timezone
+
     for name, day in (("a.txt", 3), ("b.txt", 9), ("c.txt", 5)):
-        (tmp_path / name).write_text(splay_text(date=datetime(2026, 5, day,
-                                                              tzinfo=timezone.utc)))
-    assert [os.path.basename(s.path) for s in records.summaries(str(tmp_path))] == \
-        ["b.txt", "c.txt", "a.txt"]
+        (tmp_path / name).write_text(splay_text(date=datetime(2026, 5, day, tzinfo=timezone.utc)))
+    assert [os.path.basename(s.path) for s in records.summaries(str(tmp_path))] == [
+        "b.txt",
+        "c.txt",
+        "a.txt",
+    ]

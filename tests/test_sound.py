@@ -1,4 +1,5 @@
 """Sound effects: synthesis, playing, mute and volume; silent without audio."""
+
 import numpy as np
 import pygame
 import pytest
@@ -14,7 +15,7 @@ def test_every_effect_is_short_and_clean():
         assert sig.dtype == np.float32 and sig.ndim == 1
         assert 0.02 < len(sig) / 22050 < 1.5, name
         assert np.isfinite(sig).all()
-        assert float(np.abs(sig[-5:]).max()) < 0.02, name      # no click at the end
+        assert float(np.abs(sig[-5:]).max()) < 0.02, name  # no click at the end
         for fmt in (-16, 16, -8, 8, 32, -32):
             data = _to_mixer(sig, fmt, 2)
             assert data.shape == (len(sig), 2)
@@ -34,13 +35,13 @@ def test_plays_every_sound_with_the_dummy_driver():
     assert snd.volume == 0.5
     assert snd.toggle_mute() is True and snd.muted
     for name in NAMES:
-        snd.play(name)                  # muted: nothing
+        snd.play(name)  # muted: nothing
     assert snd.toggle_mute() is False and not snd.muted
     snd.volume = 2
     assert snd.volume == 1.0
     snd.volume = -1
     assert snd.volume == 0.0
-    snd.play("win")                     # volume 0: nothing
+    snd.play("win")  # volume 0: nothing
     snd.volume = 0.25
     assert snd.volume == 0.25
     snd.play("click")
@@ -65,7 +66,7 @@ def test_silent_no_op_without_a_mixer(monkeypatch):
 
 def test_silent_no_op_without_pygame(monkeypatch):
     monkeypatch.setattr(sound_mod, "pygame", None)
-    snd = Sound(volume="loud")          # a bad volume falls back to the default
+    snd = Sound(volume="loud")  # a bad volume falls back to the default
     assert not snd.available and snd.volume == 0.7
     snd.play("place")
 

@@ -1,4 +1,5 @@
 """Splay: every rule and every example of ../shared/rules/splay.md."""
+
 import pytest
 
 from game import rules
@@ -102,8 +103,10 @@ def test_example_1_splay_of_four():
 
 
 def example_2():
-    return pos({"b3": "B1", "c3": "B1", "b4": "W2", "a2": "w", "b2": "w", "d3": "w",
-                "c2": "b", "c5": "b"}, B)
+    return pos(
+        {"b3": "B1", "c3": "B1", "b4": "W2", "a2": "w", "b2": "w", "d3": "w", "c2": "b", "c5": "b"},
+        B,
+    )
 
 
 def test_example_2_splay_with_two_collapses():
@@ -113,8 +116,8 @@ def test_example_2_splay_with_two_collapses():
     assert piece(t, "a3") == (B, 0)
     assert piece(t, "c4") == (B, 0)
     assert piece(t, "b3") == (B, 0)
-    assert piece(t, "c3") == (B, 0)     # collapsed: height 1 with 1 empty neighbour
-    assert piece(t, "b4") == (W, 0)     # collapsed: height 2 with 2 empty neighbours
+    assert piece(t, "c3") == (B, 0)  # collapsed: height 1 with 1 empty neighbour
+    assert piece(t, "b4") == (W, 0)  # collapsed: height 2 with 2 empty neighbours
     assert t.scores() == (4, 6)
 
 
@@ -128,14 +131,17 @@ def test_example_2_illegal_c4_d4_legal_b5():
         s.play("d4")
     s.play("b5")
     # and for White too: legality of a new checker is the same for both players
-    sw = pos({"b3": "B1", "c3": "B1", "b4": "W2", "a2": "w", "b2": "w", "d3": "w",
-              "c2": "b", "c5": "b"}, W)
+    sw = pos(
+        {"b3": "B1", "c3": "B1", "b4": "W2", "a2": "w", "b2": "w", "d3": "w", "c2": "b", "c5": "b"},
+        W,
+    )
     assert "c4" not in legal(sw) and "d4" not in legal(sw) and "b5" in legal(sw)
 
 
 def example_3(to_move):
-    return pos({"f6": "W4", "e5": "b", "c3": "B1", "b2": "w", "b3": "w", "c2": "w",
-                "d3": "w"}, to_move)
+    return pos(
+        {"f6": "W4", "e5": "b", "c3": "B1", "b2": "w", "b3": "w", "c2": "w", "d3": "w"}, to_move
+    )
 
 
 @pytest.mark.parametrize("to_move", [W, B])
@@ -176,9 +182,8 @@ def test_splay_reaches_border_cells():
 
 def test_collapse_does_not_chain_and_has_no_secondary_splay():
     # after Black's splay, White's c3 tower collapses (it becomes a marker, filling nothing)
-    s = pos({"b3": "B1", "c3": "W1", "a2": "w", "b2": "w", "b4": "w", "c2": "b", "d3": "b"},
-            B)
-    t = s.play("b3")                          # a3 and c4 empty -> b3 height 2 = 2 empties
+    s = pos({"b3": "B1", "c3": "W1", "a2": "w", "b2": "w", "b4": "w", "c2": "b", "d3": "b"}, B)
+    t = s.play("b3")  # a3 and c4 empty -> b3 height 2 = 2 empties
     assert piece(t, "c3") == (W, 0)
     assert t.scores()[B] == s.scores()[B] + 2
 
@@ -186,7 +191,7 @@ def test_collapse_does_not_chain_and_has_no_secondary_splay():
 def _crowding(extra):
     pieces = {"d4": "B1", "c3": "b", "d3": "b", "e4": "w", "e5": "W2"}
     pieces.update(extra)
-    return pos(pieces, B).play("d4")      # d4 splays onto c4 and d5
+    return pos(pieces, B).play("d4")  # d4 splays onto c4 and d5
 
 
 def test_tower_keeping_more_empties_than_height_survives_a_splay():
@@ -210,7 +215,7 @@ def _blocked_position():
         pieces[name] = "w" if i % 2 else "b"
     pieces["f6"] = "."
     pieces["e5"] = "."
-    pieces["e6"] = "B1"      # two empty neighbours, so neither f6 nor e5 may take a checker
+    pieces["e6"] = "B1"  # two empty neighbours, so neither f6 nor e5 may take a checker
     return pieces
 
 
@@ -235,8 +240,8 @@ def test_pass_refused_when_a_placement_exists():
 def test_game_ends_when_neither_player_can_move():
     geo = board(6)
     pieces = {name: ("w" if i % 2 else "b") for i, name in enumerate(geo.names)}
-    pieces["f6"] = "."          # surrounded by markers: no checker may go there
-    pieces["a1"] = "."          # a border cell: never takes a checker
+    pieces["f6"] = "."  # surrounded by markers: no checker may go there
+    pieces["a1"] = "."  # a border cell: never takes a checker
     s = pos(pieces, W)
     assert s.is_over()
     assert s.legal_moves() == []
@@ -323,14 +328,17 @@ def test_bad_notation_and_refused_moves_are_told_apart():
         G.start().play("a1")
 
 
-@pytest.mark.parametrize("text, msg", [
-    ("", "first line"),
-    ("chess\n", "first line"),
-    ("splay\nto move: red\n", "to move"),
-    ("splay\n", "to move"),
-    ("splay\nto move: white\n11 . . .\n", "needs 6 cells"),
-    ("splay\nto move: white\nfoo bar\n", "cannot read"),
-])
+@pytest.mark.parametrize(
+    "text, msg",
+    [
+        ("", "first line"),
+        ("chess\n", "first line"),
+        ("splay\nto move: red\n", "to move"),
+        ("splay\n", "to move"),
+        ("splay\nto move: white\n11 . . .\n", "needs 6 cells"),
+        ("splay\nto move: white\nfoo bar\n", "cannot read"),
+    ],
+)
 def test_corrupt_positions_raise_value_error(text, msg):
     with pytest.raises(ValueError, match=msg):
         G.parse(text)

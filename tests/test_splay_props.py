@@ -1,8 +1,10 @@
 """Splay properties over many seeded random games."""
+
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import rules
 from game.rules.hexhex import board
@@ -130,7 +132,7 @@ def test_fast_rollout_follows_the_rules():
         rng = random.Random(seed)
         start = random_game(seed)[min(seed % 20, 10)]
         trace = []
-        value = start.rollout(rng, cutoff=10 ** 9, trace=trace)
+        value = start.rollout(rng, cutoff=10**9, trace=trace)
         s = start
         for cell in trace:
             s = s.play("pass" if cell is None else GEO.names[cell])

@@ -1,17 +1,26 @@
 """The rules tours: every lesson is legal under the rules, and the tour scene never raises."""
+
 from __future__ import annotations
 
 import random
 
 import pygame
 import pytest
+from test_client_support import (
+    click_button,
+    ev_down,
+    ev_key,
+    ev_move,
+    ev_up,
+    frames,
+    make_app,
+    press,
+)
 
 from game import lessons as tours
 from game import rules
 from game.scenes.select import SelectScene
 from game.scenes.tour import TourScene
-from test_client_support import click, click_button, ev_down, ev_key, ev_move, ev_up, frames, \
-    make_app, press
 
 TOURED = [g for g in rules.GAMES if tours.has_tour(g)]
 
@@ -55,14 +64,14 @@ def test_every_lesson_is_legal(gid):
 def test_spec_facts_in_the_lessons():
     """A few outcomes the captions promise, checked on the boards."""
     if "splay" in rules.GAMES:
-        lesson = tours.lessons("splay")[1]                  # splay of four
+        lesson = tours.lessons("splay")[1]  # splay of four
         _, played = tours.work_out(lesson)
         assert played[-1].after.scores()[0] == 5
-        lesson = tours.lessons("splay")[2]                  # two collapses
+        lesson = tours.lessons("splay")[2]  # two collapses
         _, played = tours.work_out(lesson)
         assert played[-1].after.scores() == (4, 6)
     if "gess" in rules.GAMES:
-        by_title = {l.title: l for l in tours.lessons("gess")}
+        by_title = {lesson.title: lesson for lesson in tours.lessons("gess")}
         _, played = tours.work_out(by_title["Keep your ring"])
         assert played[-1].after.is_over() and played[-1].after.winner() == 1
 
@@ -83,14 +92,14 @@ def test_scene_next_through_every_lesson(gid):
     scene = TourScene(app, gid)
     app.push(scene)
     frames(app, 3)
-    total = sum(len(l.steps) + 1 for l in tours.lessons(gid))
+    total = sum(len(lesson.steps) + 1 for lesson in tours.lessons(gid))
     n = _run_through(app, scene)
     assert scene.finished and n <= total + 2
     assert scene.li == len(scene.lessons) - 1
     assert scene.b_next.label == "Finish"
     # Previous walks back, across a lesson boundary
     scene.auto = False
-    for _ in range(len(scene.played) + 1):      # steps back to the intro, then one lesson
+    for _ in range(len(scene.played) + 1):  # steps back to the intro, then one lesson
         press(app, pygame.K_LEFT)
         frames(app, 2, 0.05)
     assert scene.li == len(scene.lessons) - 2 and scene.si == -1
@@ -111,7 +120,7 @@ def test_auto_advance_plays_and_refuses_by_itself():
     seen = set()
     for i in range(3000):
         if i % 25 == 0:
-            frames(app, 1, 0.1)        # a drawn frame now and then
+            frames(app, 1, 0.1)  # a drawn frame now and then
         else:
             scene.update(0.1)
         p = scene.step
@@ -163,9 +172,20 @@ def test_random_input_never_raises(gid):
     scene = TourScene(app, gid)
     app.push(scene)
     rng = random.Random(7)
-    keys = [pygame.K_RIGHT, pygame.K_LEFT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_TAB,
-            pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_r, pygame.K_a, pygame.K_h]
-    for i in range(250):
+    keys = [
+        pygame.K_RIGHT,
+        pygame.K_LEFT,
+        pygame.K_SPACE,
+        pygame.K_RETURN,
+        pygame.K_TAB,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_HOME,
+        pygame.K_r,
+        pygame.K_a,
+        pygame.K_h,
+    ]
+    for _i in range(250):
         if app.scene is not scene:
             app.reset(scene := TourScene(app, gid, rng.randrange(6)))
         w, h = app.size
@@ -192,8 +212,22 @@ def test_command_line_tour(tmp_path, capsys):
     assert entry.main(["--tour", TOURED[0], "--game", TOURED[0]]) == 2
     assert "on its own" in capsys.readouterr().err
     path = tmp_path / "tour.png"
-    assert entry.main(["--tour", TOURED[0], "--screenshot", str(path), "--frames", "3",
-                       "--size", "900x640", "--mute"]) == 0
+    assert (
+        entry.main(
+            [
+                "--tour",
+                TOURED[0],
+                "--screenshot",
+                str(path),
+                "--frames",
+                "3",
+                "--size",
+                "900x640",
+                "--mute",
+            ]
+        )
+        == 0
+    )
     assert pygame.image.load(str(path)).get_size() == (900, 640)
 
 

@@ -3,9 +3,11 @@
 The loops below poll until a message arrives; their deadlines are only a safety net
 against a broken worker hanging the suite, never a speed check.
 """
+
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import time
 
@@ -14,7 +16,7 @@ import pytest
 from ai.worker import AIWorker, InlineAI, default_bot
 from game import rules
 
-SAFETY = 60.0       # seconds before a broken worker fails the test instead of hanging it
+SAFETY = 60.0  # seconds before a broken worker fails the test instead of hanging it
 
 
 def wait_for(worker, kinds, request_id=None, safety=SAFETY):
@@ -52,8 +54,14 @@ class _Probe:
     def search(self, state, on_progress=None):
         import sys
         from types import SimpleNamespace
-        return SimpleNamespace(move="pygame" if "pygame" in sys.modules else "clean",
-                               stats=[], pv=[], value=0.0, iterations=1)
+
+        return SimpleNamespace(
+            move="pygame" if "pygame" in sys.modules else "clean",
+            stats=[],
+            pv=[],
+            value=0.0,
+            iterations=1,
+        )
 
 
 def misbehaving_bot(spec):
@@ -67,6 +75,7 @@ def misbehaving_bot(spec):
 
 def test_the_worker_never_imports_pygame():
     import ai.worker
+
     src = open(ai.worker.__file__, encoding="utf-8").read()
     assert "import pygame" not in src
     for gid in rules.GAMES:
@@ -89,18 +98,18 @@ def test_request_progress_result_and_cancel():
         assert isinstance(notation, str) and visits > 0
         result = seen[-1]
         assert result["iterations"] == 1500
-        state.play(result["move"])              # a legal move
+        state.play(result["move"])  # a legal move
         assert not worker.busy
         # cancel: a huge search stops at once; the next request is answered
-        worker.request(state, {"iterations": 10 ** 8, "time_limit": 600.0}, "big")
+        worker.request(state, {"iterations": 10**8, "time_limit": 600.0}, "big")
         wait_for(worker, {"progress"}, "big")
         worker.cancel()
         assert not worker.busy
         worker.request(state, {"iterations": 200, "time_limit": None}, "small")
         seen = wait_for(worker, {"result"}, "small")
-        assert all(m["id"] == "small" for m in seen)    # nothing of the cancelled one
+        assert all(m["id"] == "small" for m in seen)  # nothing of the cancelled one
         # a newer request supersedes an older one
-        worker.request(state, {"iterations": 10 ** 8, "time_limit": 600.0}, "old")
+        worker.request(state, {"iterations": 10**8, "time_limit": 600.0}, "old")
         worker.request(state, {"iterations": 100, "time_limit": None}, "new")
         seen = wait_for(worker, {"result"}, "new")
         assert all(m["id"] == "new" for m in seen)
@@ -119,7 +128,7 @@ def test_crash_and_hang_are_reported_and_the_worker_restarts():
         seen = wait_for(worker, {"error"}, 1)
         assert seen[-1]["restarted"] and "restarted" in seen[-1]["message"]
         assert worker.restarts == 1 and worker.alive
-        worker.request(state, {"misbehave": "error"}, 2)     # an exception: no restart
+        worker.request(state, {"misbehave": "error"}, 2)  # an exception: no restart
         seen = wait_for(worker, {"error"}, 2)
         assert not seen[-1]["restarted"] and "broken search" in seen[-1]["message"]
         worker.request(state, {"misbehave": "hang", "time_limit": 0.2}, 3)
@@ -148,6 +157,6 @@ def test_inline_ai_has_the_same_messages():
 
 def test_a_state_that_cannot_be_pickled_fails_in_the_caller():
     worker = AIWorker()
-    with pytest.raises(Exception):
+    with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         worker.request(lambda: None, "easy", 1)
     worker.close()

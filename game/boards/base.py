@@ -38,6 +38,7 @@ Optional additions (every view has them; the defaults do nothing):
   (a forced pass, declining a neutral stone, choosing a colour), which the play
   scene shows as buttons.  The default is ``[]``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -86,10 +87,10 @@ class BoardView:
     def __init__(self, game, state):
         self.game = game
         self.state = state
-        self.rect = None          # pygame.Rect the board is fitted to
-        self.hint = None          # a move (or its notation) to draw as the AI's suggestion
-        self.last_move = None     # the last move played (marked on the board)
-        self.interactive = True   # False while it is not a human's turn
+        self.rect = None  # pygame.Rect the board is fitted to
+        self.hint = None  # a move (or its notation) to draw as the AI's suggestion
+        self.last_move = None  # the last move played (marked on the board)
+        self.interactive = True  # False while it is not a human's turn
 
     # geometry
     def layout(self, rect) -> None:

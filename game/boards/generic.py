@@ -5,6 +5,7 @@ grid, so text boards line up; the right part lists the legal moves as chips
 to click, paged when they do not fit (``< prev`` / ``next >`` chips, or the
 mouse wheel).  Narrow rects (thumbnails) show the position text only.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -24,8 +25,8 @@ class GenericView(BoardView):
         self.page = 0
         self.hover_pos = None
         self._moves: list[str] = []
-        self._by_text: dict = {}                             # notation -> move object
-        self._chips: list[tuple[pygame.Rect, str]] = []     # visible chips of this page
+        self._by_text: dict = {}  # notation -> move object
+        self._chips: list[tuple[pygame.Rect, str]] = []  # visible chips of this page
         self._pages = 1
         self._text_rect = pygame.Rect(0, 0, 0, 0)
         self._list_rect = pygame.Rect(0, 0, 0, 0)
@@ -97,20 +98,21 @@ class GenericView(BoardView):
         per_page = cols * rows
         moves = self._moves
         if len(moves) > per_page:
-            per_page = max(1, per_page - cols)        # the last row holds prev / next
+            per_page = max(1, per_page - cols)  # the last row holds prev / next
         self._pages = max(1, -(-len(moves) // per_page))
         self._per_page = per_page
         self.page = min(self.page, self._pages - 1)
         start = self.page * per_page
-        shown = moves[start:start + per_page]
+        shown = moves[start : start + per_page]
         x0, y0 = area.x + pad, area.y + head
         self._cell = (x0, y0, cols, cw, ch, gap)
         yn = area.bottom - pad - ch
         self._nav = (pygame.Rect(x0, yn, cw, ch), pygame.Rect(area.right - pad - cw, yn, cw, ch))
         for k, text in enumerate(shown):
             c, rr = k % cols, k // cols
-            self._chips.append((pygame.Rect(x0 + c * (cw + gap), y0 + rr * (ch + gap), cw, ch),
-                                text))
+            self._chips.append(
+                (pygame.Rect(x0 + c * (cw + gap), y0 + rr * (ch + gap), cw, ch), text)
+            )
         if self._pages > 1:
             y = area.bottom - pad - ch
             if self.page > 0:
@@ -120,8 +122,9 @@ class GenericView(BoardView):
 
     def _ensure_layout(self, surface=None) -> None:
         if self.rect is None:
-            self.layout(surface.get_rect() if surface is not None
-                        else pygame.Rect(0, 0, *theme.MIN_SIZE))
+            self.layout(
+                surface.get_rect() if surface is not None else pygame.Rect(0, 0, *theme.MIN_SIZE)
+            )
 
     # --- input --------------------------------------------------------------------------
     def point_for(self, notation):
@@ -244,8 +247,9 @@ class GenericView(BoardView):
         img = f.render(title, True, theme.TEXT)
         surface.blit(img, (area.x + theme.GAP, area.y + theme.GAP))
         if self._pages > 1:
-            pg = font(theme.FONT_TINY).render(f"{self.page + 1}/{self._pages}", True,
-                                              theme.TEXT_DIM)
+            pg = font(theme.FONT_TINY).render(
+                f"{self.page + 1}/{self._pages}", True, theme.TEXT_DIM
+            )
             surface.blit(pg, pg.get_rect(topright=(area.right - theme.GAP, area.y + theme.GAP)))
         hint = None if self.hint is None else str(self.hint)
         for rect, text in self._chips:

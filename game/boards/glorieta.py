@@ -28,6 +28,7 @@ is Glorieta's own, all of it read from the rules' queries (``docs/games/glorieta
 Cues for ``pop_events``: ``place`` when a stone lands, ``click`` for a colour choice or
 a decline, ``splay`` when a winning loop lights up.
 """
+
 from __future__ import annotations
 
 import math
@@ -42,22 +43,24 @@ from game.boards.hexplace import HexPlaceView
 from game.rules import IllegalMove
 from game.widgets import font, line_height, wrap_text
 
-STONE_R = 0.76            # stone radius, in cell radii
+STONE_R = 0.76  # stone radius, in cell radii
 # the six neighbour directions (column, row) in ring order: counter-clockwise on screen,
 # and each one a neighbour of the next
 RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
-REVEAL_TIME = 1.1         # the loop's path runs round in this many seconds
-FILL_TIME = 0.6           # then the enclosed cells fill
-NOTICE_TIME = 1.3         # a notice on the board (a colour taken, a decline)
-DECLINE_WARNING = ("no more neutral stones for either player, and if the board fills with "
-                   "no loop, you lose")
-LOOP_GLOW = theme.WARN     # the lit loop: a golden glow whoever made it
+REVEAL_TIME = 1.1  # the loop's path runs round in this many seconds
+FILL_TIME = 0.6  # then the enclosed cells fill
+NOTICE_TIME = 1.3  # a notice on the board (a colour taken, a decline)
+DECLINE_WARNING = (
+    "no more neutral stones for either player, and if the board fills with no loop, you lose"
+)
+LOOP_GLOW = theme.WARN  # the lit loop: a golden glow whoever made it
 CHOICE_HINT = {"black": "Play Black", "orange": "Play Orange"}
 
 
 @dataclass
 class Chip:
     """A clickable answer drawn on the board (the colour choice): its move and rect."""
+
     label: str
     colour: str
     move: object
@@ -140,11 +143,11 @@ class GlorietaView(HexPlaceView):
     """The Glorieta board view (see the module docstring)."""
 
     def __init__(self, game, state):
-        self.forbidden: set[int] = set()      # cells the neutral stone may not take now
-        self.group: set[int] = set()          # the new stone's group (second Chicken ply)
+        self.forbidden: set[int] = set()  # cells the neutral stone may not take now
+        self.group: set[int] = set()  # the new stone's group (second Chicken ply)
         self.loop_cells: tuple[list[int], list[int]] | None = None
         self.loop_paths: list[list[int]] = []
-        self.notice = ""                      # a short line shown on the board
+        self.notice = ""  # a short line shown on the board
         self._loop_cache = None
         self._mouse_pos = None
         super().__init__(game, state)
@@ -166,11 +169,13 @@ class GlorietaView(HexPlaceView):
     def why_not(self, i: int) -> str:
         s = self.state
         if s.phase == "choose colour":
-            return ("first choose a colour: take Black (the stone on "
-                    f"{self._opening_name()} becomes yours) or Orange")
+            return (
+                "first choose a colour: take Black (the stone on "
+                f"{self._opening_name()} becomes yours) or Orange"
+            )
         try:
             return s.why_illegal(self.notation_at(i))
-        except IllegalMove as exc:            # pragma: no cover - every cell reads
+        except IllegalMove as exc:  # pragma: no cover - every cell reads
             return str(exc)
 
     def _move(self, text: str):
@@ -228,8 +233,10 @@ class GlorietaView(HexPlaceView):
 
     @staticmethod
     def _neutral_advice(who: str) -> str:
-        return (f"{who}: now a neutral stone, on a dotted cell (crossed cells would join your "
-                f"new stone's group). Or Decline: {DECLINE_WARNING}.")
+        return (
+            f"{who}: now a neutral stone, on a dotted cell (crossed cells would join your "
+            f"new stone's group). Or Decline: {DECLINE_WARNING}."
+        )
 
     def strip_text(self) -> tuple[str, tuple]:
         """The advice under a Chicken board, and its colour."""
@@ -238,21 +245,29 @@ class GlorietaView(HexPlaceView):
             return "", theme.TEXT_DIM
         who = s.seat_name(s.player)
         if s.phase == "opening":
-            return (f"{who} drops the opening black stone. Then each turn: a stone of your "
-                    f"colour and a neutral stone that must not join it."), theme.TEXT_DIM
+            return (
+                f"{who} drops the opening black stone. Then each turn: a stone of your "
+                f"colour and a neutral stone that must not join it."
+            ), theme.TEXT_DIM
         if s.phase == "neutral or decline":
             return self._neutral_advice(who), theme.WARN
         if s.neutral_play:
             if s.pair_available():
-                return (f"{who}: drop a stone of your colour; a neutral stone follows "
-                        f"(or decline it)."), theme.TEXT_DIM
-            return (f"{who}: no stone-and-neutral pair is left, so this turn is one stone "
-                    f"and neutral play ends."), theme.TEXT_DIM
+                return (
+                    f"{who}: drop a stone of your colour; a neutral stone follows (or decline it)."
+                ), theme.TEXT_DIM
+            return (
+                f"{who}: no stone-and-neutral pair is left, so this turn is one stone "
+                f"and neutral play ends."
+            ), theme.TEXT_DIM
         if s.decliner is not None:
-            return (f"Neutral play is over: one stone a turn. {s.seat_name(s.decliner)} "
-                    f"declined, and loses if the board fills with no loop."), theme.TEXT_DIM
-        return ("Neutral play is over: one stone a turn. A full board with no loop is a "
-                "draw."), theme.TEXT_DIM
+            return (
+                f"Neutral play is over: one stone a turn. {s.seat_name(s.decliner)} "
+                f"declined, and loses if the board fills with no loop."
+            ), theme.TEXT_DIM
+        return (
+            "Neutral play is over: one stone a turn. A full board with no loop is a draw."
+        ), theme.TEXT_DIM
 
     def hint_cell(self) -> int | None:
         """The hint's cell when the hint is a stone or a neutral stone (a hint to decline or
@@ -283,8 +298,10 @@ class GlorietaView(HexPlaceView):
         if i in self.targets:
             m = self.targets[i]
             if m.kind == "stone" and self.state.pair_available():
-                return ClickResult(move=m, message="now your neutral stone: a cell away "
-                                                   "from your new stone's group")
+                return ClickResult(
+                    move=m,
+                    message="now your neutral stone: a cell away from your new stone's group",
+                )
             return ClickResult(move=m)
         self.refuse(i)
         return ClickResult(illegal=True, message=self.why_not(i))
@@ -339,7 +356,7 @@ class GlorietaView(HexPlaceView):
         self._read_state(state)
         self.notice = ""
         if self.rect is not None and self.board.rect != self.board_rect():
-            self.layout(self.rect)        # a new size or variant (the tour changes boards)
+            self.layout(self.rect)  # a new size or variant (the tour changes boards)
         if prev is not None and getattr(prev, "geometry", None) is not state.geometry:
             prev = None
         if not animate or m is None or prev is None or prev is state:
@@ -349,8 +366,13 @@ class GlorietaView(HexPlaceView):
         if kind in ("stone", "neutral") and m.cell is not None:
             self.schedule_drop(m.cell)
             end = theme.MOVE_TIME
-            if kind == "stone" and prev.neutral_play and not state.neutral_play \
-                    and not state.is_over() and state.phase == "stone":
+            if (
+                kind == "stone"
+                and prev.neutral_play
+                and not state.neutral_play
+                and not state.is_over()
+                and state.phase == "stone"
+            ):
                 self._notify("No stone-and-neutral pair was left: neutral play ends", end)
         elif kind == "take":
             colour = "black" if str(m).endswith("black") else "orange"
@@ -358,8 +380,7 @@ class GlorietaView(HexPlaceView):
             self._notify(f"{prev.seat_name(seat)} plays {colour.capitalize()}", 0.0)
             tl.cue("click", 0.0)
         elif kind == "decline":
-            self._notify(f"{state.seat_name(prev.player)} declines: no more neutral stones",
-                         0.0)
+            self._notify(f"{state.seat_name(prev.player)} declines: no more neutral stones", 0.0)
             tl.cue("click", 0.0)
         if self.loop_cells is not None:
             t0 = end + 0.05
@@ -396,8 +417,9 @@ class GlorietaView(HexPlaceView):
             else:
                 lines.append("Neutral stones: off (no pair was left)")
         c = s.counts()
-        lines.append(f"{c['black']} black, {c['orange']} orange, {c['neutral']} neutral, "
-                     f"{c['empty']} empty")
+        lines.append(
+            f"{c['black']} black, {c['orange']} orange, {c['neutral']} neutral, {c['empty']} empty"
+        )
         return lines
 
     # --- sprites ------------------------------------------------------------------------
@@ -437,14 +459,25 @@ class GlorietaView(HexPlaceView):
             w = max(1, int(R * 0.07 * ss))
             d = inner * math.sqrt(0.5)
             pygame.draw.line(big, rim, (c - d, c + d), (c + d, c - d), w)
-            pygame.draw.circle(big, theme.mix(orange["fill"], theme.SHINE, 0.3),
-                               (c - R * 0.34 * ss, c - R * 0.34 * ss), R * 0.16 * ss)
-            if r >= 8:   # the black half keeps black's ring cue, as an arc
+            pygame.draw.circle(
+                big,
+                theme.mix(orange["fill"], theme.SHINE, 0.3),
+                (c - R * 0.34 * ss, c - R * 0.34 * ss),
+                R * 0.16 * ss,
+            )
+            if r >= 8:  # the black half keeps black's ring cue, as an arc
                 arc = pygame.Rect(0, 0, 2 * R * 0.56 * ss, 2 * R * 0.56 * ss)
                 arc.center = (c, c)
-                pygame.draw.arc(big, black["edge"], arc, math.radians(-135 - 0),
-                                math.radians(45), max(1, int(R * 0.09 * ss)))
+                pygame.draw.arc(
+                    big,
+                    black["edge"],
+                    arc,
+                    math.radians(-135 - 0),
+                    math.radians(45),
+                    max(1, int(R * 0.09 * ss)),
+                )
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("neutral", scale), make)
 
     def cross_sprite(self):
@@ -462,6 +495,7 @@ class GlorietaView(HexPlaceView):
             pygame.draw.line(big, col, (c - a, c - a), (c + a, c + a), w)
             pygame.draw.line(big, col, (c - a, c + a), (c + a, c - a), w)
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("cross",), make)
 
     def ring_sprite(self, color, scale: float, width: float):
@@ -474,6 +508,7 @@ class GlorietaView(HexPlaceView):
             c = size * ss / 2
             pygame.draw.circle(big, color, (c, c), r * scale * ss, max(1, int(r * width * ss)))
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("ring", tuple(color), scale, width), make)
 
     # --- drawing ------------------------------------------------------------------------
@@ -493,8 +528,9 @@ class GlorietaView(HexPlaceView):
                 x, y = b.center(i)
                 b.blit_center(surface, cross, x + self.shake_dx(i), y, int(255 * calm))
         # 3. targets, last move, hint, hover
-        empty_targets = [i for i in self.targets if s.stone_at(i) == "empty"] \
-            if self.showing_targets() else []
+        empty_targets = (
+            [i for i in self.targets if s.stone_at(i) == "empty"] if self.showing_targets() else []
+        )
         hint_cell = self.draw_marks(surface, empty_targets)
         # 4. the new stone glows under it (second Chicken ply)
         pend = s.pending_stone
@@ -617,8 +653,12 @@ class GlorietaView(HexPlaceView):
             seg = _partial(pts, prog)
             if len(seg) < 2:
                 continue
-            for width, colour, alpha in ((0.8, glow, 50), (0.5, glow, 90), (0.26, core, 200),
-                                         (0.1, theme.SHINE, 240)):
+            for width, colour, alpha in (
+                (0.8, glow, 50),
+                (0.5, glow, 90),
+                (0.26, core, 200),
+                (0.1, theme.SHINE, 240),
+            ):
                 wpx = max(1, int(r * width))
                 tmp = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
                 pygame.draw.lines(tmp, colour + (alpha,), False, seg, wpx)
@@ -655,13 +695,19 @@ class GlorietaView(HexPlaceView):
         width = min(rect.w - 8, max(320, int(rect.w * 0.82)))
         big = theme.FONT_MEDIUM if width >= 460 else theme.FONT_SMALL
         title = f"{who}: take Black or Orange?"
-        sub = (f"Black: the stone on {self._opening_name()} becomes yours. "
-               f"Orange: you move next.")
+        sub = f"Black: the stone on {self._opening_name()} becomes yours. Orange: you move next."
         pad = theme.GAP
         sub_lines = wrap_text(sub, theme.FONT_TINY, width - 2 * pad)
         chip_h = line_height(theme.FONT_SMALL) + 14
-        h = (pad + line_height(big) + 2 + len(sub_lines) * line_height(theme.FONT_TINY)
-             + pad + chip_h + pad)
+        h = (
+            pad
+            + line_height(big)
+            + 2
+            + len(sub_lines) * line_height(theme.FONT_TINY)
+            + pad
+            + chip_h
+            + pad
+        )
         stone = [i for i in range(self.geo.size) if s.stone_at(i) == "black"]
         box = self._banner_box(h, width, stone)
         chips = []
@@ -681,8 +727,7 @@ class GlorietaView(HexPlaceView):
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         rad = min(theme.RADIUS, box.h // 4)
         pygame.draw.rect(panel, theme.PANEL + (232,), panel.get_rect(), border_radius=rad)
-        pygame.draw.rect(panel, theme.ACCENT_2 + (glow,), panel.get_rect(), 2,
-                         border_radius=rad)
+        pygame.draw.rect(panel, theme.ACCENT_2 + (glow,), panel.get_rect(), 2, border_radius=rad)
         surface.blit(panel, box)
         pad = theme.GAP
         y = box.top + pad
@@ -697,16 +742,19 @@ class GlorietaView(HexPlaceView):
         for chip in chips:
             e = theme.colour(chip.colour)
             hot = self.interactive and mouse is not None and chip.rect.collidepoint(mouse)
-            hot = hot or (self.hint is not None and str(self.hint) == str(chip.move)
-                          and theme.pulse(self.time, 0.9) > 0.3)
+            hot = hot or (
+                self.hint is not None
+                and str(self.hint) == str(chip.move)
+                and theme.pulse(self.time, 0.9) > 0.3
+            )
             back = theme.mix(theme.PANEL, e["fill"], 0.35 if hot else 0.18)
             pygame.draw.rect(surface, back, chip.rect, border_radius=rad)
             edge = theme.ACCENT_2 if hot else theme.mix(e["fill"], theme.TEXT, 0.4)
             pygame.draw.rect(surface, edge, chip.rect, 2, border_radius=rad)
             sprite = self.stone(e, 0.5) if self.board.radius >= 10 else None
-            img = font(theme.FONT_SMALL).render(chip.label, True,
-                                                theme.TEXT if self.interactive
-                                                else theme.TEXT_DIM)
+            img = font(theme.FONT_SMALL).render(
+                chip.label, True, theme.TEXT if self.interactive else theme.TEXT_DIM
+            )
             ir = img.get_rect()
             gap = 6
             sw = 0
@@ -741,7 +789,7 @@ class GlorietaView(HexPlaceView):
         f = font(theme.FONT_SMALL)
         lines = wrap_text(text, theme.FONT_SMALL, max(100, int(rect.w * 0.8)))
         lh = line_height(theme.FONT_SMALL)
-        w = max(f.size(l)[0] for l in lines) + 2 * theme.PAD
+        w = max(f.size(line)[0] for line in lines) + 2 * theme.PAD
         h = lh * len(lines) + theme.GAP * 2
         box = pygame.Rect(0, 0, w, h)
         box.center = rect.center

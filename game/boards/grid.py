@@ -28,6 +28,7 @@ selection, a footprint, a domino), a legal-target dot, a cross, rings and polyli
 and ``blit`` with alpha and scale.  :class:`GridView` is the view base that holds a
 grid: layout, clipping to the rect, hover, the last-move and target markers.
 """
+
 from __future__ import annotations
 
 import math
@@ -45,10 +46,23 @@ SQUARES, POINTS = "squares", "points"
 class GridBoard:
     """Screen geometry, static drawing and sprites of one square grid (module doc)."""
 
-    def __init__(self, cols: int, rows: int, mode: str = SQUARES, *, first: int = 0,
-                 room: float = 1.0, label_room: float = 1.6, label_min: float = 18,
-                 label_at: float | None = None, plate: float = 0.3, whole: bool = False,
-                 plate_fill=None, dim_labels=(), paint=None):
+    def __init__(
+        self,
+        cols: int,
+        rows: int,
+        mode: str = SQUARES,
+        *,
+        first: int = 0,
+        room: float = 1.0,
+        label_room: float = 1.6,
+        label_min: float = 18,
+        label_at: float | None = None,
+        plate: float = 0.3,
+        whole: bool = False,
+        plate_fill=None,
+        dim_labels=(),
+        paint=None,
+    ):
         if mode not in (SQUARES, POINTS):
             raise ValueError(f"grid mode must be {SQUARES!r} or {POINTS!r}")
         self.cols, self.rows, self.mode, self.first = cols, rows, mode, first
@@ -61,7 +75,7 @@ class GridBoard:
         self.paint = paint
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.pitch = 1.0
-        self.left = self.top = 0.0       # screen point of the grid's top-left edge or line
+        self.left = self.top = 0.0  # screen point of the grid's top-left edge or line
         self.show_labels = False
         self._half = 0.5 if mode == SQUARES else 0.0
         self._base = None
@@ -86,6 +100,7 @@ class GridBoard:
         def fit(room):
             p = min(w / (self.span_cols + 2 * room), h / (self.span_rows + 2 * room))
             return float(int(p)) if self.whole else p
+
         pitch = fit(self.label_room)
         self.show_labels = pitch >= self.label_min
         if not self.show_labels:
@@ -103,8 +118,10 @@ class GridBoard:
     def center(self, c: float, r: float) -> tuple[float, float]:
         """The screen centre of square or point (c, r) (fractions allowed)."""
         p = self.pitch
-        return (self.left + (c - self.first + self._half) * p,
-                self.top + (self.rows - 1 - (r - self.first) + self._half) * p)
+        return (
+            self.left + (c - self.first + self._half) * p,
+            self.top + (self.rows - 1 - (r - self.first) + self._half) * p,
+        )
 
     def point(self, c: int, r: int) -> tuple[int, int]:
         """The integer screen point of (c, r): a click there hits it."""
@@ -112,8 +129,7 @@ class GridBoard:
         return int(math.floor(x)), int(math.floor(y))
 
     def contains(self, c: int, r: int) -> bool:
-        return (self.first <= c < self.first + self.cols
-                and self.first <= r < self.first + self.rows)
+        return self.first <= c < self.first + self.cols and self.first <= r < self.first + self.rows
 
     def to_grid(self, pos) -> tuple[float, float] | None:
         """Fractional (c, r) of a screen point (None for something that is no point)."""
@@ -160,8 +176,7 @@ class GridBoard:
         h = self.pitch / 2
         x0, x1 = min(xa, xb) - h, max(xa, xb) + h
         y0, y1 = min(ya, yb) - h, max(ya, yb) + h
-        return pygame.Rect(int(round(x0)), int(round(y0)), int(round(x1 - x0)),
-                           int(round(y1 - y0)))
+        return pygame.Rect(int(round(x0)), int(round(y0)), int(round(x1 - x0)), int(round(y1 - y0)))
 
     def plate_rect(self) -> pygame.Rect:
         """The plate on screen (clipped to the rect)."""
@@ -188,13 +203,23 @@ class GridBoard:
         if p >= 6:
             for k in range(3, 0, -1):
                 grow = max(1, int(p * 0.12 * k))
-                pygame.draw.rect(surf, theme.BOARD_EDGE + (int(50 / k),),
-                                 plate.inflate(2 * grow, 2 * grow), 0, border_radius=rad + grow)
+                pygame.draw.rect(
+                    surf,
+                    theme.BOARD_EDGE + (int(50 / k),),
+                    plate.inflate(2 * grow, 2 * grow),
+                    0,
+                    border_radius=rad + grow,
+                )
         pygame.draw.rect(surf, self.plate_fill, plate, 0, border_radius=rad)
         if self.paint is not None:
             self.paint(surf, self, -rect.x, -rect.y)
-        pygame.draw.rect(surf, theme.mix(theme.BOARD_EDGE, theme.TEXT, 0.4), plate,
-                         max(1, int(p * 0.07)), border_radius=rad)
+        pygame.draw.rect(
+            surf,
+            theme.mix(theme.BOARD_EDGE, theme.TEXT, 0.4),
+            plate,
+            max(1, int(p * 0.07)),
+            border_radius=rad,
+        )
         if self.show_labels:
             self._draw_labels(surf, -rect.x, -rect.y)
         return surf
@@ -239,19 +264,30 @@ class GridBoard:
             R = r * ss
             if ghost:
                 pygame.draw.circle(big, fill + (120,), (c, c), R)
-                pygame.draw.circle(big, theme.mix(fill, theme.SHINE, 0.3), (c, c), R,
-                                   max(1, int(R * 0.2)))
+                pygame.draw.circle(
+                    big, theme.mix(fill, theme.SHINE, 0.3), (c, c), R, max(1, int(R * 0.2))
+                )
             else:
                 pygame.draw.circle(big, theme.SHADE + (90,), (c + R * 0.08, c + R * 0.14), R)
                 pygame.draw.circle(big, edge, (c, c), R)
                 pygame.draw.circle(big, theme.mix(fill, theme.SHADE, 0.12), (c, c), R * 0.86)
                 pygame.draw.circle(big, fill, (c - R * 0.08, c - R * 0.1), R * 0.72)
-                pygame.draw.circle(big, theme.mix(fill, theme.SHINE, 0.5) + (170,),
-                                   (c - R * 0.32, c - R * 0.36), R * 0.22)
-                if entry.get("ring") and r >= 4:      # the shape cue of the dark colours
-                    pygame.draw.circle(big, theme.mix(edge, theme.SHINE, 0.3), (c, c), R * 0.6,
-                                       max(1, int(R * 0.09)))
+                pygame.draw.circle(
+                    big,
+                    theme.mix(fill, theme.SHINE, 0.5) + (170,),
+                    (c - R * 0.32, c - R * 0.36),
+                    R * 0.22,
+                )
+                if entry.get("ring") and r >= 4:  # the shape cue of the dark colours
+                    pygame.draw.circle(
+                        big,
+                        theme.mix(edge, theme.SHINE, 0.3),
+                        (c, c),
+                        R * 0.6,
+                        max(1, int(R * 0.09)),
+                    )
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.sprite(("stone", fill, edge, bool(entry.get("ring")), r, ghost), make)
 
     def shadow(self, scale: float = 0.45):
@@ -261,10 +297,10 @@ class GridBoard:
             s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
             pygame.draw.circle(s, theme.SHADE + (115,), (r + 2, r + 2), r + 1)
             return s
+
         return self.sprite(("shadow", r), make)
 
-    def frame(self, w: int, h: int, color, width: float, glow: bool = False,
-              fill_alpha: int = 0):
+    def frame(self, w: int, h: int, color, width: float, glow: bool = False, fill_alpha: int = 0):
         """A rounded outline round a block of ``w`` x ``h`` pitches (``width`` in pitches),
         with an optional outer glow and a translucent fill; blit it on the block's centre."""
         c = max(1, int(self.pitch))
@@ -278,15 +314,21 @@ class GridBoard:
             if glow and c >= 6:
                 for k in range(4, 0, -1):
                     grow = int(c * 0.1 * k)
-                    pygame.draw.rect(surf, tuple(color) + (int(60 / k),),
-                                     inner.inflate(2 * grow, 2 * grow), max(1, int(c * 0.12)),
-                                     border_radius=rad + grow)
+                    pygame.draw.rect(
+                        surf,
+                        tuple(color) + (int(60 / k),),
+                        inner.inflate(2 * grow, 2 * grow),
+                        max(1, int(c * 0.12)),
+                        border_radius=rad + grow,
+                    )
             if fill_alpha:
                 pygame.draw.rect(surf, tuple(color) + (fill_alpha,), inner, 0, border_radius=rad)
             lw = max(1, int(round(c * width)))
-            pygame.draw.rect(surf, color, inner.inflate(lw // 2 * 2, lw // 2 * 2), lw,
-                             border_radius=rad)
+            pygame.draw.rect(
+                surf, color, inner.inflate(lw // 2 * 2, lw // 2 * 2), lw, border_radius=rad
+            )
             return surf
+
         return self.sprite(("frame", w, h, tuple(color), round(width, 3), glow, fill_alpha), make)
 
     def dot(self, color, ring=None, scale: float = 1.0):
@@ -304,6 +346,7 @@ class GridBoard:
             pygame.draw.circle(big, theme.SHADE + (150,), (m, m), c * 0.19 * ss)
             pygame.draw.circle(big, color, (m, m), c * 0.15 * ss)
             return pygame.transform.smoothscale(big, (c, c))
+
         return self.sprite(("dot", tuple(color), ring, round(scale, 3)), make)
 
     def cross(self, color=None):
@@ -319,6 +362,7 @@ class GridBoard:
             pygame.draw.line(big, col, (a, a), (b, b), w)
             pygame.draw.line(big, col, (a, b), (b, a), w)
             return pygame.transform.smoothscale(big, (c, c))
+
         return self.sprite(("cross", tuple(col)), make)
 
 
@@ -329,8 +373,9 @@ def blit(surface, sprite, x: float, y: float, alpha: float = 255, scale: float =
         return
     if abs(scale - 1.0) > 0.01:
         w, h = sprite.get_size()
-        sprite = pygame.transform.smoothscale(sprite, (max(1, int(w * scale)),
-                                                       max(1, int(h * scale))))
+        sprite = pygame.transform.smoothscale(
+            sprite, (max(1, int(w * scale)), max(1, int(h * scale)))
+        )
     rect = sprite.get_rect(center=(int(round(x)), int(round(y))))
     if alpha < 255:
         sprite.set_alpha(int(alpha))
@@ -346,8 +391,9 @@ def ring(surface, col, x: float, y: float, r: float, width: float, alpha: float 
         return
     size = int(2 * r + 2 * width + 4)
     s = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.circle(s, tuple(col) + (max(0, min(255, int(alpha))),), (size / 2, size / 2), r,
-                       max(1, int(width)))
+    pygame.draw.circle(
+        s, tuple(col) + (max(0, min(255, int(alpha))),), (size / 2, size / 2), r, max(1, int(width))
+    )
     surface.blit(s, s.get_rect(center=(int(round(x)), int(round(y)))))
 
 
@@ -358,8 +404,12 @@ def polyline(surface, col, pts, width: float, alpha: float = 255) -> None:
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     pad = width + 2
-    r = pygame.Rect(int(min(xs) - pad), int(min(ys) - pad),
-                    int(max(xs) - min(xs) + 2 * pad) + 1, int(max(ys) - min(ys) + 2 * pad) + 1)
+    r = pygame.Rect(
+        int(min(xs) - pad),
+        int(min(ys) - pad),
+        int(max(xs) - min(xs) + 2 * pad) + 1,
+        int(max(ys) - min(ys) + 2 * pad) + 1,
+    )
     s = pygame.Surface(r.size, pygame.SRCALPHA)
     loc = [(x - r.x, y - r.y) for x, y in pts]
     c = tuple(col) + (max(0, min(255, int(alpha))),)
@@ -369,26 +419,30 @@ def polyline(surface, col, pts, width: float, alpha: float = 255) -> None:
     surface.blit(s, r)
 
 
-def tile(surface, box: pygame.Rect, color, fill_alpha: int, edge_alpha: int, width: int,
-         radius: int) -> None:
+def tile(
+    surface, box: pygame.Rect, color, fill_alpha: int, edge_alpha: int, width: int, radius: int
+) -> None:
     """A translucent rounded tile (a build preview, a refused block)."""
     s = pygame.Surface(box.size, pygame.SRCALPHA)
     if fill_alpha > 0:
         pygame.draw.rect(s, tuple(color) + (fill_alpha,), s.get_rect(), border_radius=radius)
     if edge_alpha > 0:
-        pygame.draw.rect(s, tuple(color) + (edge_alpha,), s.get_rect(), max(1, width),
-                         border_radius=radius)
+        pygame.draw.rect(
+            s, tuple(color) + (edge_alpha,), s.get_rect(), max(1, width), border_radius=radius
+        )
     surface.blit(s, box)
 
 
-def label(surface, bounds: pygame.Rect, text: str, cx: float, bottom: float, col,
-          size: int) -> None:
+def label(
+    surface, bounds: pygame.Rect, text: str, cx: float, bottom: float, col, size: int
+) -> None:
     """A one-line note in a small panel above (cx, bottom), kept inside ``bounds``."""
     img = font(size).render(text, True, col)
     maxw = bounds.w - 8
     if img.get_width() > maxw > 0:
         img = pygame.transform.smoothscale(
-            img, (maxw, max(1, int(img.get_height() * maxw / img.get_width()))))
+            img, (maxw, max(1, int(img.get_height() * maxw / img.get_width())))
+        )
     pad = 4
     box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2 * pad)
     box.midbottom = (int(cx), int(bottom))
@@ -421,8 +475,9 @@ class GridView(AnimatedView):
 
     def _ensure_layout(self, surface=None) -> None:
         if self.rect is None:
-            self.layout(surface.get_rect() if surface is not None
-                        else pygame.Rect(0, 0, *theme.MIN_SIZE))
+            self.layout(
+                surface.get_rect() if surface is not None else pygame.Rect(0, 0, *theme.MIN_SIZE)
+            )
 
     def hover(self, pos) -> None:
         self.hover_pos = screen_point(pos)
@@ -449,19 +504,34 @@ class GridView(AnimatedView):
             x, y = self.grid.center(c, r)
             blit(surface, dot, x, y, alpha)
 
-    def mark_squares(self, surface, squares, color=None, width: float = 0.08,
-                     alpha: float = 230) -> None:
+    def mark_squares(
+        self, surface, squares, color=None, width: float = 0.08, alpha: float = 230
+    ) -> None:
         """An outline round each square (a last move, a hint)."""
         fr = self.grid.frame(1, 1, theme.ACCENT if color is None else color, width)
         for c, r in squares:
             x, y = self.grid.center(c, r)
             blit(surface, fr, x, y, alpha)
 
-    def mark_points(self, surface, points, color=None, scale: float = 0.5,
-                    width: float = 0.08, alpha: float = 230) -> None:
+    def mark_points(
+        self,
+        surface,
+        points,
+        color=None,
+        scale: float = 0.5,
+        width: float = 0.08,
+        alpha: float = 230,
+    ) -> None:
         """A ring round each point or stone (a last move, a hint)."""
         p = self.grid.pitch
         for c, r in points:
             x, y = self.grid.center(c, r)
-            ring(surface, theme.ACCENT if color is None else color, x, y, p * scale,
-                 max(1, int(p * width)), alpha)
+            ring(
+                surface,
+                theme.ACCENT if color is None else color,
+                x,
+                y,
+                p * scale,
+                max(1, int(p * width)),
+                alpha,
+            )

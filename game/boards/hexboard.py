@@ -14,6 +14,7 @@ layout into a cached, supersampled surface, so ``draw_base`` is one blit.
 It also keeps small caches of sprites (hex tiles, glows, discs) keyed by
 colour and size, shared by the views that use it.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,9 +24,9 @@ import pygame
 from game import theme
 
 SQRT3 = math.sqrt(3.0)
-SUPERSAMPLE = 3            # the static board and sprites are drawn 3x and smoothed down
-LABEL_MIN_RADIUS = 17      # coordinate labels only when cells are at least this big
-PLATE = 1.45               # the plate's rim reaches this many radii beyond the corner cells
+SUPERSAMPLE = 3  # the static board and sprites are drawn 3x and smoothed down
+LABEL_MIN_RADIUS = 17  # coordinate labels only when cells are at least this big
+PLATE = 1.45  # the plate's rim reaches this many radii beyond the corner cells
 
 _fonts: dict[int, pygame.font.Font] = {}
 
@@ -91,11 +92,11 @@ class HexBoard:
         span = geometry.span
         self._row_label_unit = []
         for r in range(1, span + 1):
-            c = max(1, r - (side - 1)) - 1          # the cell left of the row's first
+            c = max(1, r - (side - 1)) - 1  # the cell left of the row's first
             self._row_label_unit.append((str(r), self._label_xy(c + 1, r, c, r)))
         self._col_label_unit = []
         for c in range(1, span + 1):
-            r = max(1, c - (side - 1)) - 1          # the cell below the column's lowest
+            r = max(1, c - (side - 1)) - 1  # the cell below the column's lowest
             self._col_label_unit.append((chr(ord("a") + c - 1), self._label_xy(c, r + 1, c, r)))
         # the six corner cells (three neighbours), ordered by angle, for the plate
         cx = sum(x for x, _ in self._unit) / len(self._unit)
@@ -186,8 +187,10 @@ class HexBoard:
 
     def board_polygon(self, grow: float = 1.0):
         """Corners of the plate behind the cells (a large hexagon), in screen pixels."""
-        ox, oy = self.centers[0][0] - self._unit[0][0] * self.radius, \
-            self.centers[0][1] - self._unit[0][1] * self.radius
+        ox, oy = (
+            self.centers[0][0] - self._unit[0][0] * self.radius,
+            self.centers[0][1] - self._unit[0][1] * self.radius,
+        )
         mx, my = self._unit_mid
         pts = []
         for i in self._corners:
@@ -227,17 +230,27 @@ class HexBoard:
         # a soft neon glow: the plate drawn small, blurred and scaled up
         blur = 4
         small = pygame.Surface((max(1, w // blur), max(1, h // blur)), pygame.SRCALPHA)
-        pygame.draw.polygon(small, tuple(theme.BOARD_EDGE) + (170,),
-                            [((x - left) / blur, (y - top) / blur)
-                             for x, y in self.board_polygon(grow=PLATE + 0.1)])
+        pygame.draw.polygon(
+            small,
+            tuple(theme.BOARD_EDGE) + (170,),
+            [
+                ((x - left) / blur, (y - top) / blur)
+                for x, y in self.board_polygon(grow=PLATE + 0.1)
+            ],
+        )
         radius_px = max(1, int(r * 0.3 / blur))
         small = pygame.transform.gaussian_blur(small, radius_px, False)
         glow = pygame.transform.smoothscale(small, (w, h))
         pygame.draw.polygon(big, theme.BOARD_EDGE, tr(self.board_polygon(grow=PLATE)))
-        pygame.draw.polygon(big, theme.mix(theme.BOARD_EDGE, theme.TEXT, 0.45),
-                            tr(self.board_polygon(grow=PLATE - 0.04)), max(1, int(r * 0.03 * ss)))
-        pygame.draw.polygon(big, theme.mix(theme.BG, theme.BOARD, 0.55),
-                            tr(self.board_polygon(grow=PLATE - 0.1)))
+        pygame.draw.polygon(
+            big,
+            theme.mix(theme.BOARD_EDGE, theme.TEXT, 0.45),
+            tr(self.board_polygon(grow=PLATE - 0.04)),
+            max(1, int(r * 0.03 * ss)),
+        )
+        pygame.draw.polygon(
+            big, theme.mix(theme.BG, theme.BOARD, 0.55), tr(self.board_polygon(grow=PLATE - 0.1))
+        )
         # the cells: filled hexagons with a thin gap, border cells lighter
         edge_w = max(1, int(round(r * 0.07 * ss)))
         for i in range(self.geo.size):
@@ -285,6 +298,7 @@ class HexBoard:
             else:
                 pygame.draw.polygon(big, color, pts, max(1, int(round(width * self.radius * ss))))
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.sprite(key, make)
 
     def glow_sprite(self, color, scale: float = 1.0):
@@ -301,11 +315,15 @@ class HexBoard:
             for k in range(steps):
                 f = 1.0 - k * 0.09
                 alpha = int(40 + 150 * (k / (steps - 1)) ** 1.6) if k else 40
-                pygame.draw.polygon(big, tuple(color) + (min(255, alpha),),
-                                    hex_points(c, c, r * f * ss),
-                                    max(1, int(r * 0.1 * ss)))
+                pygame.draw.polygon(
+                    big,
+                    tuple(color) + (min(255, alpha),),
+                    hex_points(c, c, r * f * ss),
+                    max(1, int(r * 0.1 * ss)),
+                )
             pygame.draw.polygon(big, tuple(color) + (70,), hex_points(c, c, r * 0.55 * ss))
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.sprite(key, make)
 
     def blit_center(self, surface, sprite, x: float, y: float, alpha: int = 255) -> None:

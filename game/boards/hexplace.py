@@ -16,6 +16,7 @@ and may override ``click_cell(i)`` (Splay's forced pass: any click passes).
 ``stone(entry)`` is a flat disc in a theme colour entry (with the ring cue of the
 dark colours), the piece of games whose stones do not stack.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,7 +28,7 @@ from game.boards.base import AnimatedView, ClickResult, screen_point
 from game.boards.hexboard import SUPERSAMPLE, HexBoard
 from game.rules import IllegalMove
 
-DROP_FROM = 1.7     # a dropping piece starts this many radii above its place
+DROP_FROM = 1.7  # a dropping piece starts this many radii above its place
 
 
 class HexPlaceView(AnimatedView):
@@ -108,8 +109,9 @@ class HexPlaceView(AnimatedView):
 
     def _ensure_layout(self, surface=None) -> None:
         if self.rect is None:
-            self.layout(surface.get_rect() if surface is not None
-                        else pygame.Rect(0, 0, *theme.MIN_SIZE))
+            self.layout(
+                surface.get_rect() if surface is not None else pygame.Rect(0, 0, *theme.MIN_SIZE)
+            )
 
     def cell_center(self, notation: str) -> tuple[int, int]:
         """The screen point of a cell's centre; ValueError for a name not on the board."""
@@ -188,11 +190,16 @@ class HexPlaceView(AnimatedView):
             pygame.draw.circle(big, theme.SHADE + (110,), (c, c + R * 0.12 * ss), R * ss)
             pygame.draw.circle(big, edge, (c, c), R * ss)
             pygame.draw.circle(big, fill, (c, c), R * 0.86 * ss)
-            pygame.draw.circle(big, theme.mix(fill, theme.SHINE, 0.16),
-                               (c - R * 0.15 * ss, c - R * 0.18 * ss), R * 0.5 * ss)
+            pygame.draw.circle(
+                big,
+                theme.mix(fill, theme.SHINE, 0.16),
+                (c - R * 0.15 * ss, c - R * 0.18 * ss),
+                R * 0.5 * ss,
+            )
             if entry.get("ring") and r >= 8:
                 pygame.draw.circle(big, edge, (c, c), R * 0.6 * ss, max(1, int(R * 0.1 * ss)))
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("stone", fill, edge, bool(entry.get("ring")), scale), make)
 
     def dot_sprite(self):
@@ -207,6 +214,7 @@ class HexPlaceView(AnimatedView):
             pygame.draw.circle(big, theme.ACCENT_2 + (90,), (c, c), r * 0.22 * ss)
             pygame.draw.circle(big, theme.ACCENT_2, (c, c), r * 0.13 * ss)
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("dot",), make)
 
     def shake_dx(self, i: int) -> float:
@@ -226,7 +234,9 @@ class HexPlaceView(AnimatedView):
             for i in empty_targets:
                 b.blit_center(surface, dot, *b.center(i), a)
         if self.last_cell is not None:
-            b.blit_center(surface, b.hex_sprite(theme.ACCENT, 0.97, 0.11), *b.center(self.last_cell))
+            b.blit_center(
+                surface, b.hex_sprite(theme.ACCENT, 0.97, 0.11), *b.center(self.last_cell)
+            )
         hint = self.hint_cell()
         if hint is not None:
             x, y = b.center(hint)
@@ -257,5 +267,6 @@ class HexPlaceView(AnimatedView):
             return
         b = self.board
         x, y = b.center(i)
-        b.blit_center(surface, b.glow_sprite(theme.BAD, 0.98), x + self.shake_dx(i), y,
-                      self.shake_alpha())
+        b.blit_center(
+            surface, b.glow_sprite(theme.BAD, 0.98), x + self.shake_dx(i), y, self.shake_alpha()
+        )

@@ -25,6 +25,7 @@ result with the rules' reason and a shake of the cell.  When the player to move 
 only pass, a "PASS" banner shows, any click on the board passes, and ``actions()``
 offers the pass as a button.
 """
+
 from __future__ import annotations
 
 import math
@@ -38,9 +39,9 @@ from game.boards.base import Action, ClickResult
 from game.boards.hexboard import SUPERSAMPLE, font, hex_points
 from game.boards.hexplace import HexPlaceView
 
-TOWER_R = 0.58      # disc radius, in cell radii
-STEP = 0.15         # how much each disc of a stack rises, in cell radii
-MAX_DISCS = 6       # taller stacks (only in hand-edited positions) show 6 discs + numeral
+TOWER_R = 0.58  # disc radius, in cell radii
+STEP = 0.15  # how much each disc of a stack rises, in cell radii
+MAX_DISCS = 6  # taller stacks (only in hand-edited positions) show 6 discs + numeral
 PASS_MESSAGE = "no legal placement: you must pass"
 
 
@@ -57,6 +58,7 @@ def _content(state, i):
 class Drop:
     """The checker dropping on its cell: the stack it makes (``h``), the tower it lands
     on (``base``, or None), and whether the stack then splays."""
+
     h: int
     owner: int
     base: tuple | None
@@ -66,6 +68,7 @@ class Drop:
 @dataclass
 class Spread:
     """A marker flying out from the splayed cell ``origin``."""
+
     origin: int
     owner: int
 
@@ -73,12 +76,14 @@ class Spread:
 @dataclass
 class Sink:
     """A tower collapsing into a marker."""
+
     old: tuple
 
 
 @dataclass
 class Swap:
     """Anything else that changed: the old content fades into the new."""
+
     old: tuple | None
     new: tuple | None
 
@@ -87,10 +92,10 @@ class SplayView(HexPlaceView):
     """The Splay board view (see the module docstring)."""
 
     def __init__(self, game, state):
-        self.plans: dict = {}             # cell -> Drop / Spread / Sink / Swap
+        self.plans: dict = {}  # cell -> Drop / Spread / Sink / Swap
         self._ripple_cell: int | None = None
         self._ripple_owner = 0
-        self._passer = 0                  # who passed (for the "passed" banner)
+        self._passer = 0  # who passed (for the "passed" banner)
         super().__init__(game, state)
 
     # --- rules ----------------------------------------------------------------------------
@@ -150,7 +155,7 @@ class SplayView(HexPlaceView):
         tl = self.timeline
         mover = prev.player
         handled: set[int] = set()
-        if m is not None and m.cell is None:      # a pass: a brief banner saying who passed
+        if m is not None and m.cell is None:  # a pass: a brief banner saying who passed
             tl.add("passed", theme.FADE_TIME * 4, theme.linear)
             tl.cue("click", 0.0)
             self._passer = mover
@@ -178,8 +183,11 @@ class SplayView(HexPlaceView):
         tl.cue("splay", t_s)
         self._ripple_cell, self._ripple_owner = mc, mover
         cx, cy = g.center_xy(mc)
-        spreads = [j for j in g.neighbours[mc]
-                   if old[j] is None and new[j] is not None and new[j][0] == "M"]
+        spreads = [
+            j
+            for j in g.neighbours[mc]
+            if old[j] is None and new[j] is not None and new[j][0] == "M"
+        ]
         spreads.sort(key=lambda j: math.atan2(g.center_xy(j)[1] - cy, g.center_xy(j)[0] - cx))
         done = set()
         for k, j in enumerate(spreads):
@@ -187,9 +195,11 @@ class SplayView(HexPlaceView):
             tl.add(("spread", j), theme.SPREAD_TIME, theme.ease_out_back, delay=t_s + 0.03 * k)
             done.add(j)
         t_c = t_s + theme.SPREAD_TIME * 0.8
-        sinks = [j for j in sorted(changed - handled - done)
-                 if old[j] is not None and old[j][0] == "T" and new[j] is not None
-                 and new[j][0] == "M"]
+        sinks = [
+            j
+            for j in sorted(changed - handled - done)
+            if old[j] is not None and old[j][0] == "T" and new[j] is not None and new[j][0] == "M"
+        ]
         for j in sinks:
             self.plans[j] = Sink(old[j])
             tl.add(("sink", j), theme.FADE_TIME * 2.0, theme.ease_in_out, delay=t_c)
@@ -227,9 +237,9 @@ class SplayView(HexPlaceView):
             side = theme.mix(fill, theme.SHADE, 0.2 if e["ring"] else 0.3)
             rim = edge if e["ring"] else theme.mix(edge, theme.SHADE, 0.15)
             cx = w * ss / 2
-            top_y = (pad + R) * ss          # the top disc's face centre
+            top_y = (pad + R) * ss  # the top disc's face centre
             line = max(1, int(round(R * 0.07 * ss)))
-            for k in range(h):              # bottom disc first
+            for k in range(h):  # bottom disc first
                 y = top_y + (h - 1 - k) * step * ss
                 pygame.draw.circle(big, theme.SHADE + (120,), (cx, y + step * ss), R * ss + line)
                 pygame.draw.circle(big, side, (cx, y + step * ss), R * ss)
@@ -237,12 +247,16 @@ class SplayView(HexPlaceView):
                 pygame.draw.circle(big, rim, (cx, y), R * ss, line)
             # a gentle dome of light on the top face
             for f, t in ((0.84, 0.10), (0.66, 0.18)):
-                pygame.draw.circle(big, theme.mix(fill, theme.SHINE, t),
-                                   (cx - R * (0.9 - f) * 0.5 * ss, top_y - R * (0.9 - f) * 0.6 * ss),
-                                   R * f * ss)
-            if e["ring"] and r >= 10:       # the shape cue: a light inner ring
-                pygame.draw.circle(big, edge, (cx, top_y), R * 0.74 * ss,
-                                   max(1, int(round(R * 0.1 * ss))))
+                pygame.draw.circle(
+                    big,
+                    theme.mix(fill, theme.SHINE, t),
+                    (cx - R * (0.9 - f) * 0.5 * ss, top_y - R * (0.9 - f) * 0.6 * ss),
+                    R * f * ss,
+                )
+            if e["ring"] and r >= 10:  # the shape cue: a light inner ring
+                pygame.draw.circle(
+                    big, edge, (cx, top_y), R * 0.74 * ss, max(1, int(round(R * 0.1 * ss)))
+                )
             surf = pygame.transform.smoothscale(big, (w, hh))
             if label:
                 size = max(10, int(R * 1.55))
@@ -250,6 +264,7 @@ class SplayView(HexPlaceView):
                 surf.blit(img, img.get_rect(center=(w / 2, pad + R + size * 0.04)))
             ay = pad + R + (h - 1) * step
             return surf, w / 2, ay
+
         return self.board.sprite(("tower", self._entry(owner)["fill"], h, label), make)
 
     def _disc_scale(self) -> float:
@@ -271,15 +286,21 @@ class SplayView(HexPlaceView):
             fill, edge, ink = e["fill"], e["edge"], e["ink"]
             base = theme.mix(fill, theme.BOARD, 0.18)
             pygame.draw.polygon(big, base, hex_points(c, c, r * 0.94 * ss))
-            pygame.draw.polygon(big, theme.mix(fill, theme.SHINE, 0.15),
-                                hex_points(c, c, r * 0.94 * ss), max(1, int(r * 0.09 * ss)))
-            if e["ring"]:                   # the shape cue: a light inner ring
-                pygame.draw.polygon(big, edge, hex_points(c, c, r * 0.66 * ss),
-                                    max(1, int(r * 0.08 * ss)))
+            pygame.draw.polygon(
+                big,
+                theme.mix(fill, theme.SHINE, 0.15),
+                hex_points(c, c, r * 0.94 * ss),
+                max(1, int(r * 0.09 * ss)),
+            )
+            if e["ring"]:  # the shape cue: a light inner ring
+                pygame.draw.polygon(
+                    big, edge, hex_points(c, c, r * 0.66 * ss), max(1, int(r * 0.08 * ss))
+                )
             else:
-                pygame.draw.polygon(big, theme.mix(fill, edge, 0.45),
-                                    hex_points(c, c, r * 0.66 * ss))
-            if r < 8:                       # too small for a flag
+                pygame.draw.polygon(
+                    big, theme.mix(fill, edge, 0.45), hex_points(c, c, r * 0.66 * ss)
+                )
+            if r < 8:  # too small for a flag
                 return pygame.transform.smoothscale(big, (size, size))
             # a little flag: pole and pennant
             flag = theme.mix(fill, theme.SHINE, 0.7) + (220,) if e["ring"] else tuple(ink) + (200,)
@@ -287,9 +308,13 @@ class SplayView(HexPlaceView):
             px = c - r * 0.14 * ss
             top = c - r * 0.36 * ss
             pygame.draw.line(big, flag, (px, top), (px, c + r * 0.36 * ss), pw)
-            pygame.draw.polygon(big, flag, [(px, top), (px + r * 0.42 * ss, top + r * 0.15 * ss),
-                                            (px, top + r * 0.32 * ss)])
+            pygame.draw.polygon(
+                big,
+                flag,
+                [(px, top), (px + r * 0.42 * ss, top + r * 0.15 * ss), (px, top + r * 0.32 * ss)],
+            )
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("marker", self._entry(owner)["fill"]), make)
 
     def _ring_sprite(self, color, radius_scale: float, width_scale: float):
@@ -300,9 +325,11 @@ class SplayView(HexPlaceView):
             size = int(math.ceil(2 * r * radius_scale)) + 6
             big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
             c = size * ss / 2
-            pygame.draw.circle(big, color, (c, c), r * radius_scale * ss,
-                               max(1, int(r * width_scale * ss)))
+            pygame.draw.circle(
+                big, color, (c, c), r * radius_scale * ss, max(1, int(r * width_scale * ss))
+            )
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.board.sprite(("ring", tuple(color), radius_scale, width_scale), make)
 
     # --- drawing ------------------------------------------------------------------------
@@ -312,8 +339,9 @@ class SplayView(HexPlaceView):
         h = min(h, MAX_DISCS)
         return cy + (h - 1) * step / 2 - step / 2
 
-    def _draw_tower(self, surface, x, y, owner, h, *, base_h=None, label=None,
-                    alpha=255, scale=1.0, lift=0.0):
+    def _draw_tower(
+        self, surface, x, y, owner, h, *, base_h=None, label=None, alpha=255, scale=1.0, lift=0.0
+    ):
         """A stack of ``h`` on a cell centred (x, y); laid out as a stack of ``base_h``;
         ``lift`` raises the whole stack (pixels)."""
         if h <= 0 or alpha <= 0:
@@ -325,8 +353,9 @@ class SplayView(HexPlaceView):
             if scale <= 0.02:
                 return
             w, hh = surf.get_size()
-            surf = pygame.transform.smoothscale(surf, (max(1, int(w * scale)),
-                                                       max(1, int(hh * scale))))
+            surf = pygame.transform.smoothscale(
+                surf, (max(1, int(w * scale)), max(1, int(hh * scale)))
+            )
             ax, ay = ax * scale, ay * scale
         pos = (int(round(x - ax)), int(round(by - ay)))
         if alpha < 255:
@@ -346,7 +375,7 @@ class SplayView(HexPlaceView):
         r = b.radius
         b.draw_base(surface)
         cells = range(self.geo.size)
-        order = [i for row in self.geo.rows for i in row]   # top row first
+        order = [i for row in self.geo.rows for i in row]  # top row first
         final = [_content(self.state, i) for i in cells]
 
         # 1. marker tiles
@@ -354,8 +383,9 @@ class SplayView(HexPlaceView):
             self._draw_tile_layer(surface, i, final[i])
         # 2. legal targets on empty cells, last move, hint, hover
         show = self.showing_targets() and not self.pass_only
-        empty = [i for i in self.targets if final[i] is None and i not in self.plans] \
-            if show else []
+        empty = (
+            [i for i in self.targets if final[i] is None and i not in self.plans] if show else []
+        )
         hint_cell = self.draw_marks(surface, empty)
         # 3. towers, top row first so lower stacks overlap the ones behind them
         for i in order:
@@ -371,12 +401,14 @@ class SplayView(HexPlaceView):
                     x, y = b.center(i)
                     b.blit_center(surface, ring, x, self._top_y(y, c[2]), a)
         hv = self.hover_cell
-        for cell, alpha in ((hint_cell, 120),
-                            (hv if (self.interactive and hv in self.targets) else None, 150)):
+        for cell, alpha in (
+            (hint_cell, 120),
+            (hv if (self.interactive and hv in self.targets) else None, 150),
+        ):
             if cell is None or cell in self.plans or self.state.is_over():
                 continue
             if final[cell] is not None or cell not in self.targets:
-                continue            # ghosts only on empty cells: numerals never overlap
+                continue  # ghosts only on empty cells: numerals never overlap
             x, y = b.center(cell)
             self._draw_tower(surface, x, y, self.state.player, 1, alpha=alpha)
         # 5. effects: the splay ripple, the refused click
@@ -388,8 +420,9 @@ class SplayView(HexPlaceView):
         elif self.timeline.get("passed") is not None:
             t = self.timeline.raw("passed", 1.0)
             alpha = theme.clamp01(min(t / 0.15, (1.0 - t) / 0.3))
-            self._draw_pass_banner(surface, f"{self.state.seat_name(self._passer)} has no "
-                                            f"placement", alpha)
+            self._draw_pass_banner(
+                surface, f"{self.state.seat_name(self._passer)} has no placement", alpha
+            )
 
     def _draw_tile_layer(self, surface, i, final):
         b = self.board
@@ -404,21 +437,34 @@ class SplayView(HexPlaceView):
             if plan.splay:
                 p = tl.value(("burst", i), 1.0)
                 if p > 0:
-                    self._blit_scaled(surface, self._marker_sprite(plan.owner), x, y,
-                                      0.4 + 0.6 * min(1.0, p), int(255 * min(1.0, p * 1.5)))
+                    self._blit_scaled(
+                        surface,
+                        self._marker_sprite(plan.owner),
+                        x,
+                        y,
+                        0.4 + 0.6 * min(1.0, p),
+                        int(255 * min(1.0, p * 1.5)),
+                    )
         elif isinstance(plan, Spread):
             raw = tl.raw(("spread", i), 1.0)
             if raw > 0:
                 p = tl.value(("spread", i), 1.0)
                 fx, fy = b.center(plan.origin)
                 px, py = lerp(fx, x, min(1.0, p)), lerp(fy, y, min(1.0, p))
-                self._blit_scaled(surface, self._marker_sprite(plan.owner), px, py,
-                                  max(0.05, 0.35 + 0.65 * p), int(255 * min(1.0, raw * 2.5)))
+                self._blit_scaled(
+                    surface,
+                    self._marker_sprite(plan.owner),
+                    px,
+                    py,
+                    max(0.05, 0.35 + 0.65 * p),
+                    int(255 * min(1.0, raw * 2.5)),
+                )
         elif isinstance(plan, Sink):
             p = tl.value(("sink", i), 1.0)
             if p > 0:
-                self._blit_scaled(surface, self._marker_sprite(plan.old[1]), x, y,
-                                  0.7 + 0.3 * p, int(255 * p))
+                self._blit_scaled(
+                    surface, self._marker_sprite(plan.old[1]), x, y, 0.7 + 0.3 * p, int(255 * p)
+                )
         else:
             p = tl.value(("pop", i), 1.0)
             if plan.old is not None and plan.old[0] == "M" and p < 1:
@@ -440,9 +486,10 @@ class SplayView(HexPlaceView):
             burst = tl.value(("burst", i), 1.0) if plan.splay else 0.0
             if burst >= 1.0:
                 return
-            if burst > 0:       # the tower bursts: it swells a little and fades away
-                self._draw_tower(surface, x, y, owner, h, alpha=int(255 * (1 - burst)),
-                                 scale=1.0 + 0.25 * burst)
+            if burst > 0:  # the tower bursts: it swells a little and fades away
+                self._draw_tower(
+                    surface, x, y, owner, h, alpha=int(255 * (1 - burst)), scale=1.0 + 0.25 * burst
+                )
                 return
             drop = self.drop_lift(i)
             if drop is None:
@@ -452,14 +499,29 @@ class SplayView(HexPlaceView):
                 self._draw_tower(surface, x, y, base[1], base[2], base_h=h)
             lift, alpha = drop
             top = self._top_y(y, h)
-            self._draw_tower(surface, x, top - self._stack_base_y(y, 1) + y, owner, 1,
-                             label=h, lift=lift, alpha=alpha)
+            self._draw_tower(
+                surface,
+                x,
+                top - self._stack_base_y(y, 1) + y,
+                owner,
+                1,
+                label=h,
+                lift=lift,
+                alpha=alpha,
+            )
         elif isinstance(plan, Sink):
             p = tl.value(("sink", i), 1.0)
             if p < 1:
-                self._draw_tower(surface, x, y, plan.old[1], plan.old[2],
-                                 alpha=int(255 * (1 - p)), scale=1.0 - 0.45 * p,
-                                 lift=-p * b.radius * 0.25)
+                self._draw_tower(
+                    surface,
+                    x,
+                    y,
+                    plan.old[1],
+                    plan.old[2],
+                    alpha=int(255 * (1 - p)),
+                    scale=1.0 - 0.45 * p,
+                    lift=-p * b.radius * 0.25,
+                )
         elif isinstance(plan, Swap):
             p = tl.value(("pop", i), 1.0)
             if plan.old is not None and plan.old[0] == "T" and p < 1:
@@ -472,8 +534,9 @@ class SplayView(HexPlaceView):
             return
         if abs(scale - 1.0) > 0.01:
             w, h = sprite.get_size()
-            sprite = pygame.transform.smoothscale(sprite, (max(1, int(w * scale)),
-                                                           max(1, int(h * scale))))
+            sprite = pygame.transform.smoothscale(
+                sprite, (max(1, int(w * scale)), max(1, int(h * scale)))
+            )
         self.board.blit_center(surface, sprite, x, y, min(255, alpha))
 
     def _draw_ripple(self, surface) -> None:
@@ -494,8 +557,9 @@ class SplayView(HexPlaceView):
         x, y = self.board.center(mc)
         surface.blit(ring, ring.get_rect(center=(int(x), int(y))))
 
-    def _draw_pass_banner(self, surface, line: str = "no legal placement: click to pass",
-                          alpha: float = 1.0) -> None:
+    def _draw_pass_banner(
+        self, surface, line: str = "no legal placement: click to pass", alpha: float = 1.0
+    ) -> None:
         if alpha <= 0:
             return
         b = self.board
@@ -513,8 +577,9 @@ class SplayView(HexPlaceView):
         box = pygame.Surface(panel.size, pygame.SRCALPHA)
         rad = max(2, min(theme.RADIUS, h // 4))
         pygame.draw.rect(box, theme.PANEL + (225,), box.get_rect(), border_radius=rad)
-        pygame.draw.rect(box, theme.WARN + (glow,), box.get_rect(), max(1, int(r * 0.12)),
-                         border_radius=rad)
+        pygame.draw.rect(
+            box, theme.WARN + (glow,), box.get_rect(), max(1, int(r * 0.12)), border_radius=rad
+        )
         box.blit(t1, t1.get_rect(midtop=(panel.w // 2, int(r * 0.25))))
         box.blit(t2, t2.get_rect(midbottom=(panel.w // 2, panel.h - int(r * 0.3))))
         if alpha < 1:

@@ -16,6 +16,7 @@ specs' worked examples and are written in each game's documented position format
 (``docs/games/<id>.md``), headed ``game: <id>`` like every position text, so
 ``from_text`` reads any of them without knowing the game.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,17 +27,17 @@ from game import rules
 
 @dataclass(frozen=True)
 class Step:
-    move: str                  # the notation played (or tried)
-    caption: str               # what to notice, in one to three sentences
-    illegal: bool = False      # the move is refused: show the rules' reason
-    fresh: bool = False        # play it from the lesson's starting position
+    move: str  # the notation played (or tried)
+    caption: str  # what to notice, in one to three sentences
+    illegal: bool = False  # the move is refused: show the rules' reason
+    fresh: bool = False  # play it from the lesson's starting position
 
 
 @dataclass(frozen=True)
 class Lesson:
     title: str
     caption: str
-    setup: Callable[[], object] = field(repr=False)   # () -> the starting state
+    setup: Callable[[], object] = field(repr=False)  # () -> the starting state
     steps: tuple[Step, ...] = ()
 
     def start_state(self):
@@ -50,9 +51,9 @@ class Played:
     step: Step
     before: object
     after: object
-    move: object = None        # the move object played (None for an illegal try)
-    refusal: str = ""          # the rules' reason (illegal tries)
-    error: str = ""            # the step did not behave as the tour says (a tour bug)
+    move: object = None  # the move object played (None for an illegal try)
+    refusal: str = ""  # the rules' reason (illegal tries)
+    error: str = ""  # the step did not behave as the tour says (a tour bug)
 
 
 def work_out(lesson: Lesson) -> tuple[object, list[Played]]:
@@ -69,11 +70,12 @@ def work_out(lesson: Lesson) -> tuple[object, list[Played]]:
                 before.play(step.move)
             except rules.IllegalMove as exc:
                 out.append(Played(step, before, before, refusal=str(exc)))
-            except Exception as exc:          # pragma: no cover - a tour bug
+            except Exception as exc:  # pragma: no cover - a tour bug
                 out.append(Played(step, before, before, error=f"{type(exc).__name__}: {exc}"))
             else:
-                out.append(Played(step, before, before,
-                                  error=f"{step.move} was expected to be refused"))
+                out.append(
+                    Played(step, before, before, error=f"{step.move} was expected to be refused")
+                )
             state = before
             continue
         try:
@@ -91,11 +93,13 @@ def work_out(lesson: Lesson) -> tuple[object, list[Played]]:
 # --- building positions -------------------------------------------------------------------
 def from_start(game_id: str, *moves: str, **options):
     """The start position (with ``options``), then ``moves`` played in order."""
+
     def build():
         state = rules.get(game_id).start(**options)
         for m in moves:
             state = state.play(m)
         return state
+
     return build
 
 
@@ -107,6 +111,7 @@ def from_text(text: str):
 def lessons(game_id: str) -> tuple[Lesson, ...]:
     """The lessons of ``game_id``'s tour (empty when the game has none or is not registered)."""
     from game import catalog
+
     if game_id not in rules.GAMES:
         return ()
     return catalog.entry(game_id).lessons
@@ -116,5 +121,4 @@ def has_tour(game_id: str) -> bool:
     return bool(lessons(game_id))
 
 
-__all__ = ["Lesson", "Played", "Step", "from_start", "from_text", "has_tour", "lessons",
-           "work_out"]
+__all__ = ["Lesson", "Played", "Step", "from_start", "from_text", "has_tour", "lessons", "work_out"]

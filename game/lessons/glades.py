@@ -3,6 +3,7 @@
 Positions are built with the rules' own checked constructor (``Glades.position``: the
 tiles on the board, who is to move, options), so every one of them is a position the
 rules accept and that reads back through the game's text format."""
+
 from __future__ import annotations
 
 from game import rules
@@ -11,15 +12,15 @@ from game.lessons import Lesson, Step
 
 def position(tiles, to_move: str = "orange", **options):
     """A Glades position from placements, e.g. ``[("green", "d5:3-e5:6")]``."""
-    return lambda: rules.get("glades").position(list(tiles), ("green", "orange").index(to_move),
-                                                **options)
+    return lambda: rules.get("glades").position(
+        list(tiles), ("green", "orange").index(to_move), **options
+    )
 
 
 ONE_TILE = [("green", "d5:3-e5:6")]
 
 # three orange tiles already touch the green 3-6 on d5-e5: at both ends and on one side
-THREE_TOUCH = ONE_TILE + [("orange", "f5:6-g5:2"), ("orange", "b5:1-c5:3"),
-                          ("orange", "e6:6-e7:1")]
+THREE_TOUCH = ONE_TILE + [("orange", "f5:6-g5:2"), ("orange", "b5:1-c5:3"), ("orange", "e6:6-e7:1")]
 
 # a glade of four squares (a1-d1) along the bottom edge, one tile short of closed: an
 # orange 5-6 lies along it on a2-b2, a green 6-3 on c2-d2 (the 6s meet end to end)
@@ -34,16 +35,34 @@ LESSONS = (
         "touching squares must show the same value.",
         position(ONE_TILE),
         (
-            Step("f5:5-g5:2", "Orange's 2-5 with the 5 against Green's 6 on e5: the values "
-                              "differ, so the rules refuse it.", illegal=True),
-            Step("f5:6-g5:2", "The 2-6 with its 6 against the 6: end to end, the values "
-                              "match. Legal.", fresh=True),
-            Step("e6:4-e7:1", "Standing on e6-e7, the 4 on e6 would touch the 6 on e5: "
-                              "refused.", illegal=True, fresh=True),
-            Step("e6:6-e7:1", "The 1-6 upright with its 6 on e6, at a right angle to Green's "
-                              "tile: 6 against 6, legal.", fresh=True),
-            Step("f5:6-f6:1", "A right angle at the green tile's end works too: the 6 on f5 "
-                              "meets the 6 on e5.", fresh=True),
+            Step(
+                "f5:5-g5:2",
+                "Orange's 2-5 with the 5 against Green's 6 on e5: the values "
+                "differ, so the rules refuse it.",
+                illegal=True,
+            ),
+            Step(
+                "f5:6-g5:2",
+                "The 2-6 with its 6 against the 6: end to end, the values match. Legal.",
+                fresh=True,
+            ),
+            Step(
+                "e6:4-e7:1",
+                "Standing on e6-e7, the 4 on e6 would touch the 6 on e5: refused.",
+                illegal=True,
+                fresh=True,
+            ),
+            Step(
+                "e6:6-e7:1",
+                "The 1-6 upright with its 6 on e6, at a right angle to Green's "
+                "tile: 6 against 6, legal.",
+                fresh=True,
+            ),
+            Step(
+                "f5:6-f6:1",
+                "A right angle at the green tile's end works too: the 6 on f5 meets the 6 on e5.",
+                fresh=True,
+            ),
         ),
     ),
     Lesson(
@@ -52,13 +71,22 @@ LESSONS = (
         "is on d5-e5 again.",
         position(ONE_TILE),
         (
-            Step("d6:3-e6:6", "Lying right on top of Green's tile, the values would even "
-                              "match (3 on 3, 6 on 6), but the long edges touch: refused.",
-                 illegal=True),
-            Step("e6:6-f6:6", "Shifted by one square it still touches along the long edge "
-                              "(staggered): refused as well.", illegal=True),
-            Step("e6:6-e7:1", "Turned upright, the same corner is a right-angle contact, and "
-                              "6 meets 6: legal."),
+            Step(
+                "d6:3-e6:6",
+                "Lying right on top of Green's tile, the values would even "
+                "match (3 on 3, 6 on 6), but the long edges touch: refused.",
+                illegal=True,
+            ),
+            Step(
+                "e6:6-f6:6",
+                "Shifted by one square it still touches along the long edge "
+                "(staggered): refused as well.",
+                illegal=True,
+            ),
+            Step(
+                "e6:6-e7:1",
+                "Turned upright, the same corner is a right-angle contact, and 6 meets 6: legal.",
+            ),
         ),
     ),
     Lesson(
@@ -67,10 +95,16 @@ LESSONS = (
         "of its own colour.",
         position(ONE_TILE, "green"),
         (
-            Step("f5:6-g5:2", "On f5-g5 the green tile would touch its own 6 on e5: refused, "
-                              "even though the values match.", illegal=True),
-            Step("f6:1-g6:2", "On f6-g6 it only meets e5 at a corner. Diagonal contact is not "
-                              "touching: legal."),
+            Step(
+                "f5:6-g5:2",
+                "On f5-g5 the green tile would touch its own 6 on e5: refused, "
+                "even though the values match.",
+                illegal=True,
+            ),
+            Step(
+                "f6:1-g6:2",
+                "On f6-g6 it only meets e5 at a corner. Diagonal contact is not touching: legal.",
+            ),
         ),
     ),
     Lesson(
@@ -79,11 +113,18 @@ LESSONS = (
         "at a right angle on e6. No tile may be touched by more than three enemy tiles.",
         position(THREE_TOUCH),
         (
-            Step("d3:2-d4:3", "A fourth orange tile under d5 would match (3 on 3) and meet "
-                              "at a right angle, but Green's tile would then be touched four "
-                              "times: refused.", illegal=True),
-            Step("h2:2-h3:3", "Orange places elsewhere. Every illegal spot stays illegal: "
-                              "squares only fill up, so the board slowly closes."),
+            Step(
+                "d3:2-d4:3",
+                "A fourth orange tile under d5 would match (3 on 3) and meet "
+                "at a right angle, but Green's tile would then be touched four "
+                "times: refused.",
+                illegal=True,
+            ),
+            Step(
+                "h2:2-h3:3",
+                "Orange places elsewhere. Every illegal spot stays illegal: "
+                "squares only fill up, so the board slowly closes.",
+            ),
         ),
     ),
     Lesson(
@@ -92,8 +133,11 @@ LESSONS = (
         "touch at most three enemy tiles), so the same fourth touch is allowed.",
         position(THREE_TOUCH, touch_limit="new-tile"),
         (
-            Step("d3:2-d4:3", "Under new-tile the orange 2-3 touches just one green tile, so "
-                              "it may go: Green's 3-6 is now touched four times."),
+            Step(
+                "d3:2-d4:3",
+                "Under new-tile the orange 2-3 touches just one green tile, so "
+                "it may go: Green's 3-6 is now touched four times.",
+            ),
         ),
     ),
     Lesson(
@@ -103,9 +147,12 @@ LESSONS = (
         "it, Green's 6-3 too.",
         position(GLADE, "green"),
         (
-            Step("e1:6-f1:1", "Green closes the glade with a 6 on e1. Green offers 6, 6 and 3, "
-                              "Orange 6 and 5. Pairwise, one 6 each cancels and Green still "
-                              "has a 6: the four squares are Green's."),
+            Step(
+                "e1:6-f1:1",
+                "Green closes the glade with a 6 on e1. Green offers 6, 6 and 3, "
+                "Orange 6 and 5. Pairwise, one 6 each cancels and Green still "
+                "has a 6: the four squares are Green's.",
+            ),
         ),
     ),
     Lesson(
@@ -114,9 +161,12 @@ LESSONS = (
         "however many tiles show it.",
         position(GLADE, "green", cancel="set"),
         (
-            Step("e1:6-f1:1", "Now every 6 cancels; the next value down is 5, which only "
-                              "Orange offers: Orange claims the glade. At the end of the game "
-                              "each glade is counted like this and the most squares wins."),
+            Step(
+                "e1:6-f1:1",
+                "Now every 6 cancels; the next value down is 5, which only "
+                "Orange offers: Orange claims the glade. At the end of the game "
+                "each glade is counted like this and the most squares wins.",
+            ),
         ),
     ),
 )

@@ -1,4 +1,5 @@
 """The Scene base class and drawing shared by the scenes (background, headings)."""
+
 from __future__ import annotations
 
 import math
@@ -88,15 +89,21 @@ def draw_background(surface, t: float, glow: bool = True) -> None:
     surface.blit(_backdrop((w, h), glow), (-DOT_STEP // 2, -DOT_STEP // 2))
 
 
-def heading(surface, text: str, pos, t: float, size: int = theme.FONT_LARGE,
-            anchor: str = "midtop") -> pygame.Rect:
+def heading(
+    surface, text: str, pos, t: float, size: int = theme.FONT_LARGE, anchor: str = "midtop"
+) -> pygame.Rect:
     """A scene heading with a pink underline that breathes."""
     rect = draw_text(surface, text, size, theme.TEXT, pos, anchor)
     glow = theme.pulse(t, 2.4)
     w = int(rect.width * (0.35 + 0.15 * glow))
     y = rect.bottom + 4
-    pygame.draw.line(surface, theme.mix(theme.ACCENT, theme.ACCENT_2, glow),
-                     (rect.centerx - w // 2, y), (rect.centerx + w // 2, y), 3)
+    pygame.draw.line(
+        surface,
+        theme.mix(theme.ACCENT, theme.ACCENT_2, glow),
+        (rect.centerx - w // 2, y),
+        (rect.centerx + w // 2, y),
+        3,
+    )
     return rect
 
 

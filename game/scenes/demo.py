@@ -3,6 +3,7 @@
 It is made of the same parts as the play scene (a match, a board host, the play panel),
 with its own buttons.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -15,14 +16,22 @@ from game.seats import Seat
 from game.widgets import Button
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-BASE_THINK = 1.0          # seconds of thinking per move at speed 1
+BASE_THINK = 1.0  # seconds of thinking per move at speed 1
 
 
 class DemoScene(Scene):
     """A computer-vs-computer game; it ends on the result screen, or loops."""
 
-    def __init__(self, app, game_id: str | None = None, options=None, level: str = "medium",
-                 loop: bool = False, speed_index: int = 2, move_cap: int | None = None):
+    def __init__(
+        self,
+        app,
+        game_id: str | None = None,
+        options=None,
+        level: str = "medium",
+        loop: bool = False,
+        speed_index: int = 2,
+        move_cap: int | None = None,
+    ):
         super().__init__(app)
         ids = list(rules.GAMES)
         if game_id not in ids:
@@ -31,8 +40,12 @@ class DemoScene(Scene):
         self.level = level
         self.loop = loop
         self.speed_index = max(0, min(len(SPEEDS) - 1, speed_index))
-        self.match = app.new_match(self.game, options or {}, [Seat("computer", level)] * 2,
-                                   move_cap=move_cap if move_cap is not None else app.move_cap)
+        self.match = app.new_match(
+            self.game,
+            options or {},
+            [Seat("computer", level)] * 2,
+            move_cap=move_cap if move_cap is not None else app.move_cap,
+        )
         self.host = BoardHost(app, self.game, match=self.match)
         self.view = self.host.view
         self.panel = PlayPanel(self.match, self.view)
@@ -43,17 +56,28 @@ class DemoScene(Scene):
         self.ended = False
         self.over_timer = 0.0
         self._apply_speed()
-        self.b_pause = self.ui.add(Button("Pause", self.toggle_pause, size=theme.FONT_SMALL,
-                                          hotkey="Spc", accent=theme.ACCENT_2))
+        self.b_pause = self.ui.add(
+            Button(
+                "Pause",
+                self.toggle_pause,
+                size=theme.FONT_SMALL,
+                hotkey="Spc",
+                accent=theme.ACCENT_2,
+            )
+        )
         self.b_step = self.ui.add(Button("Step", self.step, size=theme.FONT_SMALL, hotkey=">"))
-        self.b_slower = self.ui.add(Button("Slower", self.slower, size=theme.FONT_SMALL,
-                                           hotkey="-"))
-        self.b_faster = self.ui.add(Button("Faster", self.faster, size=theme.FONT_SMALL,
-                                           hotkey="+"))
-        self.b_stop = self.ui.add(Button("Stop", self.end_now, size=theme.FONT_SMALL,
-                                         accent=theme.BAD))
-        self.b_menu = self.ui.add(Button("Menu", self.open_pause, size=theme.FONT_SMALL,
-                                         hotkey="Esc"))
+        self.b_slower = self.ui.add(
+            Button("Slower", self.slower, size=theme.FONT_SMALL, hotkey="-")
+        )
+        self.b_faster = self.ui.add(
+            Button("Faster", self.faster, size=theme.FONT_SMALL, hotkey="+")
+        )
+        self.b_stop = self.ui.add(
+            Button("Stop", self.end_now, size=theme.FONT_SMALL, accent=theme.BAD)
+        )
+        self.b_menu = self.ui.add(
+            Button("Menu", self.open_pause, size=theme.FONT_SMALL, hotkey="Esc")
+        )
 
     @property
     def speed(self) -> float:
@@ -74,14 +98,10 @@ class DemoScene(Scene):
         self.panel.say(text, kind, seconds)
 
     def layout(self, size) -> None:
-        w, h = size
-        pad = theme.PAD
-        pw = min(theme.PANEL_WIDTH, max(260, w // 3))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect, self.panel_rect = PlayPanel.split(size)
         self.panel.rect = self.panel_rect
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
         self.host.layout(self.board_rect)
-        self.place_buttons(self.panel_rect.inflate(-2 * pad, -2 * pad))
+        self.place_buttons(self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD))
 
     def exit(self) -> None:
         self.match.cancel()
@@ -137,8 +157,16 @@ class DemoScene(Scene):
         self.say(f"Speed x{self.speed:g}", "info", 1.2)
 
     def restart(self) -> None:
-        flow.replace(self.app, "demo", self.game.id, self.match.options, self.level,
-                     self.loop, self.speed_index, self.match.move_cap)
+        flow.replace(
+            self.app,
+            "demo",
+            self.game.id,
+            self.match.options,
+            self.level,
+            self.loop,
+            self.speed_index,
+            self.match.move_cap,
+        )
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

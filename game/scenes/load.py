@@ -6,6 +6,7 @@ finished game opens on its result), Delete removes the file after asking.  A fil
 does not read is listed with the reason and can only be deleted.  Up/Down choose, Enter
 opens, Delete deletes, Esc goes back.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,7 +19,7 @@ from game.scenes.base import Scene, draw_background, heading
 from game.widgets import Button, draw_text, fit_text, line_height, panel
 
 ROW_H = 64
-TOP = 8          # room above the first row
+TOP = 8  # room above the first row
 
 
 def _when(entry) -> str:
@@ -42,10 +43,12 @@ class LoadScene(Scene):
         self.preview = None
         self.preview_key = None
         self.b_open = self.ui.add(Button("Open", self.open, accent=theme.GOOD))
-        self.b_delete = self.ui.add(Button("Delete", self.delete, size=theme.FONT_SMALL,
-                                           accent=theme.BAD))
-        self.b_back = self.ui.add(Button("Back", self.back, size=theme.FONT_SMALL,
-                                         accent=theme.WARN))
+        self.b_delete = self.ui.add(
+            Button("Delete", self.delete, size=theme.FONT_SMALL, accent=theme.BAD)
+        )
+        self.b_back = self.ui.add(
+            Button("Back", self.back, size=theme.FONT_SMALL, accent=theme.WARN)
+        )
         self.ui.set_focus(self.b_open)
         self.refresh()
 
@@ -87,9 +90,15 @@ class LoadScene(Scene):
         if e is None:
             return
         name = os.path.basename(e.path)
-        flow.push(self.app, "confirm", "Delete this game?",
-                  f"{name} is removed from {os.path.dirname(e.path)} for good.",
-                  lambda: self._delete_now(e.path), yes="Delete", no="Keep it")
+        flow.push(
+            self.app,
+            "confirm",
+            "Delete this game?",
+            f"{name} is removed from {os.path.dirname(e.path)} for good.",
+            lambda: self._delete_now(e.path),
+            yes="Delete",
+            no="Keep it",
+        )
 
     def _delete_now(self, path: str) -> None:
         try:
@@ -116,19 +125,27 @@ class LoadScene(Scene):
         top = pad + line_height(theme.FONT_LARGE) + 18
         lw = max(360, int(w * 0.55))
         self.list_rect = pygame.Rect(pad, top, lw, h - top - pad)
-        self.side_rect = pygame.Rect(self.list_rect.right + pad, top, w - lw - 3 * pad,
-                                     h - top - pad)
+        self.side_rect = pygame.Rect(
+            self.list_rect.right + pad, top, w - lw - 3 * pad, h - top - pad
+        )
         inner = self.side_rect.inflate(-2 * pad, -2 * pad)
         bh = 48
-        self.b_back.rect = pygame.Rect(inner.x, inner.bottom - bh, (inner.width - theme.GAP) // 2,
-                                       bh)
-        self.b_delete.rect = pygame.Rect(self.b_back.rect.right + theme.GAP, inner.bottom - bh,
-                                         inner.width - self.b_back.rect.width - theme.GAP, bh)
-        self.b_open.rect = pygame.Rect(inner.x, self.b_back.rect.y - theme.GAP - 56,
-                                       inner.width, 56)
+        self.b_back.rect = pygame.Rect(
+            inner.x, inner.bottom - bh, (inner.width - theme.GAP) // 2, bh
+        )
+        self.b_delete.rect = pygame.Rect(
+            self.b_back.rect.right + theme.GAP,
+            inner.bottom - bh,
+            inner.width - self.b_back.rect.width - theme.GAP,
+            bh,
+        )
+        self.b_open.rect = pygame.Rect(
+            inner.x, self.b_back.rect.y - theme.GAP - 56, inner.width, 56
+        )
         side = min(inner.width, self.b_open.rect.y - inner.y - 5 * line_height(theme.FONT_TINY))
-        self.preview_rect = pygame.Rect(inner.x + (inner.width - side) // 2, inner.y,
-                                        max(0, side), max(0, side))
+        self.preview_rect = pygame.Rect(
+            inner.x + (inner.width - side) // 2, inner.y, max(0, side), max(0, side)
+        )
         self.preview_key = None
         self.select(self.index)
 
@@ -151,8 +168,11 @@ class LoadScene(Scene):
             most = max(0, len(self.entries) - self.rows_visible())
             self.scroll = max(0, min(most, self.scroll - event.y))
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
-                and self.list_rect.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.list_rect.collidepoint(event.pos)
+        ):
             i = self.scroll + (event.pos[1] - self.list_rect.y - TOP) // ROW_H
             if 0 <= i < len(self.entries):
                 if i == self.index and getattr(event, "clicks", 1) >= 2:
@@ -201,40 +221,72 @@ class LoadScene(Scene):
     def draw_list(self, surface) -> None:
         r = self.list_rect
         if not self.entries:
-            draw_text(surface, "No saved games yet.", theme.FONT_SMALL, theme.TEXT,
-                      (r.x + theme.PAD, r.y + theme.PAD))
-            draw_text(surface, fit_text(f"Games are kept in {storage.data_dir()}",
-                                        theme.FONT_TINY, r.width - 2 * theme.PAD),
-                      theme.FONT_TINY, theme.TEXT_DIM,
-                      (r.x + theme.PAD, r.y + theme.PAD + line_height(theme.FONT_SMALL)))
+            draw_text(
+                surface,
+                "No saved games yet.",
+                theme.FONT_SMALL,
+                theme.TEXT,
+                (r.x + theme.PAD, r.y + theme.PAD),
+            )
+            draw_text(
+                surface,
+                fit_text(
+                    f"Games are kept in {storage.data_dir()}",
+                    theme.FONT_TINY,
+                    r.width - 2 * theme.PAD,
+                ),
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (r.x + theme.PAD, r.y + theme.PAD + line_height(theme.FONT_SMALL)),
+            )
             return
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-4, -4))
         x = r.x + theme.PAD
         width = r.width - 2 * theme.PAD
-        for row, e in enumerate(self.entries[self.scroll:self.scroll + self.rows_visible()]):
+        for row, e in enumerate(self.entries[self.scroll : self.scroll + self.rows_visible()]):
             i = self.scroll + row
             y = r.y + TOP + row * ROW_H
             box = pygame.Rect(r.x + 4, y + 3, r.width - 8, ROW_H - 6)
             if i == self.index:
-                pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.25), box,
-                                 border_radius=theme.RADIUS)
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.PANEL, theme.ACCENT, 0.25),
+                    box,
+                    border_radius=theme.RADIUS,
+                )
                 pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=theme.RADIUS)
             error = e.error
             auto = os.path.abspath(e.path) == str(storage.autosave_path())
             title = e.game_name or e.game_id or os.path.basename(e.path)
             if auto:
                 title += "  (in progress)"
-            draw_text(surface, fit_text(title, theme.FONT_SMALL, width * 2 // 3), theme.FONT_SMALL,
-                      theme.BAD if error else theme.TEXT, (x, y + 6))
-            draw_text(surface, fit_text(_when(e), theme.FONT_TINY, width // 3),
-                      theme.FONT_TINY, theme.TEXT_DIM, (r.right - theme.PAD, y + 9), "topright")
+            draw_text(
+                surface,
+                fit_text(title, theme.FONT_SMALL, width * 2 // 3),
+                theme.FONT_SMALL,
+                theme.BAD if error else theme.TEXT,
+                (x, y + 6),
+            )
+            draw_text(
+                surface,
+                fit_text(_when(e), theme.FONT_TINY, width // 3),
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (r.right - theme.PAD, y + 9),
+                "topright",
+            )
             if error:
                 line = f"{os.path.basename(e.path)}: {error}"
             else:
                 line = f"{e.seats}  -  {e.moves} moves  -  {e.result}"
-            draw_text(surface, fit_text(line, theme.FONT_TINY, width), theme.FONT_TINY,
-                      theme.TEXT_DIM, (x, y + 6 + line_height(theme.FONT_SMALL)))
+            draw_text(
+                surface,
+                fit_text(line, theme.FONT_TINY, width),
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (x, y + 6 + line_height(theme.FONT_SMALL)),
+            )
         surface.set_clip(clip)
 
     def draw_side(self, surface) -> None:
@@ -250,6 +302,11 @@ class LoadScene(Scene):
         y = r.bottom + 6
         lines = [os.path.basename(e.path), os.path.dirname(e.path)]
         for text in lines:
-            draw_text(surface, fit_text(text, theme.FONT_TINY, inner.width), theme.FONT_TINY,
-                      theme.TEXT_DIM, (inner.x, y))
+            draw_text(
+                surface,
+                fit_text(text, theme.FONT_TINY, inner.width),
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (inner.x, y),
+            )
             y += line_height(theme.FONT_TINY)

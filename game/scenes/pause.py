@@ -1,4 +1,5 @@
 """Overlays: the pause menu (Esc in a game), the rules text, and the settings."""
+
 from __future__ import annotations
 
 import pygame
@@ -6,8 +7,17 @@ import pygame
 from game import flow, lessons, theme
 from game.scenes.base import Scene, heading
 from game.settings import ANIMATION_SPEEDS
-from game.widgets import (Button, Cycler, Slider, Toggle, dim, draw_text, line_height, panel,
-                          wrap_text)
+from game.widgets import (
+    Button,
+    Cycler,
+    Slider,
+    Toggle,
+    dim,
+    draw_text,
+    line_height,
+    panel,
+    wrap_text,
+)
 
 
 class Overlay(Scene):
@@ -92,9 +102,15 @@ class PauseScene(Overlay):
 
     def restart(self) -> None:
         if getattr(self.play, "unfinished", False):
-            flow.push(self.app, "confirm", "Start again?",
-                      "The moves of this game are lost: it starts again from its first "
-                      "position.", self._restart_now, yes="Start again", no="Keep playing")
+            flow.push(
+                self.app,
+                "confirm",
+                "Start again?",
+                "The moves of this game are lost: it starts again from its first position.",
+                self._restart_now,
+                yes="Start again",
+                no="Keep playing",
+            )
             return
         self._restart_now()
 
@@ -111,10 +127,20 @@ class PauseScene(Overlay):
 
     def menu(self) -> None:
         if getattr(self.play, "unfinished", False):
-            where = "Continue on the title screen brings it back." if self.app.persist \
+            where = (
+                "Continue on the title screen brings it back."
+                if self.app.persist
                 else "It is not saved: press S in the game to save it first."
-            flow.push(self.app, "confirm", "Leave this game?", where, self.app.go_title,
-                      yes="Leave", no="Keep playing")
+            )
+            flow.push(
+                self.app,
+                "confirm",
+                "Leave this game?",
+                where,
+                self.app.go_title,
+                yes="Leave",
+                no="Keep playing",
+            )
             return
         self.app.go_title()
 
@@ -137,8 +163,9 @@ class RulesScene(Overlay):
         self.back = self.ui.add(Button("Back", self.close))
         self.tour_b = None
         if lessons.has_tour(game.id):
-            self.tour_b = self.ui.add(Button("Watch the rules tour", self.tour,
-                                             accent=theme.ACCENT_2))
+            self.tour_b = self.ui.add(
+                Button("Watch the rules tour", self.tour, accent=theme.ACCENT_2)
+            )
         self.ui.set_focus(self.back)
 
     def tour(self) -> None:
@@ -153,10 +180,12 @@ class RulesScene(Overlay):
         if self.tour_b is not None:
             tw = min(320, r.width - 4 * theme.PAD - 180 - theme.GAP)
             self.back.rect.x = r.centerx - (180 + theme.GAP + tw) // 2
-            self.tour_b.rect = pygame.Rect(self.back.rect.right + theme.GAP, self.back.rect.y,
-                                           tw, 46)
-        self.text_rect = pygame.Rect(r.x + 2 * theme.PAD, top, r.width - 4 * theme.PAD,
-                                     self.back.rect.y - theme.GAP - top)
+            self.tour_b.rect = pygame.Rect(
+                self.back.rect.right + theme.GAP, self.back.rect.y, tw, 46
+            )
+        self.text_rect = pygame.Rect(
+            r.x + 2 * theme.PAD, top, r.width - 4 * theme.PAD, self.back.rect.y - theme.GAP - top
+        )
         text = self.game.rules_text or self.game.summary or "No rules text."
         self.lines = wrap_text(text, theme.FONT_SMALL, self.text_rect.width)
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
@@ -171,8 +200,9 @@ class RulesScene(Overlay):
             self.scroll = max(0, min(self.max_scroll(), self.scroll - event.y * 2))
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll = min(self.max_scroll(), self.scroll + (1 if event.key == pygame.K_DOWN
-                                                                 else 8))
+            self.scroll = min(
+                self.max_scroll(), self.scroll + (1 if event.key == pygame.K_DOWN else 8)
+            )
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 8))
@@ -182,14 +212,20 @@ class RulesScene(Overlay):
     def draw_body(self, surface) -> None:
         lh = line_height(theme.FONT_SMALL)
         y = self.text_rect.y
-        for line in self.lines[self.scroll:]:
+        for line in self.lines[self.scroll :]:
             if y + lh > self.text_rect.bottom:
                 break
             draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (self.text_rect.x, y))
             y += lh
         if self.max_scroll() > 0:
-            draw_text(surface, "wheel or arrows to scroll", theme.FONT_TINY, theme.TEXT_DIM,
-                      (self.text_rect.right, self.back.rect.y - 2), "bottomright")
+            draw_text(
+                surface,
+                "wheel or arrows to scroll",
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (self.text_rect.right, self.back.rect.y - 2),
+                "bottomright",
+            )
 
 
 class SettingsScene(Overlay):
@@ -202,15 +238,21 @@ class SettingsScene(Overlay):
     def __init__(self, app):
         super().__init__(app)
         self.volume = self.ui.add(Slider("Volume", app.volume, app.set_volume, label_width=150))
-        self.mute = self.ui.add(Toggle("Sound", not app.muted,
-                                       lambda on: app.set_muted(not on), label_width=150))
-        self.full = self.ui.add(Toggle("Full screen", app.fullscreen, self._full,
-                                       label_width=150))
+        self.mute = self.ui.add(
+            Toggle("Sound", not app.muted, lambda on: app.set_muted(not on), label_width=150)
+        )
+        self.full = self.ui.add(Toggle("Full screen", app.fullscreen, self._full, label_width=150))
         speeds = list(ANIMATION_SPEEDS)
         now = min(speeds, key=lambda v: abs(v - app.animation_speed))
-        self.anim = self.ui.add(Cycler("Animations", speeds, speeds.index(now),
-                                       on_change=app.set_animation_speed,
-                                       fmt=lambda v: f"x{v:g}"))
+        self.anim = self.ui.add(
+            Cycler(
+                "Animations",
+                speeds,
+                speeds.index(now),
+                on_change=app.set_animation_speed,
+                fmt=lambda v: f"x{v:g}",
+            )
+        )
         self.anim.label_width = 150
         self.back = self.ui.add(Button("Back", self.close))
         self.ui.set_focus(self.volume)
@@ -250,8 +292,9 @@ class ConfirmScene(Overlay):
     panel_size = (560, 300)
     ARM_TIME = 0.45
 
-    def __init__(self, app, question: str, detail: str, on_yes, yes: str = "Yes",
-                 no: str = "No, go back"):
+    def __init__(
+        self, app, question: str, detail: str, on_yes, yes: str = "Yes", no: str = "No, go back"
+    ):
         super().__init__(app)
         self.title = question
         self.detail = detail
@@ -281,10 +324,12 @@ class ConfirmScene(Overlay):
         self.lines = wrap_text(self.detail, theme.FONT_SMALL, r.width - 4 * theme.PAD)
 
     def handle_event(self, event) -> None:
-        if not self.armed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                                             pygame.KEYDOWN) \
-                and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            return                      # too soon: the tail of the click that opened it
+        if (
+            not self.armed
+            and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+            and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+        ):
+            return  # too soon: the tail of the click that opened it
         super().handle_event(event)
 
     def update(self, dt: float) -> None:

@@ -6,6 +6,7 @@ Resign, Menu Esc) and, above them, the moves the board view offers as buttons (a
 pass, declining, a colour choice).  The game itself is a ``game.match.Match``; the board
 is hosted by a ``game.board_host.BoardHost``.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -17,21 +18,28 @@ from game.scenes.base import Scene, draw_background
 from game.seats import DEFAULT_SEATS
 from game.widgets import Button, text_size
 
-RESULT_DELAY = 1.0        # seconds between the last move landing and the result screen
+RESULT_DELAY = 1.0  # seconds between the last move landing and the result screen
 
 
 class PlayScene(Scene):
     """A game on the board, between humans and/or the computer."""
 
-    def __init__(self, app, game, options=None, seats=None, start_state=None,
-                 move_cap: int | None = None, match=None):
+    def __init__(
+        self,
+        app,
+        game,
+        options=None,
+        seats=None,
+        start_state=None,
+        move_cap: int | None = None,
+        match=None,
+    ):
         super().__init__(app)
         if match is None:
             seats = list(seats or DEFAULT_SEATS)
             if move_cap is None and all(s.computer for s in seats):
                 move_cap = app.move_cap
-            match = app.new_match(game, options, seats, move_cap=move_cap,
-                                  start_state=start_state)
+            match = app.new_match(game, options, seats, move_cap=move_cap, start_state=start_state)
         self.match = match
         self.game = match.game
         self.host = BoardHost(app, self.game, match=match)
@@ -45,26 +53,25 @@ class PlayScene(Scene):
         self.mouse_pos = (0, 0)
         self.b_undo = self.ui.add(Button("Undo", self.undo, size=theme.FONT_SMALL, hotkey="U"))
         self.b_redo = self.ui.add(Button("Redo", self.redo, size=theme.FONT_SMALL, hotkey="R"))
-        self.b_hint = self.ui.add(Button("Hint", self.hint, size=theme.FONT_SMALL, hotkey="H",
-                                         accent=theme.ACCENT_2))
-        self.b_resign = self.ui.add(Button("Resign", self.resign, size=theme.FONT_SMALL,
-                                           accent=theme.BAD))
-        self.b_menu = self.ui.add(Button("Menu", self.open_pause, size=theme.FONT_SMALL,
-                                         hotkey="Esc"))
+        self.b_hint = self.ui.add(
+            Button("Hint", self.hint, size=theme.FONT_SMALL, hotkey="H", accent=theme.ACCENT_2)
+        )
+        self.b_resign = self.ui.add(
+            Button("Resign", self.resign, size=theme.FONT_SMALL, accent=theme.BAD)
+        )
+        self.b_menu = self.ui.add(
+            Button("Menu", self.open_pause, size=theme.FONT_SMALL, hotkey="Esc")
+        )
         self.ended = False
         self.action_buttons: list[Button] = []
         self._actions_key = None
 
     # --- life cycle -------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
-        pad = theme.PAD
-        pw = min(theme.PANEL_WIDTH, max(260, w // 3))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect, self.panel_rect = PlayPanel.split(size)
         self.panel.rect = self.panel_rect
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
         self.host.layout(self.board_rect)
-        self.place_buttons(self.panel_rect.inflate(-2 * pad, -2 * pad))
+        self.place_buttons(self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD))
         self.place_actions()
 
     def place_buttons(self, inner) -> None:
@@ -108,8 +115,7 @@ class PlayScene(Scene):
         bh = 40
         bw = (inner.width - (n - 1) * gap) // n
         widest = max(text_size(b.label, b.size)[0] for b in self.action_buttons)
-        rows = [self.action_buttons] if widest + 24 <= bw else \
-            [[b] for b in self.action_buttons]
+        rows = [self.action_buttons] if widest + 24 <= bw else [[b] for b in self.action_buttons]
         y = self.panel.buttons_top
         for row in reversed(rows):
             y -= gap + bh
@@ -129,9 +135,16 @@ class PlayScene(Scene):
         for b in self.action_buttons:
             self.ui.remove(b)
         self.action_buttons = [
-            self.ui.add(Button(a.label, lambda a=a: self.take_action(a), size=theme.FONT_SMALL,
-                               accent=theme.ACCENT_2))
-            for a in actions]
+            self.ui.add(
+                Button(
+                    a.label,
+                    lambda a=a: self.take_action(a),
+                    size=theme.FONT_SMALL,
+                    accent=theme.ACCENT_2,
+                )
+            )
+            for a in actions
+        ]
         self.layout(self.app.size)
 
     def take_action(self, action) -> None:
@@ -182,10 +195,16 @@ class PlayScene(Scene):
             self.end_now()
             return
         seat = m.state.player if not m.is_computer(m.state.player) else 1 - m.state.player
-        flow.push(self.app, "confirm", "Resign this game?",
-                  f"{m.seat_name(seat)} gives up, and {m.seat_name(1 - seat)} wins. "
-                  "The game is kept: the result screen can save it.",
-                  self._resign_now, yes="Resign", no="Play on")
+        flow.push(
+            self.app,
+            "confirm",
+            "Resign this game?",
+            f"{m.seat_name(seat)} gives up, and {m.seat_name(1 - seat)} wins. "
+            "The game is kept: the result screen can save it.",
+            self._resign_now,
+            yes="Resign",
+            no="Play on",
+        )
 
     def _resign_now(self) -> None:
         m = self.match
@@ -206,9 +225,16 @@ class PlayScene(Scene):
 
     def restart(self) -> None:
         m = self.match
-        self.autosave.clear()            # the game thrown away is not offered to Continue
-        flow.replace(self.app, "play", self.game, m.options, m.seats, start_state=m.states[0],
-                     move_cap=m.move_cap)
+        self.autosave.clear()  # the game thrown away is not offered to Continue
+        flow.replace(
+            self.app,
+            "play",
+            self.game,
+            m.options,
+            m.seats,
+            start_state=m.states[0],
+            move_cap=m.move_cap,
+        )
 
     def try_move(self, move) -> bool:
         """Play a move (object or notation) for the human to move, as a click would."""
@@ -218,7 +244,7 @@ class PlayScene(Scene):
             return False
         try:
             m.play(move)
-        except ValueError as exc:     # IllegalMove is a ValueError
+        except ValueError as exc:  # IllegalMove is a ValueError
             self.refuse(str(exc))
             return False
         self.note.clear()
@@ -235,7 +261,7 @@ class PlayScene(Scene):
         if et == pygame.KEYDOWN:
             key = event.key
             if self.match.human_turn and not self.view.animating and key != pygame.K_ESCAPE:
-                res = self.view.key(key)      # the view may want it (turn a picked tile)
+                res = self.view.key(key)  # the view may want it (turn a picked tile)
                 if res is not None:
                     self._handle_result(res)
                     return
@@ -254,8 +280,9 @@ class PlayScene(Scene):
                 return
             ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
             if key == pygame.K_c and ctrl:
-                keeping.copy_record(self.app, self.match,
-                                    position=bool(event.mod & pygame.KMOD_SHIFT))
+                keeping.copy_record(
+                    self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT)
+                )
                 return
             if key == pygame.K_v and ctrl:
                 keeping.paste(self.app)
@@ -288,7 +315,7 @@ class PlayScene(Scene):
             else:
                 self._handle_result(res)
             return
-        if button != 1:           # the wheel (4, 5) may page a view's move list
+        if button != 1:  # the wheel (4, 5) may page a view's move list
             view.click(pos, button)
             return
         if m.over:
@@ -307,7 +334,7 @@ class PlayScene(Scene):
         self._board_input(self.view.release, pos, 1)
 
     def _board_input(self, handler, pos, button) -> None:
-        self._handle_result(handler(pos, button))   # App._safe guards event handling
+        self._handle_result(handler(pos, button))  # App._safe guards event handling
 
     def _handle_result(self, res) -> None:
         """Act on what the view made of an input: play its move, or say its message."""
@@ -365,7 +392,8 @@ class PlayScene(Scene):
         if fl is not None:
             k = anim.flash(fl.raw)
             col = theme.mix(theme.BOARD_EDGE, theme.BAD, k)
-            pygame.draw.rect(surface, col, self.board_rect.move(shake, 0), 3,
-                             border_radius=theme.RADIUS)
+            pygame.draw.rect(
+                surface, col, self.board_rect.move(shake, 0), 3, border_radius=theme.RADIUS
+            )
         self.panel.draw(surface)
         self.ui.draw(surface)

@@ -1,4 +1,5 @@
 """The result screen (winner, score, how it ended) and the move-by-move replay."""
+
 from __future__ import annotations
 
 import math
@@ -9,8 +10,7 @@ from game import flow, keeping, theme
 from game.board_host import BoardHost
 from game.play_panel import draw_swatch
 from game.scenes.base import Scene, draw_background, heading
-from game.widgets import (Button, draw_text, fit_text, line_height, panel, text_surface,
-                          wrap_text)
+from game.widgets import Button, draw_text, fit_text, line_height, panel, text_surface, wrap_text
 
 
 class Confetti:
@@ -30,8 +30,15 @@ class Confetti:
 
     def _bit(self, w, y):
         r = self.rng
-        return [r.uniform(0, w), y, r.uniform(-30, 30), r.uniform(80, 200),
-                r.uniform(0, 6.3), r.uniform(-5, 5), r.randrange(len(self.colors))]
+        return [
+            r.uniform(0, w),
+            y,
+            r.uniform(-30, 30),
+            r.uniform(80, 200),
+            r.uniform(0, 6.3),
+            r.uniform(-5, 5),
+            r.randrange(len(self.colors)),
+        ]
 
     def update(self, dt: float) -> None:
         w, h = self.size
@@ -103,12 +110,18 @@ class ResultScene(Scene):
         hist = self.history
         if len(hist) < 2 or rect.height < 70 or rect.width < 120:
             return
-        draw_text(surface, "Score through the game", theme.FONT_TINY, theme.TEXT_DIM,
-                  (rect.x, rect.y))
-        box = pygame.Rect(rect.x, rect.y + line_height(theme.FONT_TINY) + 4, rect.width,
-                          rect.height - line_height(theme.FONT_TINY) - 4)
-        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.5), box,
-                         border_radius=theme.RADIUS // 2)
+        draw_text(
+            surface, "Score through the game", theme.FONT_TINY, theme.TEXT_DIM, (rect.x, rect.y)
+        )
+        box = pygame.Rect(
+            rect.x,
+            rect.y + line_height(theme.FONT_TINY) + 4,
+            rect.width,
+            rect.height - line_height(theme.FONT_TINY) - 4,
+        )
+        pygame.draw.rect(
+            surface, theme.mix(theme.PANEL, theme.BG, 0.5), box, border_radius=theme.RADIUS // 2
+        )
         inner = box.inflate(-16, -16)
         top = max(1, max(max(a, b) for a, b in hist))
         n = len(hist) - 1
@@ -116,13 +129,18 @@ class ResultScene(Scene):
         k = theme.ease_in_out(min(1.0, self.time / 1.2))
         upto = max(1, int(round(n * k)))
         for p in (0, 1):
-            pts = [(inner.x + inner.width * i // n,
-                    inner.bottom - int(inner.height * hist[i][p] / top))
-                   for i in range(upto + 1)]
+            pts = [
+                (
+                    inner.x + inner.width * i // n,
+                    inner.bottom - int(inner.height * hist[i][p] / top),
+                )
+                for i in range(upto + 1)
+            ]
             if len(pts) >= 2:
                 pygame.draw.lines(surface, self.pals[p]["text"], False, pts, 3)
-        draw_text(surface, str(top), theme.FONT_TINY, theme.TEXT_DIM,
-                  (box.x + 6, box.y + 4), "topleft")
+        draw_text(
+            surface, str(top), theme.FONT_TINY, theme.TEXT_DIM, (box.x + 6, box.y + 4), "topleft"
+        )
 
     @property
     def names(self) -> list[str]:
@@ -163,8 +181,15 @@ class ResultScene(Scene):
             return
         m = self.match
         args = m.rematch_args()
-        flow.replace(self.app, "play", m.game, args["options"], m.seats,
-                     start_state=args["start_state"], move_cap=m.move_cap)
+        flow.replace(
+            self.app,
+            "play",
+            m.game,
+            args["options"],
+            m.seats,
+            start_state=args["start_state"],
+            move_cap=m.move_cap,
+        )
 
     def replay(self) -> None:
         flow.push(self.app, "replay", self.match)
@@ -181,10 +206,12 @@ class ResultScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c \
-                and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-            keeping.copy_record(self.app, self.match,
-                                position=bool(event.mod & pygame.KMOD_SHIFT))
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_c
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
+            keeping.copy_record(self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             self.save()
@@ -220,10 +247,22 @@ class ResultScene(Scene):
             for p in (0, 1):
                 cx = inner.x + inner.width * (1 + 2 * p) // 4
                 draw_swatch(surface, (cx - 40, y + 20), self.pals[p], 14)
-                draw_text(surface, str(self.scores[p]), theme.FONT_LARGE, self.pals[p]["text"],
-                          (cx - 18, y + 20), "midleft")
-                draw_text(surface, fit_text(str(names[p]), theme.FONT_TINY, inner.width // 2 - 10),
-                          theme.FONT_TINY, theme.TEXT_DIM, (cx, y + 44), "midtop")
+                draw_text(
+                    surface,
+                    str(self.scores[p]),
+                    theme.FONT_LARGE,
+                    self.pals[p]["text"],
+                    (cx - 18, y + 20),
+                    "midleft",
+                )
+                draw_text(
+                    surface,
+                    fit_text(str(names[p]), theme.FONT_TINY, inner.width // 2 - 10),
+                    theme.FONT_TINY,
+                    theme.TEXT_DIM,
+                    (cx, y + 44),
+                    "midtop",
+                )
             y += 72
         for line in self.reason_lines:
             if y + line_height(theme.FONT_SMALL) > self.b_rematch.rect.y - 40:
@@ -236,11 +275,17 @@ class ResultScene(Scene):
         seats = " vs ".join(s.label() for s in m.seats)
         draw_text(surface, info, theme.FONT_TINY, theme.TEXT_DIM, (inner.x, y))
         y += line_height(theme.FONT_TINY)
-        draw_text(surface, fit_text(seats, theme.FONT_TINY, inner.width), theme.FONT_TINY,
-                  theme.TEXT_DIM, (inner.x, y))
+        draw_text(
+            surface,
+            fit_text(seats, theme.FONT_TINY, inner.width),
+            theme.FONT_TINY,
+            theme.TEXT_DIM,
+            (inner.x, y),
+        )
         y += line_height(theme.FONT_TINY) + theme.GAP
-        chart = pygame.Rect(inner.x, y, inner.width,
-                            min(220, self.b_rematch.rect.y - theme.PAD - y))
+        chart = pygame.Rect(
+            inner.x, y, inner.width, min(220, self.b_rematch.rect.y - theme.PAD - y)
+        )
         self.draw_chart(surface, chart)
         self.ui.draw(surface)
 
@@ -264,21 +309,26 @@ class ReplayScene(Scene):
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.b_first = self.ui.add(Button("|<", self.first, size=theme.FONT_SMALL, hotkey=""))
         self.b_prev = self.ui.add(Button("<", self.prev, size=theme.FONT_SMALL))
-        self.b_play = self.ui.add(Button("Pause", self.toggle, size=theme.FONT_SMALL,
-                                         accent=theme.ACCENT_2))
+        self.b_play = self.ui.add(
+            Button("Pause", self.toggle, size=theme.FONT_SMALL, accent=theme.ACCENT_2)
+        )
         self.b_next = self.ui.add(Button(">", self.next, size=theme.FONT_SMALL))
         self.b_last = self.ui.add(Button(">|", self.last, size=theme.FONT_SMALL))
-        self.b_back = self.ui.add(Button("Back", self.back, size=theme.FONT_SMALL,
-                                         accent=theme.WARN))
+        self.b_back = self.ui.add(
+            Button("Back", self.back, size=theme.FONT_SMALL, accent=theme.WARN)
+        )
         self.ui.set_focus(self.b_play)
 
     def layout(self, size) -> None:
         w, h = size
         pad = theme.PAD
         bar_h = 56
-        self.board_rect = pygame.Rect(pad, pad + line_height(theme.FONT_MEDIUM) + 8,
-                                      w - 2 * pad, h - 3 * pad - bar_h -
-                                      line_height(theme.FONT_MEDIUM) - 8)
+        self.board_rect = pygame.Rect(
+            pad,
+            pad + line_height(theme.FONT_MEDIUM) + 8,
+            w - 2 * pad,
+            h - 3 * pad - bar_h - line_height(theme.FONT_MEDIUM) - 8,
+        )
         self.host.layout(self.board_rect)
         buttons = [self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last, self.b_back]
         bw = min(130, (w - 2 * pad - 5 * theme.GAP) // len(buttons))
@@ -330,10 +380,15 @@ class ReplayScene(Scene):
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             k = event.key
-            actions = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.prev,
-                       pygame.K_HOME: self.first, pygame.K_END: self.last,
-                       pygame.K_SPACE: self.toggle, pygame.K_ESCAPE: self.back,
-                       pygame.K_BACKSPACE: self.back}
+            actions = {
+                pygame.K_RIGHT: self.next,
+                pygame.K_LEFT: self.prev,
+                pygame.K_HOME: self.first,
+                pygame.K_END: self.last,
+                pygame.K_SPACE: self.toggle,
+                pygame.K_ESCAPE: self.back,
+                pygame.K_BACKSPACE: self.back,
+            }
             if k in actions:
                 actions[k]()
                 return
@@ -360,10 +415,14 @@ class ReplayScene(Scene):
         self.host.draw(surface)
         w, _ = surface.get_size()
         n = len(self.states) - 1
-        label = "Start position" if self.index == 0 else \
-            f"Move {self.index} of {n}: {self.moves[self.index - 1]}"
-        heading(surface, f"Replay - {label}", (w // 2, theme.PAD), self.time,
-                size=theme.FONT_MEDIUM)
+        label = (
+            "Start position"
+            if self.index == 0
+            else f"Move {self.index} of {n}: {self.moves[self.index - 1]}"
+        )
+        heading(
+            surface, f"Replay - {label}", (w // 2, theme.PAD), self.time, size=theme.FONT_MEDIUM
+        )
         # a progress strip above the buttons
         y = self.b_play.rect.y - 8
         x0, x1 = theme.PAD * 2, w - theme.PAD * 2

@@ -1,4 +1,5 @@
 """Game select: a card per game, its rules summary, its options and who plays each seat."""
+
 from __future__ import annotations
 
 import pygame
@@ -7,16 +8,14 @@ from game import catalog, flow, lessons, rules, theme
 from game.scenes.base import Scene, draw_background, heading
 from game.seats import CHOICES as SEAT_CHOICES
 from game.seats import DEFAULT_SEATS, Seat
-from game.widgets import (Button, Cycler, Widget, draw_text, fit_text, line_height, panel,
-                          wrap_text)
-
+from game.widgets import Button, Cycler, Widget, draw_text, fit_text, line_height, panel, wrap_text
 
 
 def _fmt_value(v) -> str:
     if isinstance(v, bool):
         return "Yes" if v else "No"
     if v is None:
-        return "Random"          # a nullable option the game resolves (a seed)
+        return "Random"  # a nullable option the game resolves (a seed)
     return str(v).capitalize() if isinstance(v, str) else str(v)
 
 
@@ -32,8 +31,8 @@ class GameCard(Widget):
         self.game = rules.get(game_id)
         self.error = ""
         self.view = None
-        self.in_view = True          # False while scrolled out of the list
-        self.preview = None          # the board drawn once into a small surface
+        self.in_view = True  # False while scrolled out of the list
+        self.preview = None  # the board drawn once into a small surface
         self.preview_key = None
         self.app = None
 
@@ -98,17 +97,32 @@ class GameCard(Widget):
         y = r.y + theme.GAP
         if self.game is None:
             draw_text(surface, self.game_id, theme.FONT_MEDIUM, theme.TEXT, (x, y))
-            draw_text(surface, fit_text(self.error, theme.FONT_TINY, w), theme.FONT_TINY,
-                      theme.BAD, (x, y + 34))
+            draw_text(
+                surface,
+                fit_text(self.error, theme.FONT_TINY, w),
+                theme.FONT_TINY,
+                theme.BAD,
+                (x, y + 34),
+            )
             return
         g = self.game
-        draw_text(surface, fit_text(g.name or g.id, theme.FONT_MEDIUM, w), theme.FONT_MEDIUM,
-                  theme.TEXT, (x, y))
+        draw_text(
+            surface,
+            fit_text(g.name or g.id, theme.FONT_MEDIUM, w),
+            theme.FONT_MEDIUM,
+            theme.TEXT,
+            (x, y),
+        )
         y += line_height(theme.FONT_MEDIUM) - 2
         by = ", ".join(str(p) for p in (g.designer, g.year) if p)
         if by:
-            draw_text(surface, fit_text(by, theme.FONT_TINY, w), theme.FONT_TINY,
-                      theme.ACCENT_2 if sel else theme.TEXT_DIM, (x, y))
+            draw_text(
+                surface,
+                fit_text(by, theme.FONT_TINY, w),
+                theme.FONT_TINY,
+                theme.ACCENT_2 if sel else theme.TEXT_DIM,
+                (x, y),
+            )
             y += line_height(theme.FONT_TINY) + 2
         lh = line_height(theme.FONT_TINY)
         for line in wrap_text(g.summary or "", theme.FONT_TINY, w):
@@ -126,23 +140,26 @@ class SelectScene(Scene):
         ids = list(rules.GAMES)
         self.cards = [self.ui.add(GameCard(self, gid)) for gid in ids]
         self.current = game_id if game_id in ids else (ids[0] if ids else None)
-        self.option_values: dict[str, dict] = {}       # per game: chosen options
+        self.option_values: dict[str, dict] = {}  # per game: chosen options
         self.seats: dict[str, list[Seat]] = {}
         self.option_widgets: list[Cycler] = []
         self.seat_widgets: list[Cycler] = []
-        self.scroll = 0                 # rules text scroll (lines)
+        self.scroll = 0  # rules text scroll (lines)
         self.card_scroll = 0
         self.rules_rect = pygame.Rect(0, 0, 10, 10)
         self.list_rect = pygame.Rect(0, 0, 10, 10)
         self.detail_rect = pygame.Rect(0, 0, 10, 10)
         self.error = ""
         self.error_t = 0.0
-        self.back = self.ui.add(Button("Back", self.go_back, size=theme.FONT_MEDIUM,
-                                       accent=theme.WARN))
-        self.start_b = self.ui.add(Button("Start", self.start, size=theme.FONT_MEDIUM,
-                                          accent=theme.GOOD))
-        self.tour_b = self.ui.add(Button("Learn the rules", self.learn, size=theme.FONT_SMALL,
-                                         accent=theme.ACCENT_2))
+        self.back = self.ui.add(
+            Button("Back", self.go_back, size=theme.FONT_MEDIUM, accent=theme.WARN)
+        )
+        self.start_b = self.ui.add(
+            Button("Start", self.start, size=theme.FONT_MEDIUM, accent=theme.GOOD)
+        )
+        self.tour_b = self.ui.add(
+            Button("Learn the rules", self.learn, size=theme.FONT_SMALL, accent=theme.ACCENT_2)
+        )
         self.rules_lines: list[str] = []
         self.help_under = True
         self._build_controls()
@@ -174,26 +191,35 @@ class SelectScene(Scene):
         chosen = self.option_values.setdefault(game.id, {})
         current = {o.name: chosen.get(o.name, o.default) for o in game.options}
         for opt in game.options:
-            if not opt.applies_to(current):       # e.g. a setting of another variant
+            if not opt.applies_to(current):  # e.g. a setting of another variant
                 continue
             values = list(opt.values()) or [opt.default]
             cur = current[opt.name]
             index = values.index(cur) if cur in values else 0
             label = opt.description or opt.name.replace("_", " ")
-            cyc = Cycler(label[:1].upper() + label[1:], values, index,
-                         on_change=lambda v, name=opt.name: self._set_option(name, v),
-                         fmt=_fmt_value)
+            cyc = Cycler(
+                label[:1].upper() + label[1:],
+                values,
+                index,
+                on_change=lambda v, name=opt.name: self._set_option(name, v),
+                fmt=_fmt_value,
+            )
             cyc.description = opt.help
             self.option_widgets.append(self._insert(cyc))
         # the seats last played in this game (remembered in the settings)
-        seats = self.seats.setdefault(game.id, list(self.app.settings.seats.get(
-            game.id, DEFAULT_SEATS)))
+        seats = self.seats.setdefault(
+            game.id, list(self.app.settings.seats.get(game.id, DEFAULT_SEATS))
+        )
         preview = self._start_state()
         for p in (0, 1):
             name = preview.seat_name(p) if preview is not None else game.players[p]
-            cyc = Cycler(str(name), SEAT_CHOICES, SEAT_CHOICES.index(seats[p]),
-                         on_change=lambda v, p=p: self._set_seat(p, v),
-                         fmt=lambda s: s.label())
+            cyc = Cycler(
+                str(name),
+                SEAT_CHOICES,
+                SEAT_CHOICES.index(seats[p]),
+                on_change=lambda v, p=p: self._set_seat(p, v),
+                fmt=lambda s: s.label(),
+            )
             cyc.player = p
             self.seat_widgets.append(self._insert(cyc))
         self._check()
@@ -211,7 +237,7 @@ class SelectScene(Scene):
             return
         self.option_values.setdefault(game.id, {})[name] = value
         if any(o.applies is not None and o.applies[0] == name for o in game.options):
-            self._build_controls()             # options that depend on this one come or go
+            self._build_controls()  # options that depend on this one come or go
             self.layout(self.app.size)
         self._check()
 
@@ -240,7 +266,7 @@ class SelectScene(Scene):
             state = game.start(**full)
         except ValueError as exc:
             self.error = f"These options do not work together: {exc}"
-            self.start_b.enabled = True     # Start explains instead of silently failing
+            self.start_b.enabled = True  # Start explains instead of silently failing
             return False
         self.error = ""
         for card in self.cards:
@@ -290,7 +316,7 @@ class SelectScene(Scene):
         self.card_h = ch
         visible = max(1, (self.list_rect.height + theme.GAP) // (ch + theme.GAP))
         self.cards_in_view = visible
-        if self.current in [c.game_id for c in self.cards]:     # the chosen game in view
+        if self.current in [c.game_id for c in self.cards]:  # the chosen game in view
             i = [c.game_id for c in self.cards].index(self.current)
             if i < self.card_scroll or i >= self.card_scroll + visible:
                 self.card_scroll = i - visible + 1 if i >= visible else i
@@ -300,8 +326,11 @@ class SelectScene(Scene):
             # a card scrolled out of the list keeps its place in the focus order (the
             # arrows reach it and scroll it in) but takes no room and no clicks
             card.in_view = 0 <= j < visible
-            card.rect = pygame.Rect(pad, top + j * (ch + theme.GAP), lw, ch) \
-                if card.in_view else pygame.Rect(pad, top, 0, 0)
+            card.rect = (
+                pygame.Rect(pad, top + j * (ch + theme.GAP), lw, ch)
+                if card.in_view
+                else pygame.Rect(pad, top, 0, 0)
+            )
             if card.in_view:
                 card.refresh_preview()
         # details on the right
@@ -312,9 +341,11 @@ class SelectScene(Scene):
         self.back.rect = pygame.Rect(d.x, d.bottom - bh, 150, bh)
         self.start_b.rect = pygame.Rect(d.right - 200, d.bottom - bh, 200, bh)
         self.tour_b.visible = self.game is not None and lessons.has_tour(self.game.id)
-        self.tour_b.rect = pygame.Rect(d.right - 180, d.y - 4, 180,
-                                       line_height(theme.FONT_MEDIUM) + 4) \
-            if self.tour_b.visible else pygame.Rect(0, 0, 0, 0)
+        self.tour_b.rect = (
+            pygame.Rect(d.right - 180, d.y - 4, 180, line_height(theme.FONT_MEDIUM) + 4)
+            if self.tour_b.visible
+            else pygame.Rect(0, 0, 0, 0)
+        )
         row = 40
         n_rows = len(self.option_widgets) + len(self.seat_widgets)
         y = self.back.rect.y - theme.GAP - 26 - n_rows * (row + 4) - 30
@@ -341,9 +372,13 @@ class SelectScene(Scene):
             wdg.label_width = label_w
             y += row + 4
         name_h = line_height(theme.FONT_MEDIUM) + 6
-        hint_h = line_height(theme.FONT_TINY) + 2       # room for "more below"
-        self.rules_rect = pygame.Rect(d.x, d.y + name_h, d.width,
-                                      max(0, self.controls_top - d.y - name_h - theme.GAP - hint_h))
+        hint_h = line_height(theme.FONT_TINY) + 2  # room for "more below"
+        self.rules_rect = pygame.Rect(
+            d.x,
+            d.y + name_h,
+            d.width,
+            max(0, self.controls_top - d.y - name_h - theme.GAP - hint_h),
+        )
         game = self.game
         text = game.rules_text or game.summary if game is not None else ""
         self.rules_lines = wrap_text(text or "", theme.FONT_SMALL, max(40, d.width - 8))
@@ -366,8 +401,12 @@ class SelectScene(Scene):
                 step = 6 if event.key == pygame.K_PAGEDOWN else -6
                 self.scroll = max(0, min(self.max_scroll(), self.scroll + step))
                 return
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
-                and self.rules_rect.collidepoint(event.pos) and self.game is not None:
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and getattr(event, "button", 1) == 1
+            and self.rules_rect.collidepoint(event.pos)
+            and self.game is not None
+        ):
             flow.push(self.app, "rules", self.game)
             return
         if event.type == pygame.MOUSEWHEEL:
@@ -409,56 +448,102 @@ class SelectScene(Scene):
         d = self.detail_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
         if game is not None:
             name_w = d.width - (self.tour_b.rect.width + theme.GAP if self.tour_b.visible else 0)
-            draw_text(surface, fit_text(f"How to play {game.name}", theme.FONT_MEDIUM, name_w),
-                      theme.FONT_MEDIUM, theme.ACCENT_2, (d.x, d.y))
+            draw_text(
+                surface,
+                fit_text(f"How to play {game.name}", theme.FONT_MEDIUM, name_w),
+                theme.FONT_MEDIUM,
+                theme.ACCENT_2,
+                (d.x, d.y),
+            )
             lh = line_height(theme.FONT_SMALL)
             y = self.rules_rect.y
-            for line in self.rules_lines[self.scroll:]:
+            for line in self.rules_lines[self.scroll :]:
                 if y + lh > self.rules_rect.bottom:
                     break
                 draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (self.rules_rect.x, y))
                 y += lh
             if self.max_scroll() > 0:
-                more = "more below (wheel, or click to read it all)" \
-                    if self.scroll < self.max_scroll() else "(wheel to scroll up)"
-                draw_text(surface, more, theme.FONT_TINY, theme.TEXT_DIM,
-                          (self.rules_rect.right, self.rules_rect.bottom + 1), "topright")
-            pygame.draw.line(surface, theme.PANEL_EDGE, (d.x, self.controls_top - 4),
-                             (d.right, self.controls_top - 4), 1)
+                more = (
+                    "more below (wheel, or click to read it all)"
+                    if self.scroll < self.max_scroll()
+                    else "(wheel to scroll up)"
+                )
+                draw_text(
+                    surface,
+                    more,
+                    theme.FONT_TINY,
+                    theme.TEXT_DIM,
+                    (self.rules_rect.right, self.rules_rect.bottom + 1),
+                    "topright",
+                )
+            pygame.draw.line(
+                surface,
+                theme.PANEL_EDGE,
+                (d.x, self.controls_top - 4),
+                (d.right, self.controls_top - 4),
+                1,
+            )
             if self.option_widgets:
-                draw_text(surface, "Options", theme.FONT_TINY, theme.TEXT_DIM,
-                          (d.x, self.controls_top + 4))
-            draw_text(surface, "Players", theme.FONT_TINY, theme.TEXT_DIM,
-                      (d.x, self.seats_top + 4))
+                draw_text(
+                    surface,
+                    "Options",
+                    theme.FONT_TINY,
+                    theme.TEXT_DIM,
+                    (d.x, self.controls_top + 4),
+                )
+            draw_text(
+                surface, "Players", theme.FONT_TINY, theme.TEXT_DIM, (d.x, self.seats_top + 4)
+            )
             focused = self.ui.focused
             if self.help_under:
-                for wdg in self.option_widgets:       # what each option means, under it
+                for wdg in self.option_widgets:  # what each option means, under it
                     if wdg.description:
                         col = theme.TEXT if wdg is focused else theme.TEXT_DIM
-                        draw_text(surface, fit_text(wdg.description, theme.FONT_TINY,
-                                                    d.width - 12),
-                                  theme.FONT_TINY, col, (d.x + 10, wdg.rect.bottom + 1))
+                        draw_text(
+                            surface,
+                            fit_text(wdg.description, theme.FONT_TINY, d.width - 12),
+                            theme.FONT_TINY,
+                            col,
+                            (d.x + 10, wdg.rect.bottom + 1),
+                        )
             else:
-                desc = getattr(focused, "description", "") \
-                    if focused in self.option_widgets else ""
+                desc = getattr(focused, "description", "") if focused in self.option_widgets else ""
                 if not desc and self.option_widgets:
                     desc = "Tab or the arrows to an option to see what it means"
                 if desc:
-                    draw_text(surface, fit_text(desc, theme.FONT_TINY, d.width - 80),
-                              theme.FONT_TINY, theme.TEXT_DIM,
-                              (d.right, self.controls_top + 4), "topright")
+                    draw_text(
+                        surface,
+                        fit_text(desc, theme.FONT_TINY, d.width - 80),
+                        theme.FONT_TINY,
+                        theme.TEXT_DIM,
+                        (d.right, self.controls_top + 4),
+                        "topright",
+                    )
         self.ui.draw(surface)
         if self.error:
             k = self.error_t / theme.FLASH_TIME if self.error_t > 0 else 0.0
-            col = theme.mix(theme.BAD, theme.TEXT, 0.0) if k == 0 else \
-                theme.mix(theme.BAD, (255, 255, 255), k * 0.6)
-            lines = wrap_text(self.error, theme.FONT_TINY,
-                              self.start_b.rect.x - self.back.rect.right - 2 * theme.GAP)[:3]
+            col = (
+                theme.mix(theme.BAD, theme.TEXT, 0.0)
+                if k == 0
+                else theme.mix(theme.BAD, (255, 255, 255), k * 0.6)
+            )
+            lines = wrap_text(
+                self.error,
+                theme.FONT_TINY,
+                self.start_b.rect.x - self.back.rect.right - 2 * theme.GAP,
+            )[:3]
             y = self.back.rect.centery - len(lines) * line_height(theme.FONT_TINY) // 2
             for line in lines:
-                draw_text(surface, line, theme.FONT_TINY, col,
-                          (self.back.rect.right + theme.GAP, y))
+                draw_text(
+                    surface, line, theme.FONT_TINY, col, (self.back.rect.right + theme.GAP, y)
+                )
                 y += line_height(theme.FONT_TINY)
         if len(self.cards) * (self.card_h + theme.GAP) > self.list_rect.height + theme.GAP:
-            draw_text(surface, "wheel: more games", theme.FONT_TINY, theme.TEXT_DIM,
-                      (self.list_rect.centerx, self.list_rect.bottom), "midbottom")
+            draw_text(
+                surface,
+                "wheel: more games",
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (self.list_rect.centerx, self.list_rect.bottom),
+                "midbottom",
+            )

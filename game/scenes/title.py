@@ -1,4 +1,5 @@
 """The title: the name, animated, over a computer-vs-computer game (attract mode)."""
+
 from __future__ import annotations
 
 import math
@@ -12,8 +13,8 @@ from game.scenes.base import Scene, draw_background
 from game.seats import Seat
 from game.widgets import Button, dim, draw_text, line_height, text_surface
 
-ATTRACT_SPEC = {"time_limit": 0.25}      # the attract game thinks briefly
-ATTRACT_RESTART = 3.0                   # seconds of the final position before a new game
+ATTRACT_SPEC = {"time_limit": 0.25}  # the attract game thinks briefly
+ATTRACT_RESTART = 3.0  # seconds of the final position before a new game
 ATTRACT_CAP = 160
 
 
@@ -37,15 +38,20 @@ class Attract:
             return
         if self.game_id in ids:
             gid = self.game_id
-        else:       # prefer games with a board of their own over the generic view
+        else:  # prefer games with a board of their own over the generic view
             drawn = [e.id for e in catalog.entries() if e.has_view]
             gid = self.app.rng.choice(drawn or ids)
-        self.failed = True         # until it is built: a game that cannot start stays off
+        self.failed = True  # until it is built: a game that cannot start stays off
         self.match = self.host = None
         game = rules.get(gid)
-        self.match = self.app.new_match(game, {}, [Seat("computer", "easy")] * 2,
-                                        move_cap=ATTRACT_CAP, think_delay=theme.DEMO_DELAY,
-                                        spec_overrides=ATTRACT_SPEC)
+        self.match = self.app.new_match(
+            game,
+            {},
+            [Seat("computer", "easy")] * 2,
+            move_cap=ATTRACT_CAP,
+            think_delay=theme.DEMO_DELAY,
+            spec_overrides=ATTRACT_SPEC,
+        )
         self.host = BoardHost(self.app, game, match=self.match, quiet=True)
         self.host.layout(self.rect)
         self.failed = False
@@ -60,7 +66,7 @@ class Attract:
         if self.failed:
             return
         if self.match is None:
-            if not self.app.ai_ready:      # wait for the first frame to be on screen
+            if not self.app.ai_ready:  # wait for the first frame to be on screen
                 return
             self._new_match()
             if self.match is None:
@@ -92,11 +98,12 @@ class TitleScene(Scene):
     def __init__(self, app, attract_game: str | None = None):
         super().__init__(app)
         self.attract = Attract(app, attract_game)
-        self.saved = keeping.autosaved(app)          # an unfinished game to continue
+        self.saved = keeping.autosaved(app)  # an unfinished game to continue
         self.buttons = []
         if self.saved is not None:
-            self.buttons.append(self.ui.add(Button("Continue", self.resume_saved,
-                                                   accent=theme.GOOD)))
+            self.buttons.append(
+                self.ui.add(Button("Continue", self.resume_saved, accent=theme.GOOD))
+            )
         self.buttons += [
             self.ui.add(Button("Play", self.play)),
             self.ui.add(Button("Load a game", self.load)),
@@ -110,8 +117,7 @@ class TitleScene(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.attract.layout(pygame.Rect(theme.PAD, theme.PAD, w - 2 * theme.PAD,
-                                        h - 2 * theme.PAD))
+        self.attract.layout(pygame.Rect(theme.PAD, theme.PAD, w - 2 * theme.PAD, h - 2 * theme.PAD))
         self.title_y = int(h * 0.08)
         bw = min(360, w - 4 * theme.PAD)
         n = len(self.buttons)
@@ -127,7 +133,7 @@ class TitleScene(Scene):
         self.attract.stop()
 
     def pause(self) -> None:
-        pass        # the attract game goes on under Settings
+        pass  # the attract game goes on under Settings
 
     def play(self) -> None:
         flow.replace(self.app, "select")
@@ -140,8 +146,11 @@ class TitleScene(Scene):
         flow.push(self.app, "load")
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v \
-                and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_v
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
             keeping.paste(self.app)
             return
         super().handle_event(event)
@@ -167,12 +176,24 @@ class TitleScene(Scene):
         self.draw_title(surface)
         self.ui.draw(surface)
         w, h = surface.get_size()
-        draw_text(surface, "arrows + Enter  |  M mute  |  F11 full screen", theme.FONT_TINY,
-                  theme.TEXT_DIM, (w // 2, h - 10), "midbottom")
+        draw_text(
+            surface,
+            "arrows + Enter  |  M mute  |  F11 full screen",
+            theme.FONT_TINY,
+            theme.TEXT_DIM,
+            (w // 2, h - 10),
+            "midbottom",
+        )
         if self.attract.match is not None:
             m = self.attract.match
-            draw_text(surface, f"Now playing: {m.game.name}", theme.FONT_TINY, theme.TEXT_DIM,
-                      (w - theme.PAD, h - 10), "bottomright")
+            draw_text(
+                surface,
+                f"Now playing: {m.game.name}",
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (w - theme.PAD, h - 10),
+                "bottomright",
+            )
 
     def draw_title(self, surface) -> None:
         w, _ = surface.get_size()
@@ -186,7 +207,7 @@ class TitleScene(Scene):
             total = sum(s.get_width() for s in letters) + spacing * (len(word) - 1)
             x = w // 2 - total // 2
             y0 = self.title_y + row * (line_height(size) - 6)
-            for i, (s, sh) in enumerate(zip(letters, shadows)):
+            for i, (s, sh) in enumerate(zip(letters, shadows, strict=False)):
                 phase = t * 3.0 - i * 0.45 - row * 1.3
                 dy = -8 * max(0.0, math.sin(phase)) ** 3
                 drop = (1 - appear) * (-120 - 20 * i)

@@ -11,6 +11,7 @@ lesson, Esc goes back.  A click on the board skips the running animation.
 Nothing in here raises into the app: a lesson that cannot be built, or a view that fails,
 becomes a message in the panel.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -18,12 +19,11 @@ import pygame
 from game import flow, lessons, rules, theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.widgets import (Button, draw_text, fit_text, line_height, panel, text_size,
-                          wrap_text)
+from game.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
 
-PREVIEW = 0.8            # seconds the move is marked on the board before it is played
-REFUSE_DELAY = 0.6       # seconds before an illegal try is refused
-READ_BASE = 2.2          # auto-advance: seconds to read a step, plus per character
+PREVIEW = 0.8  # seconds the move is marked on the board before it is played
+REFUSE_DELAY = 0.6  # seconds before an illegal try is refused
+READ_BASE = 2.2  # auto-advance: seconds to read a step, plus per character
 READ_PER_CHAR = 0.045
 READ_MAX = 10.0
 
@@ -41,7 +41,7 @@ class TourScene(Scene):
         self.on_back = on_back
         self.game = None
         self.lessons: tuple = ()
-        self.problem = ""           # why the tour (or this lesson) cannot be shown
+        self.problem = ""  # why the tour (or this lesson) cannot be shown
         if game_id in rules.GAMES:
             self.game = rules.get(game_id)
             self.lessons = lessons.lessons(game_id)
@@ -50,31 +50,35 @@ class TourScene(Scene):
         else:
             self.problem = f"There is no game {game_id!r}."
         self.host: BoardHost | None = None
-        self.li = 0                  # lesson index
-        self.si = -1                 # step index (-1: the lesson's introduction)
+        self.li = 0  # lesson index
+        self.si = -1  # step index (-1: the lesson's introduction)
         self.start_state = None
         self.played: list = []
-        self.pending = None          # the step waiting to be played (after its preview)
-        self.wait_t = 0.0            # preview / refusal countdown
-        self.refused = False         # the current illegal try has been refused
-        self.dwell = 0.0             # seconds the finished step has been on screen
-        self.flash_t = 0.0           # the red flash of a refusal
+        self.pending = None  # the step waiting to be played (after its preview)
+        self.wait_t = 0.0  # preview / refusal countdown
+        self.refused = False  # the current illegal try has been refused
+        self.dwell = 0.0  # seconds the finished step has been on screen
+        self.flash_t = 0.0  # the red flash of a refusal
         self.auto = True
-        self.finished = False        # the last step of the last lesson is done
+        self.finished = False  # the last step of the last lesson is done
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_rect = pygame.Rect(0, 0, 10, 10)
         self._wrap_cache: dict = {}
         small = theme.FONT_SMALL
         self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey="<"))
-        self.b_next = self.ui.add(Button("Next", self.next, size=small, hotkey=">",
-                                         accent=theme.GOOD))
-        self.b_replay = self.ui.add(Button("Replay lesson", self.replay, size=small,
-                                           accent=theme.ACCENT_2))
-        self.b_auto = self.ui.add(Button("Auto: on", self.toggle_auto, size=small,
-                                         hotkey="Spc", accent=theme.ACCENT_2))
-        self.b_back = self.ui.add(Button("Back", self.back, size=small, hotkey="Esc",
-                                         accent=theme.WARN))
+        self.b_next = self.ui.add(
+            Button("Next", self.next, size=small, hotkey=">", accent=theme.GOOD)
+        )
+        self.b_replay = self.ui.add(
+            Button("Replay lesson", self.replay, size=small, accent=theme.ACCENT_2)
+        )
+        self.b_auto = self.ui.add(
+            Button("Auto: on", self.toggle_auto, size=small, hotkey="Spc", accent=theme.ACCENT_2)
+        )
+        self.b_back = self.ui.add(
+            Button("Back", self.back, size=small, hotkey="Esc", accent=theme.WARN)
+        )
         self.ui.set_focus(self.b_next)
         if self.lessons:
             self.load_lesson(max(0, min(int(lesson), len(self.lessons) - 1)))
@@ -103,7 +107,7 @@ class TourScene(Scene):
         self.problem = ""
         try:
             self.start_state, self.played = lessons.work_out(self.lessons[self.li])
-        except ValueError as exc:           # a lesson's position that does not read
+        except ValueError as exc:  # a lesson's position that does not read
             self.start_state, self.played = None, []
             self.problem = f"This lesson cannot be set up: {exc}"
         self._show(self.start_state)
@@ -229,8 +233,11 @@ class TourScene(Scene):
         if self.auto and self.finished:
             self.load_lesson(0)
         self._refresh_buttons()
-        self.app.message("Auto-advance on" if self.auto else
-                         "Auto-advance off: Right arrow for the next step", "info", 1.5)
+        self.app.message(
+            "Auto-advance on" if self.auto else "Auto-advance off: Right arrow for the next step",
+            "info",
+            1.5,
+        )
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -277,8 +284,7 @@ class TourScene(Scene):
         self.b_auto.rect = pygame.Rect(inner.x + half + gap, y2, inner.width - half - gap, bh)
         self.b_back.rect = pygame.Rect(inner.x, y3, half, bh)
         keys_h = line_height(theme.FONT_TINY) + 4
-        self.text_rect = pygame.Rect(inner.x, inner.y, inner.width,
-                                     y1 - keys_h - gap - inner.y)
+        self.text_rect = pygame.Rect(inner.x, inner.y, inner.width, y1 - keys_h - gap - inner.y)
         self._wrap_cache.clear()
         if self.host is not None:
             self.host.layout(self.board_rect)
@@ -363,16 +369,22 @@ class TourScene(Scene):
         k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
         if k > 0:
             edge = theme.mix(theme.BG, theme.BAD, k)
-            pygame.draw.rect(surface, edge, self.board_rect.inflate(6, 6), 4,
-                             border_radius=theme.RADIUS)
+            pygame.draw.rect(
+                surface, edge, self.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
+            )
         panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
         self.draw_text_panel(surface, k)
         keys = "Right/Left step  |  Space auto  |  Esc back"
         if self.finished:
             keys = "End of the tour: Finish, or Replay lesson"
-        draw_text(surface, fit_text(keys, theme.FONT_TINY, self.text_rect.width), theme.FONT_TINY,
-                  theme.TEXT_DIM, (self.text_rect.x, self.b_prev.rect.y - theme.GAP),
-                  "bottomleft")
+        draw_text(
+            surface,
+            fit_text(keys, theme.FONT_TINY, self.text_rect.width),
+            theme.FONT_TINY,
+            theme.TEXT_DIM,
+            (self.text_rect.x, self.b_prev.rect.y - theme.GAP),
+            "bottomleft",
+        )
         self.ui.draw(surface)
 
     def draw_legend(self, surface, x: int, cy: int, right: int) -> None:
@@ -388,8 +400,9 @@ class TourScene(Scene):
             pal = theme.seat_colour(state, p)
             pygame.draw.circle(surface, pal["fill"], (x + 6, cy), 6)
             pygame.draw.circle(surface, pal["edge"], (x + 6, cy), 6, 2)
-            rect = draw_text(surface, name, theme.FONT_TINY, theme.TEXT_DIM, (x + 16, cy),
-                             "midleft")
+            rect = draw_text(
+                surface, name, theme.FONT_TINY, theme.TEXT_DIM, (x + 16, cy), "midleft"
+            )
             x = rect.right + theme.GAP
 
     def draw_text_panel(self, surface, k: float) -> None:
@@ -397,8 +410,13 @@ class TourScene(Scene):
         x, w, bottom = r.x, r.width, r.bottom
         y = r.y
         name = self.game.name if self.game is not None else self.game_id
-        head = draw_text(surface, fit_text(f"{name}: rules tour", theme.FONT_SMALL, w),
-                         theme.FONT_SMALL, theme.ACCENT_2, (x, y))
+        head = draw_text(
+            surface,
+            fit_text(f"{name}: rules tour", theme.FONT_SMALL, w),
+            theme.FONT_SMALL,
+            theme.ACCENT_2,
+            (x, y),
+        )
         self.draw_legend(surface, head.right + 2 * theme.GAP, head.centery, x + w)
         y += line_height(theme.FONT_SMALL) + 2
         if self.problem and not self.played:
@@ -411,16 +429,24 @@ class TourScene(Scene):
         n = len(self.lessons)
         for i in range(n):
             cx = x + 7 + i * 20
-            col = theme.ACCENT if i == self.li else (theme.TEXT_DIM if i < self.li
-                                                      else theme.PANEL_EDGE)
+            col = (
+                theme.ACCENT
+                if i == self.li
+                else (theme.TEXT_DIM if i < self.li else theme.PANEL_EDGE)
+            )
             pygame.draw.circle(surface, col, (cx, y + 9), 6 if i == self.li else 4)
-        draw_text(surface, f"Lesson {self.li + 1} of {n}", theme.FONT_TINY, theme.TEXT_DIM,
-                  (x + 7 + n * 20, y + 9), "midleft")
+        draw_text(
+            surface,
+            f"Lesson {self.li + 1} of {n}",
+            theme.FONT_TINY,
+            theme.TEXT_DIM,
+            (x + 7 + n * 20, y + 9),
+            "midleft",
+        )
         y += 24
         y = self._para(surface, lesson.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
         y += 4
-        y = self._para(surface, lesson.caption, theme.FONT_SMALL, theme.TEXT_DIM, x, y, w,
-                       bottom)
+        y = self._para(surface, lesson.caption, theme.FONT_SMALL, theme.TEXT_DIM, x, y, w, bottom)
         y += 8
         if y + 4 < bottom:
             pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y), 1)
@@ -435,8 +461,16 @@ class TourScene(Scene):
             if self.problem:
                 self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y, w, bottom)
             elif steps:
-                self._para(surface, "Watch the board: Next (or Right) starts the moves.",
-                           theme.FONT_SMALL, theme.TEXT_DIM, x, y, w, bottom)
+                self._para(
+                    surface,
+                    "Watch the board: Next (or Right) starts the moves.",
+                    theme.FONT_SMALL,
+                    theme.TEXT_DIM,
+                    x,
+                    y,
+                    w,
+                    bottom,
+                )
             return
         st = p.step
         verb = "Try" if st.illegal else ("Again from the start" if st.fresh else "Move")
@@ -446,8 +480,16 @@ class TourScene(Scene):
             draw_text(surface, fit_text(head, theme.FONT_SMALL, w), theme.FONT_SMALL, col, (x, y))
         y += line_height(theme.FONT_SMALL) + 4
         if p.error:
-            self._para(surface, f"This step went wrong: {p.error}", theme.FONT_SMALL, theme.BAD,
-                       x, y, w, bottom)
+            self._para(
+                surface,
+                f"This step went wrong: {p.error}",
+                theme.FONT_SMALL,
+                theme.BAD,
+                x,
+                y,
+                w,
+                bottom,
+            )
             return
         y = self._para(surface, st.caption, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)
         if st.illegal and self.refused:
@@ -459,9 +501,20 @@ class TourScene(Scene):
                 box = pygame.Rect(x, y, w, box_h)
                 fill = theme.mix(theme.mix(theme.PANEL, theme.BAD, 0.12), theme.BAD, 0.45 * k)
                 panel(surface, box, fill, theme.BAD)
-                draw_text(surface, "Refused by the rules:", theme.FONT_SMALL,
-                          theme.mix(theme.BAD, (255, 255, 255), 0.5 * k),
-                          (x + theme.GAP, y + 6))
-                self._para(surface, p.refusal, theme.FONT_SMALL, theme.TEXT, x + theme.GAP,
-                           y + 8 + line_height(theme.FONT_SMALL), w - 2 * theme.GAP,
-                           box.bottom - 2)
+                draw_text(
+                    surface,
+                    "Refused by the rules:",
+                    theme.FONT_SMALL,
+                    theme.mix(theme.BAD, (255, 255, 255), 0.5 * k),
+                    (x + theme.GAP, y + 6),
+                )
+                self._para(
+                    surface,
+                    p.refusal,
+                    theme.FONT_SMALL,
+                    theme.TEXT,
+                    x + theme.GAP,
+                    y + 8 + line_height(theme.FONT_SMALL),
+                    w - 2 * theme.GAP,
+                    box.bottom - 2,
+                )

@@ -42,8 +42,9 @@ the playing area fall away; rings that appear or vanish fade.  ``pop_events`` yi
 ``place`` on arrival and ``capture`` when stones are taken.  A position that the move
 does not explain cross-fades.
 """
-from game.boards.gess.view import CONFIRM_MESSAGE, LABEL_MIN, N, GessView
+
 from game.boards.gess.motion import Fade, Slide
+from game.boards.gess.view import CONFIRM_MESSAGE, LABEL_MIN, GessView, N
 
 VIEW = GessView
 

@@ -2,17 +2,18 @@
 timeline each one sets up.  ``plan_for`` asks the rules what the move does
 (``state.slide``) and falls back to a cross-fade when the new position is not what
 the move gives (a position that was set, not played)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from game import theme
 from game.rules import IllegalMove
-from game.rules.gess import on_board, on_grid, footprint
+from game.rules.gess import footprint, on_board, on_grid
 
 N = 20
-STEP_TIME = theme.MOVE_TIME * 0.4   # one square of a slide
-SLIDE_MAX = theme.MOVE_TIME * 4.5   # a long slide takes at most this long
+STEP_TIME = theme.MOVE_TIME * 0.4  # one square of a slide
+SLIDE_MAX = theme.MOVE_TIME * 4.5  # a long slide takes at most this long
 
 
 @dataclass
@@ -79,8 +80,19 @@ def plan_for(prev, state, move, old_board, old_rings):
         for x, y, _ in s.captured:
             static[y][x] = None
         step = min(STEP_TIME, SLIDE_MAX / s.distance)
-        return Slide(s.src, s.dst, s.direction, s.distance, s.piece, s.captured, s.landed,
-                     s.fallen, static, old_rings, step)
+        return Slide(
+            s.src,
+            s.dst,
+            s.direction,
+            s.distance,
+            s.piece,
+            s.captured,
+            s.landed,
+            s.fallen,
+            static,
+            old_rings,
+            step,
+        )
     new = state.board()
     changed = {(x, y) for y in range(N) for x in range(N) if old_board[y][x] != new[y][x]}
     if not changed:

@@ -13,6 +13,7 @@ move that leaves the mover without a ring), a ghost of the piece at the hovered 
 armed) destination (the stones it would capture, or carry off the board, crossed
 out), and the refused click's flash.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,7 +27,7 @@ from game.boards.hexboard import SUPERSAMPLE
 from game.rules.gess import footprint, on_board, on_grid
 
 N = 20
-STONE_R = 0.4               # stone radius, in cells
+STONE_R = 0.4  # stone radius, in cells
 
 
 class GessPainter:
@@ -41,23 +42,29 @@ class GessPainter:
         span = N * c
         gutter = theme.mix(theme.BG, theme.BOARD_BORDER_CELL, 0.6)
         pygame.draw.rect(surf, gutter, pygame.Rect(gx, gy, span, span))
-        if c >= 6:          # hatch the gutter: off the board, stones never stay there
+        if c >= 6:  # hatch the gutter: off the board, stones never stay there
             hatch = theme.mix(gutter, theme.GRID_LINE, 0.22)
             step = max(3, c // 3)
             clip = surf.get_clip()
-            for band in (pygame.Rect(gx, gy, span, c), pygame.Rect(gx, gy + span - c, span, c),
-                         pygame.Rect(gx, gy, c, span), pygame.Rect(gx + span - c, gy, c, span)):
+            for band in (
+                pygame.Rect(gx, gy, span, c),
+                pygame.Rect(gx, gy + span - c, span, c),
+                pygame.Rect(gx, gy, c, span),
+                pygame.Rect(gx + span - c, gy, c, span),
+            ):
                 surf.set_clip(band)
                 x0 = band.x - band.h
                 while x0 < band.right:
                     pygame.draw.line(surf, hatch, (x0, band.bottom), (x0 + band.h, band.y), 1)
                     x0 += step
             surf.set_clip(clip)
-        light = theme.mix(theme.BOARD, theme.GRID_LINE, 0.1)     # a faint checker
+        light = theme.mix(theme.BOARD, theme.GRID_LINE, 0.1)  # a faint checker
         for y in range(1, N - 1):
             for x in range(1, N - 1):
-                surf.fill(light if (x + y) % 2 else theme.BOARD,
-                          pygame.Rect(gx + x * c, gy + (N - 1 - y) * c, c, c))
+                surf.fill(
+                    light if (x + y) % 2 else theme.BOARD,
+                    pygame.Rect(gx + x * c, gy + (N - 1 - y) * c, c, c),
+                )
         line = theme.mix(theme.BOARD, theme.GRID_LINE, 0.45)
         gline = theme.mix(gutter, theme.GRID_LINE, 0.35)
         if c >= 5:
@@ -68,13 +75,18 @@ class GessPainter:
                     pygame.draw.line(surf, line, (gx + i * c, gy + c), (gx + i * c, gy + span - c))
                     pygame.draw.line(surf, line, (gx + c, gy + i * c), (gx + span - c, gy + i * c))
         edge = theme.mix(theme.BOARD_EDGE, theme.TEXT, 0.35)
-        pygame.draw.rect(surf, edge, pygame.Rect(gx + c - 1, gy + c - 1, span - 2 * c + 3,
-                                                 span - 2 * c + 3), max(1, c // 10))
-        if c >= 10:         # small star points, as on the printed boards
+        pygame.draw.rect(
+            surf,
+            edge,
+            pygame.Rect(gx + c - 1, gy + c - 1, span - 2 * c + 3, span - 2 * c + 3),
+            max(1, c // 10),
+        )
+        if c >= 10:  # small star points, as on the printed boards
             for y in (4, 9, 14):
                 for x in (4, 9, 14):
-                    pygame.draw.circle(surf, line, (gx + x * c + c, gy + (N - 1 - y) * c),
-                                       max(2, c // 9))
+                    pygame.draw.circle(
+                        surf, line, (gx + x * c + c, gy + (N - 1 - y) * c), max(2, c // 9)
+                    )
 
     # --- sprites ------------------------------------------------------------------------
     def _entry(self, owner: int) -> dict:
@@ -88,11 +100,11 @@ class GessPainter:
         e = self._entry(owner)
         return e["edge"] if e["ring"] else e["fill"]
 
-    def _frame_at(self, surface, sq, color, width, alpha=255, glow=False, fill_alpha=0,
-                  dx=0.0, dy=0.0):
+    def _frame_at(
+        self, surface, sq, color, width, alpha=255, glow=False, fill_alpha=0, dx=0.0, dy=0.0
+    ):
         x, y = self.center(*sq)
-        blit(surface, self.grid.frame(3, 3, color, width, glow, fill_alpha), x + dx, y + dy,
-             alpha)
+        blit(surface, self.grid.frame(3, 3, color, width, glow, fill_alpha), x + dx, y + dy, alpha)
 
     def _stone_at(self, surface, x, y, owner, alpha=255, scale=1.0, dy=0.0):
         cx, cy = self.center(x, y)
@@ -106,16 +118,22 @@ class GessPainter:
             size = max(4, int(c * 0.9))
             big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
             m = size * ss / 2
-            ang = math.atan2(-d[1], d[0])           # screen y grows downward
+            ang = math.atan2(-d[1], d[0])  # screen y grows downward
             L = size * ss * 0.42
 
             def pt(a, r):
                 return m + math.cos(a) * r, m + math.sin(a) * r
-            pygame.draw.polygon(big, theme.SHADE + (120,),
-                                [pt(ang, L), pt(ang + 2.45, L * 0.85), pt(ang - 2.45, L * 0.85)])
-            pygame.draw.polygon(big, color, [pt(ang, L * 0.8), pt(ang + 2.45, L * 0.68),
-                                             pt(ang - 2.45, L * 0.68)])
+
+            pygame.draw.polygon(
+                big,
+                theme.SHADE + (120,),
+                [pt(ang, L), pt(ang + 2.45, L * 0.85), pt(ang - 2.45, L * 0.85)],
+            )
+            pygame.draw.polygon(
+                big, color, [pt(ang, L * 0.8), pt(ang + 2.45, L * 0.68), pt(ang - 2.45, L * 0.68)]
+            )
             return pygame.transform.smoothscale(big, (size, size))
+
         return self.grid.sprite(("arrow", d, tuple(color)), make)
 
     # --- the picture --------------------------------------------------------------------
@@ -129,15 +147,20 @@ class GessPainter:
             self._frame_at(surface, s, theme.ACCENT, 0.06, 110)
             self._frame_at(surface, t, theme.ACCENT, 0.09, 220)
             if c >= 8:
-                pygame.draw.line(surface, theme.mix(theme.ACCENT, theme.BOARD, 0.35),
-                                 self.point(*s), self.point(*t), max(1, c // 12))
+                pygame.draw.line(
+                    surface,
+                    theme.mix(theme.ACCENT, theme.BOARD, 0.35),
+                    self.point(*s),
+                    self.point(*t),
+                    max(1, c // 12),
+                )
         if plan is None:
             self._draw_stones(surface, self.board)
         elif isinstance(plan, Fade):
             self._draw_fade(surface, plan)
         else:
             self._draw_slide(surface, plan)
-            return          # no input overlays while a move slides
+            return  # no input overlays while a move slides
         hint = self.hint_ends() if not over else None
         if hint is not None:
             self._draw_hint(surface, hint)
@@ -145,8 +168,9 @@ class GessPainter:
             self._draw_input(surface, theme.ease_out_cubic(self._calm / theme.FADE_TIME))
         if self.refused is not None:
             dx = self.shake_offset(self.refused, c * 0.25)
-            self._frame_at(surface, self.refused, theme.BAD, 0.12, self.shake_alpha(),
-                           glow=True, dx=dx)
+            self._frame_at(
+                surface, self.refused, theme.BAD, 0.12, self.shake_alpha(), glow=True, dx=dx
+            )
 
     def _draw_rings(self, surface, plan) -> None:
         if plan is None:
@@ -161,8 +185,9 @@ class GessPainter:
                 pairs += [(p, sq, int(255 * t)) for sq in n - o]
         glow = 0.75 + 0.25 * theme.pulse(self.time, 2.4)
         for p, sq, a in pairs:
-            self._frame_at(surface, sq, self._ring_color(p), 0.08, int(a * glow), glow=True,
-                           fill_alpha=34)
+            self._frame_at(
+                surface, sq, self._ring_color(p), 0.08, int(a * glow), glow=True, fill_alpha=34
+            )
 
     def _draw_stones(self, surface, board, skip=()) -> None:
         sprites = (self._stone(0), self._stone(1))
@@ -192,7 +217,7 @@ class GessPainter:
         pos = plan.position(self.timeline.raw("slide", 1.0))
         arrived = pos >= plan.distance
         pop = self.timeline.value("pop", 1.0) if arrived else 0.0
-        for x, y, o in plan.captured:       # still there, then popping
+        for x, y, o in plan.captured:  # still there, then popping
             if pop <= 0:
                 self._stone_at(surface, x, y, o)
             elif pop < 1:
@@ -200,8 +225,11 @@ class GessPainter:
         if not arrived:
             (sx, sy), (ux, uy) = plan.src, plan.direction
             px, py = sx + ux * pos, sy + uy * pos
-            lift = c * 0.12 * math.sin(math.pi * min(1.0, pos / max(1, plan.distance))) \
-                if c >= 8 else 0
+            lift = (
+                c * 0.12 * math.sin(math.pi * min(1.0, pos / max(1, plan.distance)))
+                if c >= 8
+                else 0
+            )
             cx, cy = self.center(px, py)
             blit(surface, self.grid.frame(3, 3, theme.ACCENT, 0.07, True), cx, cy - lift, 170)
             shadow = self.grid.shadow(STONE_R)
@@ -216,8 +244,9 @@ class GessPainter:
         fall = self.timeline.value("fall", 1.0)
         if fall < 1:
             for x, y, o in plan.fallers:
-                self._stone_at(surface, x, y, o, 255 * (1 - fall), 1.0 - 0.45 * fall,
-                               dy=fall * c * 1.4)
+                self._stone_at(
+                    surface, x, y, o, 255 * (1 - fall), 1.0 - 0.45 * fall, dy=fall * c * 1.4
+                )
 
     def _draw_hint(self, surface, ends) -> None:
         c = self.cell
@@ -238,14 +267,27 @@ class GessPainter:
         hv, sel = self.hover_at, self.selected
         if hv is not None and not (sel is not None and (hv in self._dests or hv == sel)):
             if hv in self._by_src:
-                self._frame_at(surface, hv, theme.GOOD, 0.08,
-                               int(170 + 70 * theme.pulse(self.time, 0.8)), glow=True)
+                self._frame_at(
+                    surface,
+                    hv,
+                    theme.GOOD,
+                    0.08,
+                    int(170 + 70 * theme.pulse(self.time, 0.8)),
+                    glow=True,
+                )
             else:
                 self._frame_at(surface, hv, theme.TEXT_DIM, 0.05, 90)
         if sel is None:
             return
-        self._frame_at(surface, sel, theme.ACCENT, 0.1, int(200 + 55 * theme.pulse(self.time, 1.0)),
-                       glow=True, fill_alpha=26)
+        self._frame_at(
+            surface,
+            sel,
+            theme.ACCENT,
+            0.1,
+            int(200 + 55 * theme.pulse(self.time, 1.0)),
+            glow=True,
+            fill_alpha=26,
+        )
         sx, sy = sel
         if c >= 6:
             for d in self._dirs:
@@ -287,6 +329,6 @@ class GessPainter:
                 stone = self._stone(self.board[y0][x0])
                 if on_board(tx + ox, ty + oy):
                     blit(surface, stone, cx, cy, 130)
-                else:           # this stone would be carried off the board
+                else:  # this stone would be carried off the board
                     blit(surface, stone, cx, cy, 60)
                     blit(surface, cross, cx, cy, 200)

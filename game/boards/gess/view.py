@@ -1,4 +1,5 @@
 """The Gess view: state, geometry and input (see the package docstring)."""
+
 from __future__ import annotations
 
 from game import theme
@@ -10,8 +11,8 @@ from game.rules import IllegalMove
 from game.rules.core import BadNotation, RuleViolation
 from game.rules.gess import footprint, on_grid, read_ends, square_name
 
-N = 20                      # the label grid is N x N (a..t x 1..20)
-LABEL_MIN = 16              # cell size (px) from which labels are shown
+N = 20  # the label grid is N x N (a..t x 1..20)
+LABEL_MIN = 16  # cell size (px) from which labels are shown
 CONFIRM_MESSAGE = "this move leaves you without a ring and loses: click again to confirm"
 
 
@@ -19,23 +20,34 @@ class GessView(GessPainter, GridView):
     """The Gess board view (see the package docstring)."""
 
     def __init__(self, game, state):
-        self.selected = None            # a piece centre (x, y) of the player to move
-        self._dests: dict = {}          # reachable centre -> move, for ``selected``
+        self.selected = None  # a piece centre (x, y) of the player to move
+        self._dests: dict = {}  # reachable centre -> move, for ``selected``
         self._dirs: set = set()
-        self._losing: set = set()       # destinations of ``selected`` that lose at once
-        self._captures: set = set()     # destinations whose footprint holds stones
-        self.armed = None               # the ring-losing move awaiting its confirmation
-        self._press = None              # the centre a press selected (for drags)
-        self.plan = None                # the running animation plan (motion.Slide / Fade)
-        self._last = None               # (src, dst) of the last move
-        self._hint = (None, None)       # (hint, its move) resolved against the state
+        self._losing: set = set()  # destinations of ``selected`` that lose at once
+        self._captures: set = set()  # destinations whose footprint holds stones
+        self.armed = None  # the ring-losing move awaiting its confirmation
+        self._press = None  # the centre a press selected (for drags)
+        self.plan = None  # the running animation plan (motion.Slide / Fade)
+        self._last = None  # (src, dst) of the last move
+        self._hint = (None, None)  # (hint, its move) resolved against the state
         super().__init__(game, state)
         self._refresh()
 
     def make_grid(self, state) -> GridBoard:
-        return GridBoard(N, N, SQUARES, room=1.1, label_room=1.25, label_min=LABEL_MIN,
-                         label_at=0.78, plate=0.3, whole=True, plate_fill=theme.BOARD_EDGE,
-                         dim_labels=(0, N - 1), paint=self.paint_plate)
+        return GridBoard(
+            N,
+            N,
+            SQUARES,
+            room=1.1,
+            label_room=1.25,
+            label_min=LABEL_MIN,
+            label_at=0.78,
+            plate=0.3,
+            whole=True,
+            plate_fill=theme.BOARD_EDGE,
+            dim_labels=(0, N - 1),
+            paint=self.paint_plate,
+        )
 
     # --- geometry (the grid's, under the names the tests and scenes know) ---------------
     @property
@@ -141,7 +153,7 @@ class GessView(GessPainter, GridView):
             m = self.state.find_move(notation)
         except BadNotation:
             return None
-        except RuleViolation:            # readable but refused: its two clicks all the same
+        except RuleViolation:  # readable but refused: its two clicks all the same
             try:
                 src, dst = read_ends(notation)
             except BadNotation:
@@ -182,8 +194,11 @@ class GessView(GessPainter, GridView):
             self._dirs.add(m.direction)
             if self._loses(m):
                 self._losing.add(dst)
-            if any(on_grid(fx, fy) and self.board[fy][fx] is not None
-                   for fx, fy in footprint(*dst) if (fx, fy) not in f0):
+            if any(
+                on_grid(fx, fy) and self.board[fy][fx] is not None
+                for fx, fy in footprint(*dst)
+                if (fx, fy) not in f0
+            ):
                 self._captures.add(dst)
 
     def click(self, pos, button: int = 1) -> ClickResult:
@@ -206,8 +221,9 @@ class GessView(GessPainter, GridView):
         if sq in self._by_src:
             self.select(sq)
             self._press = sq
-            return ClickResult(message=f"piece on {square_name(*sq)}: click a marked centre "
-                                       f"to move it")
+            return ClickResult(
+                message=f"piece on {square_name(*sq)}: click a marked centre to move it"
+            )
         self.refuse(sq)
         if self.state.is_piece(*sq):
             return ClickResult(illegal=True, message=self.state.why_stuck(*sq))

@@ -41,11 +41,34 @@ the trays count up; ``win`` at the end.  The whole show lasts under 3.5 s and
 unclaimed glades hatched, the totals on the trays (hover a glade for its reason).
 During play, glades of up to 9 squares are tinted faintly by who would claim them now.
 """
-from game.boards.glades.view import DOWN, LEFT, RIGHT, UP, Ghost, GladesView, move_of, \
-    orientation_of, spot_values
+
 from game.boards.glades.show import Drop, Passed, Scoring
+from game.boards.glades.view import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Ghost,
+    GladesView,
+    move_of,
+    orientation_of,
+    spot_values,
+)
 
 VIEW = GladesView
 
-__all__ = ["DOWN", "Drop", "Ghost", "GladesView", "LEFT", "Passed", "RIGHT", "Scoring", "UP",
-           "VIEW", "move_of", "orientation_of", "spot_values"]
+__all__ = [
+    "DOWN",
+    "Drop",
+    "Ghost",
+    "GladesView",
+    "LEFT",
+    "Passed",
+    "RIGHT",
+    "Scoring",
+    "UP",
+    "VIEW",
+    "move_of",
+    "orientation_of",
+    "spot_values",
+]

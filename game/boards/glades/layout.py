@@ -8,6 +8,7 @@ header line (name, tiles left, score), one slot per domino of the set (``TILES``
 order; a slot stays where it is when its tile is placed) and, for the player to move,
 the Turn and Fits buttons.  Pure geometry (pygame Rects), no drawing.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,11 +18,11 @@ import pygame
 
 from game.rules.glades import SIZE, TILES
 
-LABEL_ROOM = 0.95        # pitches round the board for the coordinate labels
-LABEL_MIN = 18           # square size (px) from which the labels show
-ROOM = 0.35              # pitches round the board without labels
-GAP = 0.32               # gap between tray slots, in slot units
-TRAY_SHARE = 0.47        # a tray domino's square is about this share of a board square
+LABEL_ROOM = 0.95  # pitches round the board for the coordinate labels
+LABEL_MIN = 18  # square size (px) from which the labels show
+ROOM = 0.35  # pitches round the board without labels
+GAP = 0.32  # gap between tray slots, in slot units
+TRAY_SHARE = 0.47  # a tray domino's square is about this share of a board square
 
 
 @dataclass
@@ -72,13 +73,13 @@ def _head(unit_hint: float) -> int:
 def _tray_area(box: pygame.Rect, wide: bool) -> tuple[pygame.Rect, pygame.Rect, int]:
     """(header, tile area, button-row height) inside a tray box."""
     hh = _head(min(box.w, box.h) / 3.2)
-    if wide:        # a strip: the buttons sit at the right end of the header line
+    if wide:  # a strip: the buttons sit at the right end of the header line
         head = pygame.Rect(box.x + 6, box.y + 3, box.w - 12, hh)
         area = pygame.Rect(box.x + 4, head.bottom, box.w - 8, box.bottom - head.bottom - 2)
         return head, area, 0
     bh = hh + 4
     head = pygame.Rect(box.x + 6, box.y + 4, box.w - 12, hh)
-    top = head.bottom + int(hh * 0.8)          # the line under the name: tiles left
+    top = head.bottom + int(hh * 0.8)  # the line under the name: tiles left
     area = pygame.Rect(box.x + 4, top, box.w - 8, box.bottom - top - bh - 8)
     return head, area, bh
 
@@ -98,7 +99,7 @@ def _fill_tray(tray: Tray, wide: bool) -> None:
     for k, t in enumerate(TILES):
         r, c = divmod(k, cols)
         tray.slots[t] = pygame.Rect(x0 + c * (u + g), y0 + r * (2 * u + g), u, 2 * u)
-    if not wide:        # a column: as tall as its contents, centred
+    if not wide:  # a column: as tall as its contents, centred
         extra = area.h - gh - 8
         if extra > 0:
             box = tray.box
@@ -156,7 +157,7 @@ def arrange(rect) -> Arrangement:
             score = min(p, u / TRAY_SHARE) + 0.01 * p
             if best is None or score > best[0]:
                 best = (score, stacked, t, gap)
-    if best is None:            # a rect too small for anything: board only, empty trays
+    if best is None:  # a rect too small for anything: board only, empty trays
         empty = pygame.Rect(rect.x, rect.y, 0, 0)
         trays = tuple(Tray(s, empty.copy(), empty.copy()) for s in (0, 1))
         return Arrangement(rect.copy(), trays, True)
@@ -173,7 +174,7 @@ def arrange(rect) -> Arrangement:
         top = pygame.Rect(rect.x, rect.y, rect.w, t)
         bottom = pygame.Rect(rect.x, rect.bottom - t, rect.w, t)
         board = pygame.Rect(rect.x, top.bottom + gap, rect.w, bottom.y - gap - top.bottom - gap)
-        boxes = (bottom, top)             # Green (seat 0) below, Orange above
+        boxes = (bottom, top)  # Green (seat 0) below, Orange above
     else:
         left = pygame.Rect(rect.x, rect.y, t, rect.h)
         right = pygame.Rect(rect.right - t, rect.y, t, rect.h)

@@ -8,6 +8,7 @@ frame where it fits, red with the rule's reason where it does not), the flying d
 the refused spot's shake, the pass banner, the scoring show's reason label, and the
 two trays with their dominoes, header and buttons.
 """
+
 from __future__ import annotations
 
 import math
@@ -31,8 +32,9 @@ PIPS = {
 }
 
 
-def make_domino(entry: dict, first: int, second: int, unit: int, vertical: bool,
-                ghost: bool = False) -> pygame.Surface:
+def make_domino(
+    entry: dict, first: int, second: int, unit: int, vertical: bool, ghost: bool = False
+) -> pygame.Surface:
     """A domino of two ``unit`` squares in a theme colour ``entry``: ``first`` on the
     left (or bottom) half, ``second`` on the right (or top); pips, not digits.  The dark
     colour carries a light inner ring (the theme's shape cue)."""
@@ -48,24 +50,34 @@ def make_domino(entry: dict, first: int, second: int, unit: int, vertical: bool,
     fill, edge, ink = tuple(entry["fill"]), tuple(entry["edge"]), tuple(entry["ink"])
     a = 150 if ghost else 255
     if not ghost:
-        pygame.draw.rect(big, theme.SHADE + (110,), body.move(int(U * 0.03), int(U * 0.06)),
-                         border_radius=rad)
+        pygame.draw.rect(
+            big, theme.SHADE + (110,), body.move(int(U * 0.03), int(U * 0.06)), border_radius=rad
+        )
     pygame.draw.rect(big, fill + (a,), body, border_radius=rad)
-    if not ghost:       # a soft light on the upper face
+    if not ghost:  # a soft light on the upper face
         hi = body.inflate(-int(U * 0.16), -int(U * 0.16))
         hi.height = int(hi.height * 0.45)
-        pygame.draw.rect(big, theme.mix(fill, theme.SHINE, 0.13) + (255,), hi,
-                         border_radius=max(1, rad - int(U * 0.06)))
+        pygame.draw.rect(
+            big,
+            theme.mix(fill, theme.SHINE, 0.13) + (255,),
+            hi,
+            border_radius=max(1, rad - int(U * 0.06)),
+        )
         lower = body.inflate(-int(U * 0.16), -int(U * 0.16))
         lower.height -= hi.height
         lower.y = hi.bottom
         pygame.draw.rect(big, fill + (255,), lower, border_radius=max(1, rad - int(U * 0.06)))
     rim = edge if entry.get("ring") else theme.mix(edge, theme.SHADE, 0.1)
     pygame.draw.rect(big, rim + (a,), body, max(1, int(U * 0.05)), border_radius=rad)
-    if entry.get("ring") and u >= 10:        # the dark colour's shape cue
+    if entry.get("ring") and u >= 10:  # the dark colour's shape cue
         inner = body.inflate(-int(U * 0.2), -int(U * 0.2))
-        pygame.draw.rect(big, theme.mix(edge, fill, 0.35) + (a,), inner,
-                         max(1, int(U * 0.035)), border_radius=max(1, rad - int(U * 0.1)))
+        pygame.draw.rect(
+            big,
+            theme.mix(edge, fill, 0.35) + (a,),
+            inner,
+            max(1, int(U * 0.035)),
+            border_radius=max(1, rad - int(U * 0.1)),
+        )
     # the divider
     cx, cy = body.center
     dl = U * 0.3
@@ -108,26 +120,31 @@ class GladesPainter:
         light = theme.mix(theme.BOARD, theme.GRID_LINE, 0.13)
         for r in range(SIZE):
             for col in range(SIZE):
-                surf.fill(light if (r + col) % 2 else theme.BOARD,
-                          pygame.Rect(gx + col * c, gy + r * c, c, c))
+                surf.fill(
+                    light if (r + col) % 2 else theme.BOARD,
+                    pygame.Rect(gx + col * c, gy + r * c, c, c),
+                )
         line = theme.mix(theme.BOARD, theme.GRID_LINE, 0.4)
         span = SIZE * c
         if c >= 6:
             for i in range(SIZE + 1):
                 pygame.draw.line(surf, line, (gx + i * c, gy), (gx + i * c, gy + span - 1))
                 pygame.draw.line(surf, line, (gx, gy + i * c), (gx + span - 1, gy + i * c))
-        if c >= 12:          # the centre point
+        if c >= 12:  # the centre point
             pygame.draw.circle(surf, line, (gx + span // 2, gy + span // 2), max(2, c // 10))
 
     # --- sprites --------------------------------------------------------------------------------
     def _entry(self, seat: int) -> dict:
         return theme.seat_colour(self.state, seat)
 
-    def domino(self, seat: int, first: int, second: int, unit: int, vertical: bool,
-               ghost: bool = False):
+    def domino(
+        self, seat: int, first: int, second: int, unit: int, vertical: bool, ghost: bool = False
+    ):
         entry = self._entry(seat)
-        return self.grid.sprite(("domino", seat, first, second, unit, vertical, ghost),
-                                lambda: make_domino(entry, first, second, unit, vertical, ghost))
+        return self.grid.sprite(
+            ("domino", seat, first, second, unit, vertical, ghost),
+            lambda: make_domino(entry, first, second, unit, vertical, ghost),
+        )
 
     def _board_domino(self, seat, squares, values, ghost=False):
         a, b = squares
@@ -135,7 +152,7 @@ class GladesPainter:
 
     def _tray_domino(self, seat, tile, unit):
         lo, hi = tile
-        return self.domino(seat, hi, lo, unit, True)        # low half on top
+        return self.domino(seat, hi, lo, unit, True)  # low half on top
 
     def _meadow(self, col, alpha: int):
         c = max(1, int(self.grid.pitch))
@@ -144,6 +161,7 @@ class GladesPainter:
             s = pygame.Surface((c, c), pygame.SRCALPHA)
             s.fill(tuple(col) + (alpha,))
             return s
+
         return self.grid.sprite(("meadow", tuple(col), alpha), make)
 
     def _hatch(self):
@@ -157,6 +175,7 @@ class GladesPainter:
             for k in range(-c, c, step):
                 pygame.draw.line(s, col, (k, c), (k + c, 0), 1)
             return s
+
         return self.grid.sprite(("hatch",), make)
 
     def _mark(self, vertical: bool, bright: bool):
@@ -169,13 +188,20 @@ class GladesPainter:
             big = pygame.Surface((w * ss + 4 * ss, h * ss + 4 * ss), pygame.SRCALPHA)
             r = pygame.Rect(2 * ss, 2 * ss, w * ss, h * ss)
             if bright:
-                pygame.draw.rect(big, theme.SHADE + (150,), r.inflate(2 * ss, 2 * ss),
-                                 border_radius=sw * ss)
+                pygame.draw.rect(
+                    big, theme.SHADE + (150,), r.inflate(2 * ss, 2 * ss), border_radius=sw * ss
+                )
                 pygame.draw.rect(big, theme.ACCENT_2, r, border_radius=sw * ss)
             else:
-                pygame.draw.rect(big, theme.ACCENT_2 + (150,), r, max(1, int(ss * p * 0.05)),
-                                 border_radius=sw * ss)
+                pygame.draw.rect(
+                    big,
+                    theme.ACCENT_2 + (150,),
+                    r,
+                    max(1, int(ss * p * 0.05)),
+                    border_radius=sw * ss,
+                )
             return pygame.transform.smoothscale(big, (w + 4, h + 4))
+
         return self.grid.sprite(("mark", vertical, bright), make)
 
     # --- helpers ----------------------------------------------------------------------------------
@@ -188,8 +214,7 @@ class GladesPainter:
         top = min(self.grid.center(*self.cr(s))[1] for s in squares) - self.grid.pitch * 0.55
         return max(top, self.grid.plate_rect().y + self.grid.pitch * 0.9)
 
-    def _frame_spot(self, surface, squares, col, width, alpha=255, glow=False, fill=0,
-                    dx=0.0):
+    def _frame_spot(self, surface, squares, col, width, alpha=255, glow=False, fill=0, dx=0.0):
         a, b = squares
         w, h = (2, 1) if b - a == 1 else (1, 2)
         x, y = self._spot_center(squares)
@@ -215,12 +240,15 @@ class GladesPainter:
         f = font(size)
         maxw = max(40, bounds.w - 12)
         imgs = [f.render(t, True, col) for t in wrap(f, text, maxw)]
-        imgs = [i if i.get_width() <= maxw else pygame.transform.smoothscale(
-            i, (maxw, i.get_height())) for i in imgs]
+        imgs = [
+            i if i.get_width() <= maxw else pygame.transform.smoothscale(i, (maxw, i.get_height()))
+            for i in imgs
+        ]
         pad = 5
         lh = f.get_linesize()
-        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 2 * pad,
-                          lh * len(imgs) + 2 * pad)
+        box = pygame.Rect(
+            0, 0, max(i.get_width() for i in imgs) + 2 * pad, lh * len(imgs) + 2 * pad
+        )
         if top:
             box.midtop = (int(cx), int(bottom))
         else:
@@ -258,8 +286,9 @@ class GladesPainter:
         elif isinstance(plan, show.Passed):
             t = self.timeline.raw("passed", 1.0)
             alpha = theme.clamp01(min(t / 0.12, (1.0 - t) / 0.3))
-            self._banner(surface, "PASS", f"{PLAYER_NAMES[plan.seat]} has no legal placement",
-                         alpha)
+            self._banner(
+                surface, "PASS", f"{PLAYER_NAMES[plan.seat]} has no legal placement", alpha
+            )
         busy = self.animating
         if not busy and not self.over:
             self._draw_marks(surface)
@@ -268,8 +297,9 @@ class GladesPainter:
                 self._draw_ghost(surface)
         if self.refused is not None:
             dx = self.shake_offset(self.refused, p * 0.22)
-            self._frame_spot(surface, self.refused, theme.BAD, 0.1, self.shake_alpha(), True,
-                             60, dx)
+            self._frame_spot(
+                surface, self.refused, theme.BAD, 0.1, self.shake_alpha(), True, 60, dx
+            )
         if self.pass_only and not busy:
             line = self.pass_reason()
             sub = "click the board or Pass" if self.interactive else ""
@@ -303,7 +333,7 @@ class GladesPainter:
                     self._paint_square(surface, g.owner, s, 1.0)
                 self._glade_number(surface, k)
             return
-        for g in self.glades:          # during play: small glades, as they would go now
+        for g in self.glades:  # during play: small glades, as they would go now
             if g.owner is None or g.size > 9:
                 continue
             sprite = self._meadow(self._entry(g.owner)["fill"], 85)
@@ -330,9 +360,14 @@ class GladesPainter:
         e = self._entry(g.owner)
         size = max(10, int(self.grid.pitch * 0.55))
         img = font(size).render(str(g.size), True, e["ink"])
-        if e.get("ring"):       # the dark colour's cue: the number in a light ring
-            pygame.draw.circle(surface, e["edge"], (int(x), int(y)), int(self.grid.pitch * 0.34),
-                               max(1, int(self.grid.pitch * 0.05)))
+        if e.get("ring"):  # the dark colour's cue: the number in a light ring
+            pygame.draw.circle(
+                surface,
+                e["edge"],
+                (int(x), int(y)),
+                int(self.grid.pitch * 0.34),
+                max(1, int(self.grid.pitch * 0.05)),
+            )
         surface.blit(img, img.get_rect(center=(int(x), int(y) + 1)))
 
     def _centre_square(self, k) -> int:
@@ -346,9 +381,11 @@ class GladesPainter:
                 my = sum(r for _, r in pts) / len(pts)
                 best = min(sq, key=lambda s: (self.cr(s)[0] - mx) ** 2 + (self.cr(s)[1] - my) ** 2)
             else:
+
                 def spread(s):
                     c, r = self.cr(s)
                     return sum(abs(c - self.cr(t)[0]) + abs(r - self.cr(t)[1]) for t in sq)
+
                 best = min(sq, key=spread)
             if len(cache) > 200:
                 cache.clear()
@@ -374,8 +411,11 @@ class GladesPainter:
         g = st.glade
         for s in self._touching_halves(g):
             owner = self.state.owner_at(s)
-            col = self._entry(owner)["edge"] if self._entry(owner).get("ring") else \
-                self._entry(owner)["fill"]
+            col = (
+                self._entry(owner)["edge"]
+                if self._entry(owner).get("ring")
+                else self._entry(owner)["fill"]
+            )
             x, y = self.grid.center(*self.cr(s))
             blit(surface, self.grid.frame(1, 1, col, 0.09, True), x, y, 230)
         who = "unclaimed" if g.owner is None else f"{PLAYER_NAMES[g.owner]} +{g.size}"
@@ -394,8 +434,14 @@ class GladesPainter:
         who = "unclaimed" if g.owner is None else f"{PLAYER_NAMES[g.owner]} {g.size}"
         col = theme.TEXT if g.owner is None else self._entry(g.owner)["text"]
         x, y = self.grid.center(*self.hover_at)
-        self._note(surface, f"{who}: {g.reason}", x, y - p * 0.6, col,
-                   int(min(theme.FONT_SMALL, max(14, p * 0.5))))
+        self._note(
+            surface,
+            f"{who}: {g.reason}",
+            x,
+            y - p * 0.6,
+            col,
+            int(min(theme.FONT_SMALL, max(14, p * 0.5))),
+        )
 
     # --- moves ------------------------------------------------------------------------------------
     def _draw_drop(self, surface, plan) -> None:
@@ -408,6 +454,7 @@ class GladesPainter:
         sprite = self._board_domino(plan.seat, plan.squares, plan.values)
         if raw < 1 and slot is not None:
             from game.boards.glades.view import DOWN, orientation_of
+
             o = orientation_of(plan.squares, plan.values)
             angle = -90 * ((DOWN - o) % 4)
             if angle < -180:
@@ -417,7 +464,9 @@ class GladesPainter:
             scale = scale0 + (1 - scale0) * t
             lift = math.sin(math.pi * t) * p * 0.9
             x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-            img = pygame.transform.rotozoom(sprite, angle * (1 - t), scale * (1 + 0.12 * math.sin(math.pi * t)))
+            img = pygame.transform.rotozoom(
+                sprite, angle * (1 - t), scale * (1 + 0.12 * math.sin(math.pi * t))
+            )
             sh = img.copy()
             sh.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(sh, sh.get_rect(center=(int(x + lift * 0.25), int(y + lift * 0.35))))
@@ -430,14 +479,20 @@ class GladesPainter:
                 (xa, ya), (xb, yb) = (self.grid.center(*self.cr(q)) for q in (s, n))
                 mx, my = (xa + xb) / 2, (ya + yb) / 2
                 r = p * (0.15 + 0.35 * land)
-                pygame.draw.circle(surface, theme.GOOD, (int(mx), int(my)), max(2, int(r)),
-                                   max(1, int(p * 0.08 * (1 - land)) + 1))
+                pygame.draw.circle(
+                    surface,
+                    theme.GOOD,
+                    (int(mx), int(my)),
+                    max(2, int(r)),
+                    max(1, int(p * 0.08 * (1 - land)) + 1),
+                )
 
     def _draw_marks(self, surface) -> None:
         moves = self.marked_moves()
         if not moves:
             return
         from game.boards.glades.view import orientation_of
+
         o = self.orientation
         lo, hi = self.picked
         a = int(170 + 70 * theme.pulse(self.time, 1.6))
@@ -445,8 +500,13 @@ class GladesPainter:
             mo = orientation_of(m.squares, m.values)
             same = mo == o or (lo == hi and (mo - o) % 2 == 0)
             x, y = self._spot_center(m.squares)
-            blit(surface, self._mark(m.squares[1] - m.squares[0] != 1, same), x, y,
-                 a if same else 200)
+            blit(
+                surface,
+                self._mark(m.squares[1] - m.squares[0] != 1, same),
+                x,
+                y,
+                a if same else 200,
+            )
 
     def _draw_hint(self, surface) -> None:
         m = self.hint_move()
@@ -456,12 +516,16 @@ class GladesPainter:
         reason = self.state.check_placement(a, m.values[0], b, m.values[1])
         x, y = self._spot_center(m.squares)
         pulse = theme.pulse(self.time, 0.9)
-        blit(surface, self._board_domino(self.mover, m.squares, m.values, True), x, y,
-             150 + 60 * pulse)
+        blit(
+            surface,
+            self._board_domino(self.mover, m.squares, m.values, True),
+            x,
+            y,
+            150 + 60 * pulse,
+        )
         col = theme.ACCENT_2 if reason is None else theme.BAD
         self._frame_spot(surface, m.squares, col, 0.09, int(160 + 90 * pulse), True)
         if reason is not None:
-            p = self.grid.pitch
             self._note_away(surface, reason, m.squares, theme.BAD)
 
     def _draw_ghost(self, surface) -> None:
@@ -477,17 +541,21 @@ class GladesPainter:
             sprite = pygame.transform.rotozoom(sprite, angle, 1.0)
         blit(surface, sprite, x, y, 215 if g.legal else 150)
         col = theme.GOOD if g.legal else theme.BAD
-        self._frame_spot(surface, g.squares, col, 0.08, int(190 + 60 * theme.pulse(self.time, 1.0)),
-                         True)
+        self._frame_spot(
+            surface, g.squares, col, 0.08, int(190 + 60 * theme.pulse(self.time, 1.0)), True
+        )
         if g.legal:
             a, b = g.squares
             for s in (a, b):
                 for n in NB[s]:
                     if n not in (a, b) and self.state.owner_at(n) is not None:
                         (xa, ya), (xb, yb) = (self.grid.center(*self.cr(q)) for q in (s, n))
-                        pygame.draw.circle(surface, theme.GOOD, (int((xa + xb) / 2),
-                                                                 int((ya + yb) / 2)),
-                                           max(2, int(p * 0.12)))
+                        pygame.draw.circle(
+                            surface,
+                            theme.GOOD,
+                            (int((xa + xb) / 2), int((ya + yb) / 2)),
+                            max(2, int(p * 0.12)),
+                        )
         else:
             self._note_away(surface, g.reason, g.squares, theme.BAD)
 
@@ -507,7 +575,8 @@ class GladesPainter:
         for img in imgs:
             if img.get_width() > maxw > 0:
                 img = pygame.transform.smoothscale(
-                    img, (maxw, max(1, int(img.get_height() * maxw / img.get_width()))))
+                    img, (maxw, max(1, int(img.get_height() * maxw / img.get_width())))
+                )
             fitted.append(img)
         pad = max(6, int(p * 0.35))
         w = max(i.get_width() for i in fitted) + 2 * pad
@@ -516,8 +585,9 @@ class GladesPainter:
         rad = max(2, min(theme.RADIUS, h // 4))
         pygame.draw.rect(box, theme.PANEL + (232,), box.get_rect(), border_radius=rad)
         glow = int(140 + 100 * theme.pulse(self.time, 1.0))
-        pygame.draw.rect(box, theme.WARN + (glow,), box.get_rect(), max(1, int(p * 0.08)),
-                         border_radius=rad)
+        pygame.draw.rect(
+            box, theme.WARN + (glow,), box.get_rect(), max(1, int(p * 0.08)), border_radius=rad
+        )
         yy = pad
         for img in fitted:
             box.blit(img, img.get_rect(midtop=(w // 2, yy)))
@@ -563,8 +633,13 @@ class GladesPainter:
         score = self._tray_score(seat)
         if narrow:
             # a narrow tray: the count goes under the name, the buttons at the bottom
-            self._text(surface, note, max(11, hs - 5), theme.TEXT_DIM,
-                       topleft=(head.x + 2, head.bottom + 1))
+            self._text(
+                surface,
+                note,
+                max(11, hs - 5),
+                theme.TEXT_DIM,
+                topleft=(head.x + 2, head.bottom + 1),
+            )
         else:
             self._text(surface, note, max(11, hs - 4), theme.TEXT_DIM, midleft=(x, cy + 1))
         if score is not None:
@@ -572,18 +647,34 @@ class GladesPainter:
             right = head.right if not show_buttons or narrow else tray.turn.x - 8
             self._text(surface, str(score), size, e["text"], midright=(right, cy))
         if show_buttons:
-            self._button(surface, tray.turn, "Turn  R", self.picked is not None,
-                         self._hover_button == "turn", False)
-            self._button(surface, tray.fits, "Fits  F", self.picked is not None,
-                         self._hover_button == "fits", self.show_fits)
+            self._button(
+                surface,
+                tray.turn,
+                "Turn  R",
+                self.picked is not None,
+                self._hover_button == "turn",
+                False,
+            )
+            self._button(
+                surface,
+                tray.fits,
+                "Fits  F",
+                self.picked is not None,
+                self._hover_button == "fits",
+                self.show_fits,
+            )
         # the dominoes
         u = tray.unit
         have = set(left)
         for t, r in tray.slots.items():
             if t not in have:
-                pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.45),
-                                 r.inflate(-max(2, u // 6), -max(2, u // 6)), 1,
-                                 border_radius=max(2, u // 4))
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.45),
+                    r.inflate(-max(2, u // 6), -max(2, u // 6)),
+                    1,
+                    border_radius=max(2, u // 4),
+                )
                 continue
             sprite = self._tray_domino(seat, t, u)
             alpha = 255
@@ -612,9 +703,11 @@ class GladesPainter:
             s = pygame.Surface((w, h), pygame.SRCALPHA)
             rad = max(2, u // 4)
             pygame.draw.rect(s, theme.ACCENT + (70,), s.get_rect(), border_radius=rad + 3)
-            pygame.draw.rect(s, theme.ACCENT, s.get_rect().inflate(-2, -2), 2,
-                             border_radius=rad + 2)
+            pygame.draw.rect(
+                s, theme.ACCENT, s.get_rect().inflate(-2, -2), 2, border_radius=rad + 2
+            )
             return s
+
         return self.grid.sprite(("trayglow", u), make)
 
     def _button(self, surface, rect, text, enabled, hover, active) -> None:
@@ -628,5 +721,6 @@ class GladesPainter:
         img = font(size).render(text, True, theme.TEXT if enabled else theme.TEXT_DIM)
         if img.get_width() > rect.w - 4:
             img = pygame.transform.smoothscale(
-                img, (rect.w - 4, max(1, int(img.get_height() * (rect.w - 4) / img.get_width()))))
+                img, (rect.w - 4, max(1, int(img.get_height() * (rect.w - 4) / img.get_width())))
+            )
         surface.blit(img, img.get_rect(center=rect.center))

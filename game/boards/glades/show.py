@@ -9,6 +9,7 @@
 
 Timings keep the whole show (a last move and every glade) under about 3.4 seconds.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,12 +17,12 @@ from dataclasses import dataclass, field
 from game import theme
 from game.rules.glades import NB
 
-FLY_TIME = theme.MOVE_TIME * 1.5      # the domino's flight from the tray
-LAND_TIME = theme.FADE_TIME * 1.6     # the contacts' flash after landing
-PASS_TIME = theme.FADE_TIME * 5       # the "passed" banner
-GLADES_TIME = 2.2                     # every glade of the scoring show, together
-GLADE_MAX = 0.5                       # one glade at most
-FINALE = 0.45                         # the totals settle
+FLY_TIME = theme.MOVE_TIME * 1.5  # the domino's flight from the tray
+LAND_TIME = theme.FADE_TIME * 1.6  # the contacts' flash after landing
+PASS_TIME = theme.FADE_TIME * 5  # the "passed" banner
+GLADES_TIME = 2.2  # every glade of the scoring show, together
+GLADE_MAX = 0.5  # one glade at most
+FINALE = 0.45  # the totals settle
 
 
 @dataclass
@@ -102,8 +103,9 @@ def plan_scoring(state, begin: float) -> Scoring:
     glades = state.glades()
     n = max(1, len(glades))
     each = min(GLADE_MAX, GLADES_TIME / n)
-    steps = [GladeStep(g, depths(g.squares), begin + k * each, each * 1.25)
-             for k, g in enumerate(glades)]
+    steps = [
+        GladeStep(g, depths(g.squares), begin + k * each, each * 1.25) for k, g in enumerate(glades)
+    ]
     end = begin + each * len(glades) + FINALE
     return Scoring(steps, begin, end, tuple(state.scores()))
 

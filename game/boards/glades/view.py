@@ -1,4 +1,5 @@
 """The Glades view: state, geometry and input (see the package docstring)."""
+
 from __future__ import annotations
 
 import math
@@ -14,8 +15,16 @@ from game.boards.glades import show
 from game.boards.glades.paint import GladesPainter
 from game.boards.grid import SQUARES, GridBoard, GridView
 from game.rules.core import BadNotation
-from game.rules.glades import (MOVE_ROWS, NB, PASS, PLAYER_NAMES, SIZE, SPOT_OF,
-                               GladesMove, read_move)
+from game.rules.glades import (
+    MOVE_ROWS,
+    NB,
+    PASS,
+    PLAYER_NAMES,
+    SIZE,
+    SPOT_OF,
+    GladesMove,
+    read_move,
+)
 
 # orientation of a picked tile: where its high half lies from its low half, turning
 # clockwise on screen: 0 right, 1 down, 2 left, 3 up
@@ -69,23 +78,32 @@ class GladesView(GladesPainter, GridView):
     """The Glades board view (see the package docstring)."""
 
     def __init__(self, game, state):
-        self.picked = None          # the tile (low, high) the player to move has picked
+        self.picked = None  # the tile (low, high) the player to move has picked
         self.orientation = RIGHT
-        self.show_fits = False      # every spot where the picked tile fits is marked
+        self.show_fits = False  # every spot where the picked tile fits is marked
         self.ghost: Ghost | None = None
-        self.plan = None            # show.Drop / show.Passed
-        self.scoring = None         # show.Scoring while the final show runs
-        self.arr = None             # layout.Arrangement
-        self.ui = Timeline()        # feedback that never holds the game up (a turn)
+        self.plan = None  # show.Drop / show.Passed
+        self.scoring = None  # show.Scoring while the final show runs
+        self.arr = None  # layout.Arrangement
+        self.ui = Timeline()  # feedback that never holds the game up (a turn)
         self._turn_from = 0
         self._hover_button = None
         super().__init__(game, state)
         self._refresh()
 
     def make_grid(self, state) -> GridBoard:
-        return GridBoard(SIZE, SIZE, SQUARES, room=lay.ROOM, label_room=lay.LABEL_ROOM,
-                         label_min=lay.LABEL_MIN, label_at=0.55, plate=0.2, whole=True,
-                         paint=self.paint_plate)
+        return GridBoard(
+            SIZE,
+            SIZE,
+            SQUARES,
+            room=lay.ROOM,
+            label_room=lay.LABEL_ROOM,
+            label_min=lay.LABEL_MIN,
+            label_at=0.55,
+            plate=0.2,
+            whole=True,
+            paint=self.paint_plate,
+        )
 
     # --- geometry -------------------------------------------------------------------------
     def layout(self, rect) -> None:
@@ -165,8 +183,7 @@ class GladesView(GladesPainter, GridView):
         self.plan = None
         self.scoring = None
         self._refresh()
-        if self.picked is not None and (self.over or not state.has_tile(state.player,
-                                                                         self.picked)):
+        if self.picked is not None and (self.over or not state.has_tile(state.player, self.picked)):
             self.cancel_selection()
         self._update_ghost()
         if not animate or prev is None or prev is state:
@@ -178,8 +195,12 @@ class GladesView(GladesPainter, GridView):
             t = show.schedule_pass(self.plan, self.timeline)
         elif m is not None and not m.is_pass and self._placed(prev, state, m):
             a, b = m.squares
-            contacts = tuple((s, n) for s in (a, b) for n in NB[s]
-                             if n not in (a, b) and prev.owner_at(n) is not None)
+            contacts = tuple(
+                (s, n)
+                for s in (a, b)
+                for n in NB[s]
+                if n not in (a, b) and prev.owner_at(n) is not None
+            )
             self.plan = show.Drop(prev.player, m.tile, m.squares, m.values, contacts)
             t = show.schedule_drop(self.plan, self.timeline)
         if self.over:
@@ -264,8 +285,10 @@ class GladesView(GladesPainter, GridView):
             g, o = show.counted(self.scoring, self.timeline)
             k = show.current(self.scoring, self.timeline)
             n = len(self.scoring.steps)
-            return [f"Counting the glades: {0 if k is None else k + 1} of {n}",
-                    f"Green {g} - Orange {o}"]
+            return [
+                f"Counting the glades: {0 if k is None else k + 1} of {n}",
+                f"Green {g} - Orange {o}",
+            ]
         left = [len(st.tiles_left(p)) for p in (0, 1)]
         lines = [f"Tiles left: Green {left[0]}, Orange {left[1]}"]
         if self.over:
@@ -332,7 +355,7 @@ class GladesView(GladesPainter, GridView):
             return None
         if key == pygame.K_r:
             if self.picked is None:
-                return None             # the scene's redo
+                return None  # the scene's redo
             self.turn(1)
             return ClickResult()
         if key == pygame.K_f:
@@ -343,8 +366,9 @@ class GladesView(GladesPainter, GridView):
         if self.pass_only:
             return ClickResult(message=self.pass_reason())
         if self.picked is None:
-            return ClickResult(message="pick a tile from your tray first: F then marks every "
-                                       "spot where it fits")
+            return ClickResult(
+                message="pick a tile from your tray first: F then marks every spot where it fits"
+            )
         self.show_fits = not self.show_fits
         if not self.show_fits:
             return ClickResult()
@@ -352,8 +376,10 @@ class GladesView(GladesPainter, GridView):
         lo, hi = self.picked
         if not n:
             return ClickResult(message=f"your {lo}-{hi} fits nowhere now")
-        return ClickResult(message=f"your {lo}-{hi} fits {n} way{'s' if n != 1 else ''}: "
-                                   f"bright marks take it as turned now")
+        return ClickResult(
+            message=f"your {lo}-{hi} fits {n} way{'s' if n != 1 else ''}: "
+            f"bright marks take it as turned now"
+        )
 
     def alt_click(self, pos):
         if self.picked is None or not self.interactive or self.over:
@@ -402,8 +428,9 @@ class GladesView(GladesPainter, GridView):
         lo, hi = tile
         name = PLAYER_NAMES[self.mover]
         if seat != self.mover:
-            return ClickResult(message=f"that is {PLAYER_NAMES[seat]}'s tray: {name} picks "
-                                       f"from their own")
+            return ClickResult(
+                message=f"that is {PLAYER_NAMES[seat]}'s tray: {name} picks from their own"
+            )
         if not self.state.has_tile(seat, tile):
             return ClickResult(message=f"{name} has placed the {lo}-{hi} already")
         if self.picked == tile:
@@ -413,8 +440,10 @@ class GladesView(GladesPainter, GridView):
         n = len(self.fits_for(tile))
         if not n:
             return ClickResult(message=f"the {lo}-{hi} fits nowhere now: pick another tile")
-        return ClickResult(message=f"{lo}-{hi} picked: it fits {n} way{'s' if n != 1 else ''} "
-                                   f"(F marks them, R turns it)")
+        return ClickResult(
+            message=f"{lo}-{hi} picked: it fits {n} way{'s' if n != 1 else ''} "
+            f"(F marks them, R turns it)"
+        )
 
     def _click_board(self, pt) -> ClickResult:
         if self.picked is None:
@@ -423,11 +452,14 @@ class GladesView(GladesPainter, GridView):
             t = self.state.tile_at(s)
             if t is not None:
                 a, b = t.names
-                return ClickResult(message=f"{PLAYER_NAMES[t.seat]}'s {t.tile[0]}-{t.tile[1]} "
-                                           f"on {a}-{b}, touched by {t.touches} of 3: pick a "
-                                           f"tile from your tray to place")
-            return ClickResult(message="pick a tile from your tray (click it), then click "
-                                       "where it goes")
+                return ClickResult(
+                    message=f"{PLAYER_NAMES[t.seat]}'s {t.tile[0]}-{t.tile[1]} "
+                    f"on {a}-{b}, touched by {t.touches} of 3: pick a "
+                    f"tile from your tray to place"
+                )
+            return ClickResult(
+                message="pick a tile from your tray (click it), then click where it goes"
+            )
         spot = self.spot_under(pt, self.orientation)
         ghost = self.ghost_at(spot, spot_values(self.picked, self.orientation))
         if ghost.legal:
@@ -464,7 +496,7 @@ class GladesView(GladesPainter, GridView):
             pts.append(tray.slots[tile].center)
             want = orientation_of((a, b), (va, vb))
             turns = (want - self.orientation) % 4
-            if va == vb:                  # a double looks the same turned half round
+            if va == vb:  # a double looks the same turned half round
                 turns %= 2
             pts += [tray.turn.center] * turns
         pts.append(self.spot_point((a, b)))

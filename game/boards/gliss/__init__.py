@@ -43,8 +43,9 @@ build drops its four stones in with a bounce.  ``pop_events`` yields ``place`` o
 landing, ``capture`` on captures (and when a glider is lost over the edge) and
 ``splay`` on a conversion.  ``panel_lines()`` gives the counts for the side panel.
 """
-from game.boards.gliss.view import LABEL_MIN_SPACING, GlissView
+
 from game.boards.gliss.motion import Drop, Fade, Flight
+from game.boards.gliss.view import LABEL_MIN_SPACING, GlissView
 
 VIEW = GlissView
 

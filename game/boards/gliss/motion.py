@@ -8,6 +8,7 @@ board; a :class:`Drop` drops a build's four stones in one after the other; a
 :class:`Fade` cross-fades a position the move does not explain.  Every plan has a
 duration ``dur`` and its sound ``cues`` ((name, seconds) pairs); the view runs one
 "master" tween and reads the plan at its elapsed time."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 from game import theme
 from game.anim import lerp
 
-LIFT = 0.14                  # seconds the stones take to lift off
-FLY_BUDGET = 2.2             # the whole flight takes at most about this long
+LIFT = 0.14  # seconds the stones take to lift off
+FLY_BUDGET = 2.2  # the whole flight takes at most about this long
 STEP_MIN, STEP_MAX = 0.09, 0.22
 CAPTURE_TIME = 0.42
 CONVERT_TIME = 0.55
@@ -27,15 +28,15 @@ DROP_STAGGER = 0.06
 @dataclass
 class Flight:
     mover: int
-    pts: list                    # the three points at each position of the path
+    pts: list  # the three points at each position of the path
     forced: tuple
-    T: float                     # seconds per step
+    T: float  # seconds per step
     off: bool
-    captured: list               # [(point, owner)]
-    conv: tuple | None           # the converted tower
+    captured: list  # [(point, owner)]
+    conv: tuple | None  # the converted tower
     docked: bool
-    board0: tuple                # before landing: the glider lifted off
-    board1: tuple                # after landing, before the conversion
+    board0: tuple  # before landing: the glider lifted off
+    board1: tuple  # after landing, before the conversion
     new: tuple
     dur: float = 0.0
     cues: list = field(default_factory=list)
@@ -80,7 +81,11 @@ class Flight:
         k = int(u)
         f = theme.ease_in_out(u - k)
         a0, a1 = pts[k], pts[min(k + 1, len(pts) - 1)]
-        return tuple((lerp(p[0], q[0], f), lerp(p[1], q[1], f)) for p, q in zip(a0, a1)), 255, 1.12
+        return (
+            tuple((lerp(p[0], q[0], f), lerp(p[1], q[1], f)) for p, q in zip(a0, a1, strict=False)),
+            255,
+            1.12,
+        )
 
 
 @dataclass
@@ -164,8 +169,19 @@ def plan_for(prev, state, m):
     board1 = list(new)
     if conv is not None:
         board1[(conv[1] - 1) * n + conv[0] - 1] = 1 - mover
-    plan = Flight(mover, pts, tuple(m.forced), T, bool(m.off), captured, conv, bool(m.docked),
-                  tuple(board0), tuple(board1), new)
+    plan = Flight(
+        mover,
+        pts,
+        tuple(m.forced),
+        T,
+        bool(m.off),
+        captured,
+        conv,
+        bool(m.docked),
+        tuple(board0),
+        tuple(board1),
+        new,
+    )
     t_land = plan.t_land
     if plan.off:
         plan.dur = t_land + OFF_TIME

@@ -14,6 +14,7 @@ selection with its destinations (or the hover: the piece a click would pick, or 
 2x2 build ghost with the rules' reason when it is refused), the animation on top,
 and the refused click's shake.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,15 +23,28 @@ import pygame
 
 from game import theme
 from game.anim import lerp
-from game.boards.gliss.motion import (CAPTURE_TIME, CONVERT_TIME, DROP_STAGGER, LIFT, Drop,
-                                      Fade, Flight, off_step)
+from game.boards.gliss.motion import (
+    CAPTURE_TIME,
+    CONVERT_TIME,
+    DROP_STAGGER,
+    LIFT,
+    Drop,
+    Fade,
+    Flight,
+    off_step,
+)
 from game.boards.grid import blit, label, polyline, ring, tile
 from game.boards.hexboard import font
 from game.rules.gliss import shapes
 
-STONE_R = 0.45               # stone radius, in spacings
-KIND_LABEL = {"land": "land", "capture": "capture", "dock": "dock", "convert": "convert",
-              "off": "fly off"}
+STONE_R = 0.45  # stone radius, in spacings
+KIND_LABEL = {
+    "land": "land",
+    "capture": "capture",
+    "dock": "dock",
+    "convert": "convert",
+    "off": "fly off",
+}
 
 
 class GlissPainter:
@@ -55,9 +69,12 @@ class GlissPainter:
         if n % 2:
             stars.append(((n + 1) // 2, (n + 1) // 2))
         for c, r in stars:
-            pygame.draw.circle(surf, theme.GRID_LINE, (round(ox + (c - 1) * s),
-                                                      round(oy + (n - r) * s)),
-                               max(1, int(s * 0.09)))
+            pygame.draw.circle(
+                surf,
+                theme.GRID_LINE,
+                (round(ox + (c - 1) * s), round(oy + (n - r) * s)),
+                max(1, int(s * 0.09)),
+            )
 
     # --- helpers --------------------------------------------------------------------
     def _entry(self, owner: int) -> dict:
@@ -93,12 +110,14 @@ class GlissPainter:
         last = self._last
         # 1. the last move's trail (faint) under the pieces
         if last is not None and plan is None and len(last.path) > 1 and s >= 8:
-            polyline(surface, theme.ACCENT, [self.xy(p) for p in last.path],
-                     max(1, int(s * 0.08)), 70)
+            polyline(
+                surface, theme.ACCENT, [self.xy(p) for p in last.path], max(1, int(s * 0.08)), 70
+            )
         # 2. group links: base tiles, glider bars
         for sh in groups:
-            if fading and any(plan.board0[(p[1] - 1) * n + p[0] - 1] != sh.owner
-                              for p in sh.points):
+            if fading and any(
+                plan.board0[(p[1] - 1) * n + p[0] - 1] != sh.owner for p in sh.points
+            ):
                 continue
             self._draw_link(surface, sh)
         # 3. stones (captured ones break away underneath)
@@ -121,15 +140,17 @@ class GlissPainter:
             for i, o in enumerate(plan.board0):
                 if o >= 0 and plan.new[i] != o:
                     x, y = self.xy((i % n + 1, i // n + 1))
-                    blit(surface, self._stone(o), x, y,
-                         int(255 * (1 - theme.clamp01(t / plan.dur))))
+                    blit(
+                        surface, self._stone(o), x, y, int(255 * (1 - theme.clamp01(t / plan.dur)))
+                    )
         # 4. the last move, the hint
         if last is not None and plan is None and self.sel is None:
             self.mark_points(surface, last.land, scale=STONE_R * 1.12, alpha=230)
             if last.start is not None and last.start not in last.land and s >= 6:
                 x, y = self.xy(last.start)
-                pygame.draw.circle(surface, theme.ACCENT, (round(x), round(y)),
-                                   max(1, int(s * 0.12)))
+                pygame.draw.circle(
+                    surface, theme.ACCENT, (round(x), round(y)), max(1, int(s * 0.12))
+                )
         over = self.state.is_over()
         if self.hint is not None and not over:
             self._draw_hint(surface)
@@ -177,12 +198,13 @@ class GlissPainter:
         elif sh.kind == "glider":
             cx, cy = self.xy(sh.core)
             d = max(2, R * 0.36)
-            pygame.draw.polygon(surface, e["ink"], [(cx, cy - d), (cx + d, cy), (cx, cy + d),
-                                                    (cx - d, cy)])
+            pygame.draw.polygon(
+                surface, e["ink"], [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+            )
             if s >= 12:
                 col = theme.mix(e["edge"], theme.SHINE, 0.3) if e["ring"] else e["edge"]
                 for p in sh.points[1:]:
-                    ux, uy = p[0] - sh.core[0], -(p[1] - sh.core[1])   # screen direction
+                    ux, uy = p[0] - sh.core[0], -(p[1] - sh.core[1])  # screen direction
                     ax, ay = self.xy(p)
                     self._chevron(surface, col, ax, ay, ux, uy)
 
@@ -192,9 +214,13 @@ class GlissPainter:
         wing = s * 0.14
         b = (ax + ux * s * 0.52, ay + uy * s * 0.52)
         px, py = -uy, ux
-        pygame.draw.lines(surface, col, False, [(b[0] + px * wing, b[1] + py * wing), tip,
-                                                (b[0] - px * wing, b[1] - py * wing)],
-                          max(2, int(s * 0.08)))
+        pygame.draw.lines(
+            surface,
+            col,
+            False,
+            [(b[0] + px * wing, b[1] + py * wing), tip, (b[0] - px * wing, b[1] - py * wing)],
+            max(2, int(s * 0.08)),
+        )
 
     # interaction
     def _draw_interaction(self, surface) -> None:
@@ -209,8 +235,11 @@ class GlissPainter:
             if self.sel[0] == "deploy":
                 x, y = self.xy(self.sel[1])
                 self._ring(surface, theme.TEXT, x, y, R * 0.55, max(1, int(s * 0.07)), 220)
-            hovered = self._chooser[0] if self._chooser is not None else (
-                hp if hp in self._dest else None)
+            hovered = (
+                self._chooser[0]
+                if self._chooser is not None
+                else (hp if hp in self._dest else None)
+            )
             for pt, moves in self._dest.items():
                 self._draw_dest(surface, pt, moves, pt == hovered)
             if hovered is not None:
@@ -248,15 +277,23 @@ class GlissPainter:
                 x, y = self.xy(p)
                 blit(surface, ghost, x, y, 150 if legal else 90)
         if not legal and s >= 10:
-            label(surface, self.rect, self.build_reason(ll), box.centerx, box.top - 4, theme.BAD,
-                  min(theme.FONT_SMALL, max(12, int(s * 0.6))))
+            label(
+                surface,
+                self.rect,
+                self.build_reason(ll),
+                box.centerx,
+                box.top - 4,
+                theme.BAD,
+                min(theme.FONT_SMALL, max(12, int(s * 0.6))),
+            )
 
     def _sel_stones(self):
         sh = self._shape_of.get(self.sel[1]) if self.sel else None
         if sh is None:
             return []
-        return list(sh.points) if self.sel[0] == "fly" else [p for p in sh.points
-                                                             if p != self.sel[1]]
+        return (
+            list(sh.points) if self.sel[0] == "fly" else [p for p in sh.points if p != self.sel[1]]
+        )
 
     def _draw_dest(self, surface, pt, moves, hovered) -> None:
         s = self.s
@@ -278,8 +315,13 @@ class GlissPainter:
             d = r * 1.8
             for sx, sy in ((1, 0), (0, 1)):
                 for sg in (-1, 1):
-                    pygame.draw.line(surface, col, (x + sg * sx * d, y + sg * sy * d),
-                                     (x + sg * sx * d * 0.45, y + sg * sy * d * 0.45), max(2, w))
+                    pygame.draw.line(
+                        surface,
+                        col,
+                        (x + sg * sx * d, y + sg * sy * d),
+                        (x + sg * sx * d * 0.45, y + sg * sy * d * 0.45),
+                        max(2, w),
+                    )
             pygame.draw.circle(surface, col, c, max(1, int(r * 0.35)))
         elif kind in ("dock", "convert"):
             q = pygame.Rect(0, 0, int(r * 2.4), int(r * 2.4))
@@ -297,8 +339,15 @@ class GlissPainter:
             tip = (x + ux * s * 0.45, y + uy * s * 0.45)
             base = (x + ux * s * 0.05, y + uy * s * 0.05)
             px, py, wing = -uy, ux, s * 0.2
-            pygame.draw.polygon(surface, theme.WARN, [tip, (base[0] + px * wing, base[1] + py * wing),
-                                                      (base[0] - px * wing, base[1] - py * wing)])
+            pygame.draw.polygon(
+                surface,
+                theme.WARN,
+                [
+                    tip,
+                    (base[0] + px * wing, base[1] + py * wing),
+                    (base[0] - px * wing, base[1] - py * wing),
+                ],
+            )
         if len(moves) > 1 and s >= 10:
             img = font(max(10, int(s * 0.45))).render(str(len(moves)), True, theme.TEXT)
             surface.blit(img, img.get_rect(bottomleft=(int(x + r), int(y - r))))
@@ -334,17 +383,25 @@ class GlissPainter:
             pygame.draw.line(surface, theme.BAD, (x - d, y + d), (x + d, y - d), w)
         if m.converted:
             x, y = self.xy(tuple(m.converted))
-            self._ring(surface, theme.WARN, x, y, R * 1.25, max(2, int(s * 0.1)),
-                       int(180 + 75 * theme.pulse(self.time, 0.8)))
+            self._ring(
+                surface,
+                theme.WARN,
+                x,
+                y,
+                R * 1.25,
+                max(2, int(s * 0.1)),
+                int(180 + 75 * theme.pulse(self.time, 0.8)),
+            )
 
     def _draw_chooser(self, surface) -> None:
         pt, moves, rects = self._chooser
         f = font(max(10, min(theme.FONT_TINY, int(self.s * 0.55))))
-        for r, m in zip(rects, moves):
+        for r, m in zip(rects, moves, strict=False):
             pygame.draw.rect(surface, theme.PANEL, r, border_radius=4)
             hov = self.hover_pos is not None and r.collidepoint(self.hover_pos)
-            pygame.draw.rect(surface, theme.ACCENT_2 if hov else theme.PANEL_EDGE, r, 1,
-                             border_radius=4)
+            pygame.draw.rect(
+                surface, theme.ACCENT_2 if hov else theme.PANEL_EDGE, r, 1, border_radius=4
+            )
             img = f.render(KIND_LABEL.get(self.outcome(m), "land"), True, theme.TEXT)
             surface.blit(img, img.get_rect(center=r.center))
 
@@ -378,15 +435,20 @@ class GlissPainter:
         pts = a.pts
         flying = t < a.t_land or a.off
         end_fade = 1.0 if flying else 1 - theme.clamp01((t - a.t_land) / 0.3)
-        if end_fade > 0:            # the trail and the forced marks
+        if end_fade > 0:  # the trail and the forced marks
             u = max(0.0, (t - LIFT) / a.T)
             k = min(a.steps, int(u))
             trio, _, _ = a.flyer_at(t)
-            path = [self.xy(p[0]) for p in pts[:k + 1]]
+            path = [self.xy(p[0]) for p in pts[: k + 1]]
             if flying and t >= LIFT:
                 path.append(self.xy(trio[0]))
-            polyline(surface, theme.mix(fill, theme.SHINE, 0.4), path, max(2, int(s * 0.1)),
-                     int(200 * end_fade))
+            polyline(
+                surface,
+                theme.mix(fill, theme.SHINE, 0.4),
+                path,
+                max(2, int(s * 0.1)),
+                int(200 * end_fade),
+            )
             ghost = self._stone(a.mover, 0.8, ghost=True)
             for j in range(0, min(k + 1, len(pts))):
                 alpha = int(170 * end_fade * max(0.0, 1 - (u - j) / 4))
@@ -396,11 +458,18 @@ class GlissPainter:
                         blit(surface, ghost, x, y, alpha)
                 if 1 <= j <= k and a.forced[j - 1]:
                     x, y = self.xy(pts[j][0])
-                    self._ring(surface, theme.WARN, x, y, s * 0.3, max(2, int(s * 0.09)),
-                               int(230 * end_fade))
+                    self._ring(
+                        surface,
+                        theme.WARN,
+                        x,
+                        y,
+                        s * 0.3,
+                        max(2, int(s * 0.09)),
+                        int(230 * end_fade),
+                    )
         if not a.off and t >= a.t_conv and (a.conv is not None or a.docked):
             q = theme.clamp01((t - a.t_conv) / CONVERT_TIME)
-            if q < 1:               # the conversion's ring burst, the dock's flash
+            if q < 1:  # the conversion's ring burst, the dock's flash
                 if a.conv is not None:
                     x, y = self.xy(a.conv)
                 else:
@@ -408,12 +477,25 @@ class GlissPainter:
                     x = (min(p[0] for p in xs) + max(p[0] for p in xs)) / 2
                     y = (min(p[1] for p in xs) + max(p[1] for p in xs)) / 2
                 e = theme.ease_out_cubic(q)
-                self._ring(surface, theme.mix(fill, theme.SHINE, 0.35), x, y,
-                           lerp(R * 0.6, s * 2.0, e), max(2, int(s * 0.18 * (1 - q)) + 1),
-                           int(240 * (1 - q)))
+                self._ring(
+                    surface,
+                    theme.mix(fill, theme.SHINE, 0.35),
+                    x,
+                    y,
+                    lerp(R * 0.6, s * 2.0, e),
+                    max(2, int(s * 0.18 * (1 - q)) + 1),
+                    int(240 * (1 - q)),
+                )
                 if a.conv is not None:
-                    self._ring(surface, theme.WARN, x, y, lerp(R * 0.4, s * 1.3, e),
-                               max(1, int(s * 0.1 * (1 - q)) + 1), int(200 * (1 - q)))
+                    self._ring(
+                        surface,
+                        theme.WARN,
+                        x,
+                        y,
+                        lerp(R * 0.4, s * 1.3, e),
+                        max(1, int(s * 0.1 * (1 - q)) + 1),
+                        int(200 * (1 - q)),
+                    )
         if not flying:
             return
         trio, alpha, scale = a.flyer_at(t)
@@ -425,16 +507,24 @@ class GlissPainter:
             blit(surface, self.grid.shadow(STONE_R), x + sh, y + sh * 1.4, int(alpha * 0.5))
         col = theme.mix(fill, theme.BOARD, 0.3)
         for x, y in xy[1:]:
-            pygame.draw.line(surface, col, (round(xy[0][0]), round(xy[0][1])),
-                             (round(x), round(y)), max(2, int(s * 0.3)))
+            pygame.draw.line(
+                surface,
+                col,
+                (round(xy[0][0]), round(xy[0][1])),
+                (round(x), round(y)),
+                max(2, int(s * 0.3)),
+            )
         spr = self._stone(a.mover)
         for x, y in xy:
             blit(surface, spr, x, y, alpha, scale)
         if s >= 7 and alpha > 120:
             x, y = xy[0]
             d = max(2, R * 0.36 * scale)
-            pygame.draw.polygon(surface, self._entry(a.mover)["ink"],
-                                [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+            pygame.draw.polygon(
+                surface,
+                self._entry(a.mover)["ink"],
+                [(x, y - d), (x + d, y), (x, y + d), (x - d, y)],
+            )
 
     def _draw_pops(self, surface, a: Flight, t: float) -> None:
         """Captured stones swell, fade and break into shards (under the landed glider)."""
@@ -446,14 +536,23 @@ class GlissPainter:
             return
         for p, owner in a.captured:
             x, y = self.xy(p)
-            blit(surface, self._stone(owner), x, y, int(255 * (1 - q)),
-                 1.0 + 0.5 * theme.ease_out_cubic(q))
+            blit(
+                surface,
+                self._stone(owner),
+                x,
+                y,
+                int(255 * (1 - q)),
+                1.0 + 0.5 * theme.ease_out_cubic(q),
+            )
             for k in range(5):
                 ang = k * 2 * math.pi / 5 + (p[0] * 7 + p[1] * 3) * 0.4
                 dist = R * (0.6 + 1.6 * theme.ease_out_cubic(q))
-                pygame.draw.circle(surface, self._entry(owner)["fill"],
-                                   (round(x + math.cos(ang) * dist), round(y + math.sin(ang) * dist)),
-                                   max(1, int(R * 0.22 * (1 - q))))
+                pygame.draw.circle(
+                    surface,
+                    self._entry(owner)["fill"],
+                    (round(x + math.cos(ang) * dist), round(y + math.sin(ang) * dist)),
+                    max(1, int(R * 0.22 * (1 - q))),
+                )
 
     def _draw_drop(self, surface, a: Drop, t: float) -> None:
         s = self.s
@@ -476,10 +575,12 @@ class GlissPainter:
         if kind == "block":
             x0, y0 = self.xy((what[0], what[1] + 1))
             dx = self.shake_offset(self.refused, s * 0.15)
-            box = pygame.Rect(int(x0 - s * 0.55 + dx), int(y0 - s * 0.55), int(s * 2.1),
-                              int(s * 2.1))
+            box = pygame.Rect(
+                int(x0 - s * 0.55 + dx), int(y0 - s * 0.55), int(s * 2.1), int(s * 2.1)
+            )
             tile(surface, box, theme.BAD, a // 3, a, max(2, int(s * 0.1)), max(2, int(s * 0.45)))
         else:
             x, y = self.xy(what)
-            self._ring(surface, theme.BAD, x + self._shake_dx(what), y, s * 0.5,
-                       max(2, int(s * 0.1)), a)
+            self._ring(
+                surface, theme.BAD, x + self._shake_dx(what), y, s * 0.5, max(2, int(s * 0.1)), a
+            )

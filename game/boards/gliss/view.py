@@ -1,4 +1,5 @@
 """The Gliss view: state, geometry and input (see the package docstring)."""
+
 from __future__ import annotations
 
 import pygame
@@ -10,9 +11,9 @@ from game.boards.gliss.paint import GlissPainter
 from game.boards.grid import POINTS, GridBoard, GridView
 from game.rules import IllegalMove
 
-PLATE = 0.75                 # the plate reaches this many spacings beyond the outer lines
-LABEL_MARGIN = 0.85          # room for the labels, in spacings, on each side
-LABEL_MIN_SPACING = 20       # labels only when the lines are at least this far apart
+PLATE = 0.75  # the plate reaches this many spacings beyond the outer lines
+LABEL_MARGIN = 0.85  # room for the labels, in spacings, on each side
+LABEL_MIN_SPACING = 20  # labels only when the lines are at least this far apart
 
 
 class GlissView(GlissPainter, GridView):
@@ -20,20 +21,28 @@ class GlissView(GlissPainter, GridView):
 
     def __init__(self, game, state):
         self.n = state.size
-        self.plan = None                 # the running animation plan (motion.*)
-        self.sel = None                  # None, ('fly', core) or ('deploy', kept)
-        self._dest: dict = {}            # destination point -> [moves]
-        self._chooser = None             # (point, [moves], [rects]) when open
-        self._last = None                # motion.LastMove marks
+        self.plan = None  # the running animation plan (motion.*)
+        self.sel = None  # None, ('fly', core) or ('deploy', kept)
+        self._dest: dict = {}  # destination point -> [moves]
+        self._chooser = None  # (point, [moves], [rects]) when open
+        self._last = None  # motion.LastMove marks
         self._hint = (None, None)
         self._refusals: dict = {}
         super().__init__(game, state)
         self._refresh()
 
     def make_grid(self, state) -> GridBoard:
-        return GridBoard(state.size, state.size, POINTS, first=1, room=PLATE,
-                         label_room=PLATE + LABEL_MARGIN, label_min=LABEL_MIN_SPACING,
-                         plate=PLATE, paint=self.paint_lines)
+        return GridBoard(
+            state.size,
+            state.size,
+            POINTS,
+            first=1,
+            room=PLATE,
+            label_room=PLATE + LABEL_MARGIN,
+            label_min=LABEL_MIN_SPACING,
+            plate=PLATE,
+            paint=self.paint_lines,
+        )
 
     # --- geometry (the grid's, under the names the tests know) -------------------------
     @property
@@ -72,7 +81,7 @@ class GlissView(GlissPainter, GridView):
         me = st.player
         self._shape_of = {p: sh for sh in st.shapes() if sh.owner == me for p in sh.points}
         self._builds = st.builds()
-        self._fly_src: dict = {}         # ('fly', core) / ('deploy', kept) -> [moves]
+        self._fly_src: dict = {}  # ('fly', core) / ('deploy', kept) -> [moves]
         for m in st.legal_moves():
             if m.kind != "build":
                 self._fly_src.setdefault((m.kind, m.source), []).append(m)
@@ -209,7 +218,7 @@ class GlissView(GlissPainter, GridView):
         pt = self.point_at(pos)
         if self._chooser is not None:
             cpt, cmoves, rects = self._chooser
-            for r, m in zip(rects, cmoves):
+            for r, m in zip(rects, cmoves, strict=False):
                 if r.collidepoint(pos):
                     self.cancel_selection()
                     return ClickResult(move=m)
@@ -233,8 +242,10 @@ class GlissView(GlissPainter, GridView):
             return self._pick_source(pt)
         sh = self._shape_of.get(pt)
         if sh is not None and sh.kind == "tower":
-            msg = (f"{self.state.point_name(pt)} is a control tower: towers never move "
-                   f"(build, or fly a glider or a base)")
+            msg = (
+                f"{self.state.point_name(pt)} is a control tower: towers never move "
+                f"(build, or fly a glider or a base)"
+            )
             self.refuse(("pt", pt))
             return ClickResult(illegal=True, message=msg)
         ll = self.block_at(pos)
@@ -259,20 +270,25 @@ class GlissView(GlissPainter, GridView):
         if self.sel == key:
             return ClickResult(message="choose where it lands")
         if not self._fly_src.get(key):
-            reason = (f"the glider on {name(key[1])} has no legal flight" if key[0] == "fly"
-                      else f"keeping {name(pt)}, the base has no legal flight")
+            reason = (
+                f"the glider on {name(key[1])} has no legal flight"
+                if key[0] == "fly"
+                else f"keeping {name(pt)}, the base has no legal flight"
+            )
             self.refuse(("pt", pt))
             return ClickResult(illegal=True, message=reason)
         self._select(key)
         k = len(self._dest)
-        return ClickResult(message=f"{what} can fly to {k} place{'s' if k != 1 else ''}: "
-                                   f"choose one")
+        return ClickResult(
+            message=f"{what} can fly to {k} place{'s' if k != 1 else ''}: choose one"
+        )
 
     def build_reason(self, ll) -> str:
         """Why the player to move may not build on the block whose lower-left is ``ll``."""
         if ll not in self._refusals:
-            self._refusals[ll] = (self.state.build_refusal(ll)
-                                  or f"no build on {self.state.point_name(ll)}+")
+            self._refusals[ll] = (
+                self.state.build_refusal(ll) or f"no build on {self.state.point_name(ll)}+"
+            )
         return self._refusals[ll]
 
     def _chooser_rects(self, pt, k: int) -> list:
