@@ -7,6 +7,7 @@ played to the end or to a cap of 1000 plies), mean plies per random game
 (through the public contract), and MCTS iterations per second at the default
 settings (from the start position and from a mid-game position).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,6 +66,7 @@ def bench_game(game, seconds: float, seed: int = 1) -> dict:
             s = s.play(s.random_move(rng))
             n += 1
         plies.append(n)
+
     _timed(one_game, seconds / 2)
     out = {"playouts_per_s": playouts / dt, "mean_plies": sum(plies) / len(plies)}
     for label, state in (("start", start), ("mid", midgame(game, random.Random(seed)))):
@@ -76,17 +78,26 @@ def bench_game(game, seconds: float, seed: int = 1) -> dict:
 
 def main(argv=None) -> int:
     from game import rules
-    ap = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    ap = argparse.ArgumentParser(
+        prog="python -m ai.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--game", action="append", choices=rules.GAMES)
     args = ap.parse_args(argv)
-    print(f"{'game':<10} {'playouts/s':>11} {'plies/game':>11} {'MCTS it/s start':>16} "
-          f"{'MCTS it/s mid':>14}")
+    print(
+        f"{'game':<10} {'playouts/s':>11} {'plies/game':>11} {'MCTS it/s start':>16} "
+        f"{'MCTS it/s mid':>14}"
+    )
     for gid in args.game or rules.GAMES:
         r = bench_game(rules.get(gid), args.seconds)
-        print(f"{gid:<10} {r['playouts_per_s']:>11.0f} {r['mean_plies']:>11.1f} "
-              f"{r['mcts_per_s_start']:>16.0f} {r['mcts_per_s_mid']:>14.0f}", flush=True)
+        print(
+            f"{gid:<10} {r['playouts_per_s']:>11.0f} {r['mean_plies']:>11.1f} "
+            f"{r['mcts_per_s_start']:>16.0f} {r['mcts_per_s_mid']:>14.0f}",
+            flush=True,
+        )
     return 0
 
 

@@ -5,6 +5,7 @@ A level is a time per move; Easy also plays a little randomly.  A player spec
 (``easy``, ``medium``, ``hard``), or ``mcts:key=value,...`` with keys
 ``iterations``, ``time``, ``c`` (exploration), ``randomness``, ``solver``.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,9 +32,12 @@ def make_bot(level: str, seed: int | None = None, **overrides) -> MCTS:
 
 # spec key -> (MCTS keyword, converter); each keyword has its own value type
 _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
-         "iterations": ("iterations", int), "time": ("time_limit", float),
-         "c": ("exploration", float), "randomness": ("randomness", float),
-         "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on"))}
+    "iterations": ("iterations", int),
+    "time": ("time_limit", float),
+    "c": ("exploration", float),
+    "randomness": ("randomness", float),
+    "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on")),
+}
 
 
 def make_player(spec: str, seed: int | None = None):
@@ -49,8 +53,9 @@ def make_player(spec: str, seed: int | None = None):
     for part in filter(None, (a.strip() for a in args.split(","))):
         key, eq, value = part.partition("=")
         if not eq or key.strip() not in _KEYS:
-            raise ValueError(f"bad setting {part!r} in {spec!r}; settings are "
-                             f"{', '.join(_KEYS)} (as key=value)")
+            raise ValueError(
+                f"bad setting {part!r} in {spec!r}; settings are {', '.join(_KEYS)} (as key=value)"
+            )
         attr, conv = _KEYS[key.strip()]
         try:
             kwargs[attr] = conv(value.strip())
@@ -61,5 +66,6 @@ def make_player(spec: str, seed: int | None = None):
     if name == "mcts":
         kwargs.setdefault("iterations", 1000 if "time_limit" not in kwargs else None)
         return MCTS(rng=random.Random(seed), **kwargs)
-    raise ValueError(f"unknown player {spec!r}: use random, mcts:iterations=N, "
-                     f"or a level ({', '.join(LEVELS)})")
+    raise ValueError(
+        f"unknown player {spec!r}: use random, mcts:iterations=N, or a level ({', '.join(LEVELS)})"
+    )

@@ -6,6 +6,7 @@ Seats alternate: in odd games the second player starts.  Prints wins, draws,
 losses (from the first player's side), unfinished games (move cap), mean
 plies and mean time per move for each player, with a progress bar.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,16 @@ def play_game(game, players, options=None, max_plies=400):
     return state, plies, think, counts
 
 
-def run_match(game, spec_a: str, spec_b: str, games: int, options=None, seed: int = 0,
-              max_plies: int = 400, progress=None) -> MatchResult:
+def run_match(
+    game,
+    spec_a: str,
+    spec_b: str,
+    games: int,
+    options=None,
+    seed: int = 0,
+    max_plies: int = 400,
+    progress=None,
+) -> MatchResult:
     """Player A (spec_a) against B; A starts the even-numbered games."""
     res = MatchResult()
     for g in range(games):
@@ -86,13 +95,18 @@ def _bar(done: int, total: int, res: MatchResult) -> None:
     """A progress bar on a terminal; a line every tenth of the match otherwise."""
     if not sys.stderr.isatty():
         if done == total or done % max(1, total // 10) == 0:
-            print(f"  {done}/{total} games: W{res.wins} D{res.draws} L{res.losses} "
-                  f"U{res.unfinished}", file=sys.stderr, flush=True)
+            print(
+                f"  {done}/{total} games: W{res.wins} D{res.draws} L{res.losses} U{res.unfinished}",
+                file=sys.stderr,
+                flush=True,
+            )
         return
     width = 30
     filled = int(width * done / max(1, total))
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  "
-                     f"W{res.wins} D{res.draws} L{res.losses} U{res.unfinished}")
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  "
+        f"W{res.wins} D{res.draws} L{res.losses} U{res.unfinished}"
+    )
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -100,8 +114,12 @@ def _bar(done: int, total: int, res: MatchResult) -> None:
 
 def main(argv=None) -> int:
     from game import rules
-    ap = argparse.ArgumentParser(prog="python -m ai.match", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    ap = argparse.ArgumentParser(
+        prog="python -m ai.match",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--p0", default="medium", help="first player's spec (default medium)")
@@ -126,9 +144,11 @@ def main(argv=None) -> int:
     wall = time.perf_counter() - t
     n = res.games
     print(f"{game.name}: {args.p0} vs {args.p1}, {n} games, seats alternating")
-    print(f"  {args.p0}: {res.wins} wins, {res.draws} draws, {res.losses} losses, "
-          f"{res.unfinished} unfinished (move cap {args.max_plies})  "
-          f"-> {100 * res.wins / max(1, n):.1f}% wins, score {100 * res.score():.1f}%")
+    print(
+        f"  {args.p0}: {res.wins} wins, {res.draws} draws, {res.losses} losses, "
+        f"{res.unfinished} unfinished (move cap {args.max_plies})  "
+        f"-> {100 * res.wins / max(1, n):.1f}% wins, score {100 * res.score():.1f}%"
+    )
     print(f"  mean plies per game: {sum(res.plies) / max(1, n):.1f}")
     for i, spec in enumerate((args.p0, args.p1)):
         mean = res.think[i] / max(1, res.moves[i])

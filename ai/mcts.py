@@ -15,6 +15,7 @@ move has been expanded and proven.
 Split, as in many engines: ``Node`` (tree statistics), ``MCTS`` (the bot with
 its budget and injected RNG), ``SearchResult`` (what the client shows).
 """
+
 from __future__ import annotations
 
 import math
@@ -28,8 +29,8 @@ from typing import Any, Callable
 class MoveStat:
     move: Any
     visits: int
-    value: float          # mean value for the player to move at the root, in [-1, 1]
-    proven: int | None = None   # +1 a proven win for that player, -1 a proven loss, 0 a draw
+    value: float  # mean value for the player to move at the root, in [-1, 1]
+    proven: int | None = None  # +1 a proven win for that player, -1 a proven loss, 0 a draw
 
 
 @dataclass
@@ -37,7 +38,7 @@ class SearchResult:
     move: Any
     stats: list[MoveStat] = field(default_factory=list)
     pv: list = field(default_factory=list)
-    value: float = 0.0    # the root estimate for the player to move
+    value: float = 0.0  # the root estimate for the player to move
     iterations: int = 0
     elapsed: float = 0.0
     proven: int | None = None
@@ -47,19 +48,28 @@ class SearchResult:
 
 
 class Node:
-    __slots__ = ("move", "parent", "state", "sign", "children", "untried", "visits",
-                 "total", "proven")
+    __slots__ = (
+        "move",
+        "parent",
+        "state",
+        "sign",
+        "children",
+        "untried",
+        "visits",
+        "total",
+        "proven",
+    )
 
     def __init__(self, move, parent, state) -> None:
         self.move = move
         self.parent = parent
         self.state = state
-        self.sign = 1.0 if state.player == 0 else -1.0   # of the player to move here
+        self.sign = 1.0 if state.player == 0 else -1.0  # of the player to move here
         self.children: list[Node] = []
         self.untried: list | None = None
         self.visits = 0
-        self.total = 0.0          # sum of values for player 0
-        self.proven: float | None = None   # exact value for player 0, when solved
+        self.total = 0.0  # sum of values for player 0
+        self.proven: float | None = None  # exact value for player 0, when solved
         if state.is_over():
             self.proven = float(state.result())
             self.untried = []
@@ -72,10 +82,17 @@ def _widen_limit(visits: int) -> int:
 class MCTS:
     """UCT with solver backups.  Give ``iterations`` or ``time_limit`` (or both)."""
 
-    def __init__(self, iterations: int | None = 1000, time_limit: float | None = None,
-                 rng: random.Random | None = None, exploration: float = 1.0,
-                 solver: bool = True, randomness: float = 0.0,
-                 progress_every: int = 100, seed: int | None = None):
+    def __init__(
+        self,
+        iterations: int | None = 1000,
+        time_limit: float | None = None,
+        rng: random.Random | None = None,
+        exploration: float = 1.0,
+        solver: bool = True,
+        randomness: float = 0.0,
+        progress_every: int = 100,
+        seed: int | None = None,
+    ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
         self.iterations = iterations
@@ -87,21 +104,24 @@ class MCTS:
         self.progress_every = progress_every
 
     def __repr__(self):
-        return (f"MCTS(iterations={self.iterations}, time_limit={self.time_limit}, "
-                f"exploration={self.exploration}, randomness={self.randomness})")
+        return (
+            f"MCTS(iterations={self.iterations}, time_limit={self.time_limit}, "
+            f"exploration={self.exploration}, randomness={self.randomness})"
+        )
 
     # --- public ---------------------------------------------------------------------
     def choose(self, state):
         return self.search(state).move
 
-    def search(self, state, on_progress: Callable[[SearchResult, float], Any] | None = None
-               ) -> SearchResult:
+    def search(
+        self, state, on_progress: Callable[[SearchResult, float], Any] | None = None
+    ) -> SearchResult:
         start = time.perf_counter()
         if state.is_over():
             return SearchResult(None)
         root = Node(None, None, state)
         moves = state.legal_moves()
-        if len(moves) == 1:                 # forced: no search, but say what it leads to
+        if len(moves) == 1:  # forced: no search, but say what it leads to
             after = state.play(moves[0])
             proven = None
             if after.is_over():
@@ -109,8 +129,15 @@ class MCTS:
                 proven = int(value)
             else:
                 value = after.evaluate() * root.sign
-            return SearchResult(moves[0], [MoveStat(moves[0], 0, value, proven)], [moves[0]],
-                                value, 0, time.perf_counter() - start, proven)
+            return SearchResult(
+                moves[0],
+                [MoveStat(moves[0], 0, value, proven)],
+                [moves[0]],
+                value,
+                0,
+                time.perf_counter() - start,
+                proven,
+            )
         game = getattr(state, "game", None)
         wide = bool(getattr(game, "wide", False))
         rng = self.rng
@@ -149,7 +176,7 @@ class MCTS:
                 if not wide:
                     moves = list(moves)
                     rng.shuffle(moves)
-                moves.reverse()            # pop() takes the most promising first
+                moves.reverse()  # pop() takes the most promising first
                 node.untried = moves
             if node.untried and (not wide or len(node.children) < _widen_limit(node.visits)):
                 move = node.untried.pop()
@@ -157,7 +184,7 @@ class MCTS:
                 node.children.append(child)
                 node = child
                 break
-            if not node.children:          # no move at all: cannot happen in a sound game
+            if not node.children:  # no move at all: cannot happen in a sound game
                 break
             node = self._select(node, c, solver)
         # evaluate the leaf
@@ -194,7 +221,7 @@ class MCTS:
             if score > best_score:
                 best_score = score
                 best = ch
-        if best is None:                   # every child is a proven loss: take any
+        if best is None:  # every child is a proven loss: take any
             best = max(node.children, key=lambda ch: ch.visits)
         return best
 
@@ -246,8 +273,7 @@ class MCTS:
         root_proven = None
         if root.proven is not None:
             root_proven = int(round(root.proven * sign))
-        return SearchResult(best.move, stats, pv, stats[0].value, iterations, elapsed,
-                            root_proven)
+        return SearchResult(best.move, stats, pv, stats[0].value, iterations, elapsed, root_proven)
 
     def _random_pick(self, stats: list[MoveStat]) -> MoveStat:
         """Easy levels: now and then play a weaker move, chosen by visits."""

@@ -4,7 +4,7 @@
     worker.start()                 # spawn the process (once, at app start-up)
     worker.request(state, "hard", request_id=7)      # or a dict of MCTS keyword arguments
     for msg in worker.poll():      # non-blocking, once a frame
-        ...                        # {"type": "started" | "progress" | "result" | "error", "id": 7, ...}
+        ...     # {"type": "started" | "progress" | "result" | "error", "id": 7, ...}
     worker.cancel()                # stop the current search at once
     worker.close()
 
@@ -29,6 +29,7 @@ late messages are dropped.
 This module never imports pygame and never names a game; the bot factory (``backend``,
 ``"module:function"`` taking the spec) can be swapped, e.g. by tests.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -47,12 +48,12 @@ if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
 
 DEFAULT_BACKEND = "ai.worker:default_bot"
-PROGRESS_INTERVAL = 0.05      # seconds between progress messages from the child
-START_GRACE = 20.0            # a new process may take this long to send its first message
-HANG_GRACE = 5.0              # silence past the budget plus this means the worker hung
-DEFAULT_BUDGET = 10.0         # assumed budget when a search has no time limit
+PROGRESS_INTERVAL = 0.05  # seconds between progress messages from the child
+START_GRACE = 20.0  # a new process may take this long to send its first message
+HANG_GRACE = 5.0  # silence past the budget plus this means the worker hung
+DEFAULT_BUDGET = 10.0  # assumed budget when a search has no time limit
 TOP_MOVES = 5
-NICENESS = 5                  # the AI process runs at a slightly lower priority
+NICENESS = 5  # the AI process runs at a slightly lower priority
 
 
 # --- the bot factory ----------------------------------------------------------------------
@@ -65,8 +66,10 @@ def default_bot(spec: Any):
     seed = spec.pop("seed", None)
     if level is not None:
         from ai.levels import make_bot
+
         return make_bot(level, seed=seed, **spec)
     from ai.mcts import MCTS
+
     spec.setdefault("rng", random.Random(seed))
     return MCTS(**spec)
 
@@ -112,10 +115,11 @@ def _child_main(requests, results, active, backend) -> None:
     """The worker process: take requests, search, send progress and results."""
     try:
         import signal
-        signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C is the parent's business
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's business
     except (ImportError, ValueError, OSError):
         pass
-    try:      # on a busy machine the window's process goes first: it must never stutter
+    try:  # on a busy machine the window's process goes first: it must never stutter
         os.nice(NICENESS)
     except (AttributeError, OSError):
         pass
@@ -134,54 +138,80 @@ def _child_main(requests, results, active, backend) -> None:
             return
         serial, blob, spec = item
         if active.value != serial:
-            continue                       # superseded or cancelled before it began
+            continue  # superseded or cancelled before it began
         try:
             state = pickle.loads(blob)
             bot = factory(spec)
             time_limit, iterations = _budget_of(bot)
-            results.put({"type": "started", "serial": serial, "time_limit": time_limit,
-                         "iterations": iterations})
+            results.put(
+                {
+                    "type": "started",
+                    "serial": serial,
+                    "time_limit": time_limit,
+                    "iterations": iterations,
+                }
+            )
             last = [0.0]
 
-            def on_progress(res, fraction, serial=serial):
+            def on_progress(res, fraction, serial=serial, last=last):
                 if active.value != serial:
                     return True
                 now = time.monotonic()
                 if now - last[0] >= PROGRESS_INTERVAL:
                     last[0] = now
                     msg = summarize(res)
-                    msg.update(type="progress", serial=serial,
-                               fraction=float(max(0.0, min(1.0, fraction or 0.0))))
+                    msg.update(
+                        type="progress",
+                        serial=serial,
+                        fraction=float(max(0.0, min(1.0, fraction or 0.0))),
+                    )
                     results.put(msg)
                 return False
 
             res = bot.search(state, on_progress=on_progress)
             if active.value != serial:
-                continue                   # cancelled: nobody wants the answer
+                continue  # cancelled: nobody wants the answer
             if res is None or getattr(res, "move", None) is None:
                 raise RuntimeError("the search returned no move")
             msg = summarize(res)
             proven = getattr(res, "proven", None)
-            msg.update(type="result", serial=serial, move=str(res.move), fraction=1.0,
-                       elapsed=float(getattr(res, "elapsed", 0.0) or 0.0),
-                       proven=proven if proven is None else int(proven))
+            msg.update(
+                type="result",
+                serial=serial,
+                move=str(res.move),
+                fraction=1.0,
+                elapsed=float(getattr(res, "elapsed", 0.0) or 0.0),
+                proven=proven if proven is None else int(proven),
+            )
             results.put(msg)
-        except Exception as exc:          # report and stay alive for the next request
-            results.put({"type": "error", "serial": serial, "restarted": False,
-                         "message": f"{type(exc).__name__}: {exc}",
-                         "traceback": traceback.format_exc(limit=6)})
+        except Exception as exc:  # report and stay alive for the next request
+            results.put(
+                {
+                    "type": "error",
+                    "serial": serial,
+                    "restarted": False,
+                    "message": f"{type(exc).__name__}: {exc}",
+                    "traceback": traceback.format_exc(limit=6),
+                }
+            )
 
 
 # --- the parent side ---------------------------------------------------------------------------
 class AIWorker:
     """Owns the AI process (spawn context) and talks to it without ever blocking."""
 
-    def __init__(self, backend: str = DEFAULT_BACKEND, start: bool = False,
-                 start_grace: float = START_GRACE, hang_grace: float = HANG_GRACE,
-                 default_budget: float = DEFAULT_BUDGET):
+    def __init__(
+        self,
+        backend: str = DEFAULT_BACKEND,
+        start: bool = False,
+        start_grace: float = START_GRACE,
+        hang_grace: float = HANG_GRACE,
+        default_budget: float = DEFAULT_BUDGET,
+    ):
         if not isinstance(backend, str):
-            raise TypeError("backend must be a 'module:function' string (it is imported "
-                            "in the worker process)")
+            raise TypeError(
+                "backend must be a 'module:function' string (it is imported in the worker process)"
+            )
         self.backend = backend
         self.start_grace = start_grace
         self.hang_grace = hang_grace
@@ -190,10 +220,10 @@ class AIWorker:
         self._proc: SpawnProcess | None = None
         self._requests: Queue[Any] | None = None
         self._results: Queue[Any] | None = None
-        self._active: Synchronized[int] | None = None     # the live serial (-1: none)
+        self._active: Synchronized[int] | None = None  # the live serial (-1: none)
         self._serial = 0
-        self._current_id: Any = None       # the caller's id of the live request
-        self._live = False                 # a request is in flight
+        self._current_id: Any = None  # the caller's id of the live request
+        self._live = False  # a request is in flight
         self._last_msg = 0.0
         self._budget: float | None = None
         self._started_search = False
@@ -226,9 +256,12 @@ class AIWorker:
         self._requests = ctx.Queue()
         self._results = ctx.Queue()
         self._active = ctx.Value("q", 0)
-        self._proc = ctx.Process(target=_child_main, name="abstract-arcade-ai",
-                                 args=(self._requests, self._results, self._active,
-                                       self.backend), daemon=True)
+        self._proc = ctx.Process(
+            target=_child_main,
+            name="abstract-arcade-ai",
+            args=(self._requests, self._results, self._active, self.backend),
+            daemon=True,
+        )
         self._proc.start()
 
     def _kill(self) -> None:
@@ -285,12 +318,12 @@ class AIWorker:
         """Ask for a move in ``state``; any earlier request is cancelled.  Never blocks."""
         blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         if not self.alive:
-            if self._proc is not None:          # it died while idle
+            if self._proc is not None:  # it died while idle
                 self._kill()
                 self.restarts += 1
             self.start()
             self._started_search = False
-        assert self._active is not None and self._requests is not None   # started
+        assert self._active is not None and self._requests is not None  # started
         self._serial += 1
         self._active.value = self._serial
         self._current_id = request_id
@@ -365,7 +398,7 @@ class InlineAI:
     def __init__(self, backend: str | Callable = DEFAULT_BACKEND, max_progress: int = 3):
         self.factory = load_backend(backend)
         self.max_progress = max_progress
-        self._pending: tuple[Any, Any] | None = None     # (state, spec)
+        self._pending: tuple[Any, Any] | None = None  # (state, spec)
         self._current_id = None
         self.restarts = 0
         self.closed = False
@@ -416,13 +449,24 @@ class InlineAI:
 
             res = bot.search(state, on_progress=on_progress)
             msg = summarize(res)
-            msg.update(type="result", id=rid, move=str(res.move), fraction=1.0,
-                       elapsed=float(getattr(res, "elapsed", 0.0) or 0.0),
-                       proven=getattr(res, "proven", None))
+            msg.update(
+                type="result",
+                id=rid,
+                move=str(res.move),
+                fraction=1.0,
+                elapsed=float(getattr(res, "elapsed", 0.0) or 0.0),
+                proven=getattr(res, "proven", None),
+            )
             out.append(msg)
         except Exception as exc:
-            out.append({"type": "error", "id": rid, "restarted": False,
-                        "message": f"{type(exc).__name__}: {exc}"})
+            out.append(
+                {
+                    "type": "error",
+                    "id": rid,
+                    "restarted": False,
+                    "message": f"{type(exc).__name__}: {exc}",
+                }
+            )
         return out
 
 

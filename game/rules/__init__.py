@@ -6,6 +6,7 @@
 
 This package never imports pygame or the AI.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -57,5 +58,16 @@ def parse_any(text: str) -> State:
     return game_of(text).parse(text)
 
 
-__all__ = ["GAMES", "BadNotation", "Game", "IllegalMove", "Move", "Option", "RuleViolation",
-           "State", "game_of", "get", "parse_any"]
+__all__ = [
+    "GAMES",
+    "BadNotation",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "RuleViolation",
+    "State",
+    "game_of",
+    "get",
+    "parse_any",
+]

@@ -16,6 +16,7 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,8 +55,8 @@ class Option:
     name: str
     default: Any
     description: str
-    choices: Sequence[Any] | None = None      # an explicit list of allowed values
-    minimum: int | None = None                # for integer ranges
+    choices: Sequence[Any] | None = None  # an explicit list of allowed values
+    minimum: int | None = None  # for integer ranges
     maximum: int | None = None
     help: str = ""
     nullable: bool = False
@@ -96,10 +97,10 @@ class Option:
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` as this option's type, or raise ValueError naming the option."""
-        bad = ValueError(
-            f"option {self.name!r}: {value!r} is not allowed; use {self.allowed()}")
-        if self.nullable and (value is None or (isinstance(value, str)
-                                                and value.strip().lower() in ("", "none"))):
+        bad = ValueError(f"option {self.name!r}: {value!r} is not allowed; use {self.allowed()}")
+        if self.nullable and (
+            value is None or (isinstance(value, str) and value.strip().lower() in ("", "none"))
+        ):
             return None
         kind = self.kind
         if kind is bool:
@@ -272,8 +273,8 @@ class Game:
     name: str = ""
     designer: str = ""
     year: int | None = None
-    summary: str = ""            # one line for the game card
-    rules_text: str = ""         # a short rules summary for the select screen
+    summary: str = ""  # one line for the game card
+    rules_text: str = ""  # a short rules summary for the select screen
     #: the colours the rules name, seat 0's first in the default set-up; a game with a
     #: third, shared colour lists it last (Glorieta's neutral stones).  ``players`` is
     #: derived from it.  The client's theme maps each name to a palette colour.
@@ -296,10 +297,10 @@ class Game:
         for name in options:
             if name not in known:
                 allowed = ", ".join(known) or "none"
-                raise ValueError(f"option {name!r} is not an option of {self.id}; "
-                                 f"its options are: {allowed}")
-        return {name: opt.coerce(options.get(name, opt.default))
-                for name, opt in known.items()}
+                raise ValueError(
+                    f"option {name!r} is not an option of {self.id}; its options are: {allowed}"
+                )
+        return {name: opt.coerce(options.get(name, opt.default)) for name, opt in known.items()}
 
     def start(self, **options) -> State:
         raise NotImplementedError

@@ -17,6 +17,7 @@ Moves are coded as ``src << 8 | direction << 5 | distance`` (src a bit index).
 Notation: centre to centre, ``c3-c6``.  The position format is described in
 docs/games/gess.md.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,13 +34,21 @@ PLAYER_NAMES = ("Black", "White")
 
 # N NE E SE S SW W NW
 DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-DIR_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-             "north-west")
+DIR_NAMES = (
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+)
 DELTA = tuple(dy * WIDTH + dx for dx, dy in DIRS)
 # bit of the 9-bit footprint pattern (row below = bits 0..2, own row 3..5, row above 6..8)
 DIR_PATBIT = (7, 8, 5, 2, 1, 0, 3, 6)
 CENTRE_PATBIT = 4
-UNLIMITED = 19          # longer than any slide on the grid
+UNLIMITED = 19  # longer than any slide on the grid
 
 
 def idx(x: int, y: int) -> int:
@@ -87,11 +96,11 @@ for _y in range(1, 19):
     for _x in range(1, 19):
         BOARD |= 1 << idx(_x, _y)
 
-GRID = [idx(x, y) for y in range(20) for x in range(20)]       # every centre a..t x 1..20
-FOOT = [0] * NBITS          # footprint mask of a centre
-ZONE5 = [0] * NBITS         # centres whose footprint overlaps the 3x3 around this square
-ZONE7 = [0] * NBITS         # squares of the 3x3s that overlap the footprint of this centre
-PERIM = [0] * NBITS         # the 8 squares around a square
+GRID = [idx(x, y) for y in range(20) for x in range(20)]  # every centre a..t x 1..20
+FOOT = [0] * NBITS  # footprint mask of a centre
+ZONE5 = [0] * NBITS  # centres whose footprint overlaps the 3x3 around this square
+ZONE7 = [0] * NBITS  # squares of the 3x3s that overlap the footprint of this centre
+PERIM = [0] * NBITS  # the 8 squares around a square
 for _i in GRID:
     _x, _y = xy(_i)
     _m = 0
@@ -116,9 +125,14 @@ for _i in GRID:
 # the leading edge of a footprint moving in direction d, as offsets from its new centre
 STRIP_OFFS = []
 for _dx, _dy in DIRS:
-    STRIP_OFFS.append(tuple(
-        oy * WIDTH + ox for oy in (-1, 0, 1) for ox in (-1, 0, 1)
-        if (_dx and ox == _dx) or (_dy and oy == _dy)))
+    STRIP_OFFS.append(
+        tuple(
+            oy * WIDTH + ox
+            for oy in (-1, 0, 1)
+            for ox in (-1, 0, 1)
+            if (_dx and ox == _dx) or (_dy and oy == _dy)
+        )
+    )
 STRIP_MASK = [[0] * NBITS for _ in range(8)]
 # INC[d][c]: arriving at centre c by a step in direction d, some square of the footprint
 # moves off the playing area (it was on the board one step back): the move ends at c.
@@ -133,8 +147,11 @@ for _d, (_dx, _dy) in enumerate(DIRS):
         for _o in STRIP_OFFS[_d]:
             _m |= 1 << (_i + _o)
         STRIP_MASK[_d][_i] = _m
-        if any(not _on_board(_x + _ox, _y + _oy) and _on_board(_x + _ox - _dx, _y + _oy - _dy)
-               for _oy in (-1, 0, 1) for _ox in (-1, 0, 1)):
+        if any(
+            not _on_board(_x + _ox, _y + _oy) and _on_board(_x + _ox - _dx, _y + _oy - _dy)
+            for _oy in (-1, 0, 1)
+            for _ox in (-1, 0, 1)
+        ):
             INC[_d][_i] = 1
             INC_MASK[_d] |= 1 << _i
 
@@ -161,9 +178,9 @@ class _Tables:
         self.range = 0
         for c in self.centres:
             self.range |= 1 << c
-        self.nextok = []       # masks: the next centre in direction d is in range
+        self.nextok = []  # masks: the next centre in direction d is in range
         self.nextok_b = []
-        self.cont = []         # nextok minus INC: a slide may go on from here
+        self.cont = []  # nextok minus INC: a slide may go on from here
         for d, (dx, dy) in enumerate(DIRS):
             m = 0
             b = bytearray(NBITS)
@@ -312,8 +329,7 @@ def reach(src: int, d: int, occ: int, unlimited: int, T: _Tables) -> int:
 
 def pattern(own: int, c: int) -> int:
     """The 9-bit pattern of ``own`` stones in the footprint of centre c."""
-    return (((own >> (c - 21)) & 7) | (((own >> (c - 1)) & 7) << 3)
-            | (((own >> (c + 19)) & 7) << 6))
+    return ((own >> (c - 21)) & 7) | (((own >> (c - 1)) & 7) << 3) | (((own >> (c + 19)) & 7) << 6)
 
 
 BITS10 = tuple(tuple(i for i in range(10) if v >> i & 1) for v in range(1024))
@@ -368,8 +384,9 @@ def sample_move(own: int, opp: int, cand: int, T: _Tables, rnd, tries: int = 8):
     return None
 
 
-def pick_safe(own: int, opp: int, valid: int, myrings: int, zones: list[int], T: _Tables,
-              rnd) -> int | None:
+def pick_safe(
+    own: int, opp: int, valid: int, myrings: int, zones: list[int], T: _Tables, rnd
+) -> int | None:
     """The playout policy: a random move code of ``own`` after which it still has a ring,
     or None if 24 draws find none.  Pieces clear of its rings (and the rings themselves)
     are drawn first, any piece after 12 draws."""
@@ -433,7 +450,7 @@ def keeps_ring(own: int, opp: int, code: int, zones: list[int]) -> bool:
     dst = src + (code & 31) * DELTA[(code >> 5) & 7]
     for z in zones:
         if not ((z >> src) & 1 or (z >> dst) & 1):
-            return True            # a ring the move does not touch
+            return True  # a ring the move does not touch
     o, e = apply_code(own, opp, code)
     return bool(ring_mask(o, o | e))
 
@@ -473,8 +490,8 @@ def safe_codes(own: int, opp: int, codes: list[int], zones: list[int]) -> tuple[
         x = (own & ~(f0 | fk)) | ((piece << s if s > 0 else piece >> -s) & board)
         if ring >= 0:
             if x & perim == perim and not (x >> ring) & 1:
-                keep.append(code)            # the ring is still there (its centre was
-                continue                     # empty and the enemy's stones only shrink)
+                keep.append(code)  # the ring is still there (its centre was
+                continue  # empty and the enemy's stones only shrink)
             if k >= 3 and (x & zone7[dst]).bit_count() < 8:
                 # the only ring is gone, and a new one would need 8 stones in a 3x3
                 # overlapping the landing footprint (the vacated one is empty now)
@@ -511,8 +528,9 @@ def lanes(ring: int) -> tuple[int, ...]:
     return out
 
 
-def winning_code(own: int, opp: int, orings: int, zones: list[int], T: _Tables,
-                 valid: int | None = None) -> int | None:
+def winning_code(
+    own: int, opp: int, orings: int, zones: list[int], T: _Tables, valid: int | None = None
+) -> int | None:
     """A move of ``own`` that breaks every ring in ``orings`` (its footprint lands within
     2 of each) and keeps one of its own rings, or None.  Stops at the first found.
     ``valid``: the piece centres of ``own`` when already known."""
@@ -534,8 +552,7 @@ def winning_code(own: int, opp: int, orings: int, zones: list[int], T: _Tables,
     for d in range(8):
         delta = DELTA[d]
         region = lane[d]
-        src = (valid & region & (own >> delta if delta > 0 else own << -delta)
-               & T.nextok[d])
+        src = valid & region & (own >> delta if delta > 0 else own << -delta) & T.nextok[d]
         if not src:
             continue
         blocked = 0
@@ -576,8 +593,7 @@ def winning_code(own: int, opp: int, orings: int, zones: list[int], T: _Tables,
 def can_win_now(own: int, opp: int, T: _Tables) -> bool:
     """Can ``own`` (to move) win at once: break every ring of ``opp`` and keep one?"""
     occ = own | opp
-    return winning_code(own, opp, ring_mask(opp, occ), _zones(ring_mask(own, occ)),
-                        T) is not None
+    return winning_code(own, opp, ring_mask(opp, occ), _zones(ring_mask(own, occ)), T) is not None
 
 
 def evaluate_bits(b0: int, b1: int, player: int, T: _Tables) -> float:
@@ -594,7 +610,7 @@ def evaluate_bits(b0: int, b1: int, player: int, T: _Tables) -> float:
     m0 = piece_centres(b0, b1, T.range).bit_count()
     m1 = piece_centres(b1, b0, T.range).bit_count()
     score = 0.35 * (min(r0, 3) - min(r1, 3)) + 0.04 * (s0 - s1) + 0.004 * (m0 - m1)
-    score += 0.05 if player == 0 else -0.05          # the move is worth something
+    score += 0.05 if player == 0 else -0.05  # the move is worth something
     return 0.85 * math.tanh(score)
 
 
@@ -657,7 +673,7 @@ class GessMove(Move):
         return [(x + i * dx, y + i * dy) for i in range(self.distance + 1)]
 
 
-_MOVE_CACHE: list[GessMove | None] = [None] * (NBITS << 8)     # by move code
+_MOVE_CACHE: list[GessMove | None] = [None] * (NBITS << 8)  # by move code
 
 
 def move_for(code: int) -> GessMove:
@@ -736,6 +752,7 @@ class GessState(State):
     @property
     def game(self):
         from . import get
+
         return get("gess")
 
     def _child(self, b0: int, b1: int) -> "GessState":
@@ -811,20 +828,26 @@ class GessState(State):
         me = self.player
         own = self.bits[me]
         occ = self.bits[0] | self.bits[1]
-        piece = tuple((fx - sx, fy - sy, me) for fx, fy in footprint(sx, sy)
-                      if _on_grid(fx, fy) and (own >> idx(fx, fy)) & 1)
+        piece = tuple(
+            (fx - sx, fy - sy, me)
+            for fx, fy in footprint(sx, sy)
+            if _on_grid(fx, fy) and (own >> idx(fx, fy)) & 1
+        )
         f0 = set(footprint(sx, sy))
         # an occupied square: White's bit set means White's stone, else Black's
-        captured = tuple((fx, fy, (self.bits[1] >> idx(fx, fy)) & 1) for fx, fy in footprint(tx, ty)
-                         if (fx, fy) not in f0 and _on_grid(fx, fy)
-                         and (occ >> idx(fx, fy)) & 1)
+        captured = tuple(
+            (fx, fy, (self.bits[1] >> idx(fx, fy)) & 1)
+            for fx, fy in footprint(tx, ty)
+            if (fx, fy) not in f0 and _on_grid(fx, fy) and (occ >> idx(fx, fy)) & 1
+        )
         landed: list[tuple[int, int, int]] = []
         fallen: list[tuple[int, int, int]] = []
         for dx, dy, o in piece:
             x, y = tx + dx, ty + dy
             (landed if _on_board(x, y) else fallen).append((x, y, o))
-        return Slide(m.src, m.dst, m.direction, m.distance, piece, captured, tuple(landed),
-                     tuple(fallen))
+        return Slide(
+            m.src, m.dst, m.direction, m.distance, piece, captured, tuple(landed), tuple(fallen)
+        )
 
     def why_not_piece(self, x: int, y: int) -> str:
         """Why (x, y) is not the centre of a piece of the player to move ("" when it is)."""
@@ -833,8 +856,10 @@ class GessState(State):
             return ""
         T = self._T
         if not (T.lo <= x <= T.hi and T.lo <= y <= T.hi):
-            return (f"no piece centred on {name}: a piece's centre must be on b..s, rows "
-                    f"2..19 (option offboard_centres is off)")
+            return (
+                f"no piece centred on {name}: a piece's centre must be on b..s, rows "
+                f"2..19 (option offboard_centres is off)"
+            )
         me = self.player
         foot = [(fx, fy) for fx, fy in footprint(x, y) if _on_grid(fx, fy)]
         if any(self.stone(fx, fy) == 1 - me for fx, fy in foot):
@@ -888,10 +913,9 @@ class GessState(State):
             return ""
         loser = 1 - w
         occ = self.bits[0] | self.bits[1]
-        if loser == 1 - self.player:        # the player who moved last lost
+        if loser == 1 - self.player:  # the player who moved last lost
             if not ring_mask(self.bits[w], occ):
-                return (f"Neither player has a ring; {PLAYER_NAMES[loser]} moved last "
-                        f"and loses.")
+                return f"Neither player has a ring; {PLAYER_NAMES[loser]} moved last and loses."
             return f"{PLAYER_NAMES[loser]} broke their own last ring and loses."
         return f"{PLAYER_NAMES[loser]} has no ring left."
 
@@ -921,8 +945,9 @@ class GessState(State):
             text = move.strip()
             mt = _NOTATION.match(text)
             if not mt:
-                raise BadNotation(f"{text!r} is not a Gess move: write it centre to centre, "
-                                  f"like c3-c6")
+                raise BadNotation(
+                    f"{text!r} is not a Gess move: write it centre to centre, like c3-c6"
+                )
             sx, sy = _read_square(mt.group(1), mt.group(2), text)
             tx, ty = _read_square(mt.group(3), mt.group(4), text)
             text = f"{square_name(sx, sy)}-{square_name(tx, ty)}"
@@ -930,8 +955,9 @@ class GessState(State):
             if dx == 0 and dy == 0:
                 raise RuleViolation(f"{text}: a move must go somewhere")
             if dx and dy and abs(dx) != abs(dy):
-                raise RuleViolation(f"{text}: a piece slides in a straight line, along a row, "
-                                  f"a file or a diagonal")
+                raise RuleViolation(
+                    f"{text}: a piece slides in a straight line, along a row, a file or a diagonal"
+                )
             k = max(abs(dx), abs(dy))
             d = DIRS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
         else:
@@ -941,22 +967,28 @@ class GessState(State):
         T = self._T
         name = square_name(sx, sy)
         if not (T.lo <= sx <= T.hi and T.lo <= sy <= T.hi):
-            raise RuleViolation(f"{text}: a piece's centre must be on b..s, rows 2..19 "
-                              f"(option offboard_centres is off)")
+            raise RuleViolation(
+                f"{text}: a piece's centre must be on b..s, rows 2..19 "
+                f"(option offboard_centres is off)"
+            )
         own, opp = self.bits[self.player], self.bits[1 - self.player]
         c = idx(sx, sy)
         if opp & FOOT[c]:
             raise RuleViolation(f"no piece at {name}: footprint contains an enemy stone")
         p = pattern(own, c)
         if not p:
-            raise RuleViolation(f"no piece at {name}: the footprint holds no "
-                              f"{PLAYER_NAMES[self.player]} stone")
+            raise RuleViolation(
+                f"no piece at {name}: the footprint holds no {PLAYER_NAMES[self.player]} stone"
+            )
         if p == 1 << CENTRE_PATBIT:
-            raise RuleViolation(f"no piece at {name}: only the centre holds a stone "
-                              f"(a piece needs a stone around its centre)")
+            raise RuleViolation(
+                f"no piece at {name}: only the centre holds a stone "
+                f"(a piece needs a stone around its centre)"
+            )
         if not (p >> DIR_PATBIT[d]) & 1:
-            raise RuleViolation(f"{text}: the piece has no stone in that direction "
-                              f"({DIR_NAMES[d]})")
+            raise RuleViolation(
+                f"{text}: the piece has no stone in that direction ({DIR_NAMES[d]})"
+            )
         r = reach(c, d, own | opp, bool(p & 16), T)
         if k > r:
             raise RuleViolation(self._why_short(text, c, d, k, r, bool(p & 16)))
@@ -964,28 +996,33 @@ class GessState(State):
         if self._ringless:
             zones = _zones(ring_mask(own, own | opp))
             if not keeps_ring(own, opp, code, zones):
-                raise RuleViolation(f"{text}: the move would leave {PLAYER_NAMES[self.player]} "
-                                  f"without a ring (option ringless_move_illegal)")
+                raise RuleViolation(
+                    f"{text}: the move would leave {PLAYER_NAMES[self.player]} "
+                    f"without a ring (option ringless_move_illegal)"
+                )
         return code
 
     def _why_short(self, text, c, d, k, r, unlimited) -> str:
         T = self._T
         if not unlimited and k > 3:
-            return (f"{text}: the centre of the piece is empty, so it moves at most 3 squares")
+            return f"{text}: the centre of the piece is empty, so it moves at most 3 squares"
         stop = c + r * DELTA[d]
         where = square_name(*xy(stop))
         occ = self.bits[0] | self.bits[1]
         if r > 0 and occ & STRIP_MASK[d][stop]:
-            return (f"{text}: the path is blocked: the footprint overlaps stones at {where}, "
-                    f"where the move must end")
+            return (
+                f"{text}: the path is blocked: the footprint overlaps stones at {where}, "
+                f"where the move must end"
+            )
         if r > 0 and INC[d][stop]:
-            return (f"{text}: the footprint moves off the board at {where}, "
-                    f"where the move must end")
+            return f"{text}: the footprint moves off the board at {where}, where the move must end"
         if not T.nextok_b[d][stop]:
             if T.offboard:
                 return f"{text}: the piece's centre would leave the grid"
-            return (f"{text}: a piece's centre must stay on b..s, rows 2..19 "
-                    f"(option offboard_centres is off)")
+            return (
+                f"{text}: a piece's centre must stay on b..s, rows 2..19 "
+                f"(option offboard_centres is off)"
+            )
         return f"{text}: the piece cannot slide that far"
 
     def play(self, move) -> "GessState":
@@ -1033,8 +1070,12 @@ class GessState(State):
         return f"<GessState {PLAYER_NAMES[self.player]} to move>"
 
     def __eq__(self, other):
-        return (isinstance(other, GessState) and other.bits == self.bits
-                and other.player == self.player and other.options == self.options)
+        return (
+            isinstance(other, GessState)
+            and other.bits == self.bits
+            and other.player == self.player
+            and other.options == self.options
+        )
 
     def __hash__(self):
         return hash((self.bits, self.player))
@@ -1058,7 +1099,7 @@ class GessState(State):
             elif losing and not self._ringless:
                 code = losing[int(rnd() * len(losing))]
             else:
-                raise RuleViolation("no legal move")          # cannot happen (docs)
+                raise RuleViolation("no legal move")  # cannot happen (docs)
         return move_for(code)
 
     def evaluate(self) -> float:
@@ -1071,8 +1112,9 @@ class GessState(State):
             cutoff = self.game.playout_cutoff
         if self._winner is not None:
             return self.result()
-        return rollout_bits(self.bits[0], self.bits[1], self.player, self._T,
-                            self._ringless, rng, cutoff)
+        return rollout_bits(
+            self.bits[0], self.bits[1], self.player, self._T, self._ringless, rng, cutoff
+        )
 
     def ordered_moves(self, rng) -> list[GessMove]:
         """The legal moves, most promising first: moves that break the enemy's last ring
@@ -1093,7 +1135,7 @@ class GessState(State):
         for z in _zones(orings):
             win_target &= z
         near = orings
-        for _ in range(5):                   # centres within 5 of an enemy ring
+        for _ in range(5):  # centres within 5 of an enemy ring
             h = near | (near >> 1) | (near << 1)
             near = h | (h >> WIDTH) | (h << WIDTH)
         near &= ~win_target
@@ -1119,7 +1161,7 @@ class GessState(State):
         # found as masks; the others ("touching") are played out by safe_codes
         groups: tuple[list[int], list[int], list[int], list[int]]
         touching: tuple[list[int], list[int], list[int], list[int]]
-        groups = ([], [], [], [])          # wins, captures, near, quiet
+        groups = ([], [], [], [])  # wins, captures, near, quiet
         touching = ([], [], [], [])
         for d, k, m, blocked in dest_masks(own, opp, T):
             s = k * DELTA[d]
@@ -1127,8 +1169,14 @@ class GessState(State):
             t = m
             for z in zones:
                 t &= z | (z << s if s > 0 else z >> -s)
-            for i, mm in enumerate((m & win_target, m & blocked & ~win_target,
-                                    m & near & ~blocked, m & ~(near | blocked | win_target))):
+            for i, mm in enumerate(
+                (
+                    m & win_target,
+                    m & blocked & ~win_target,
+                    m & near & ~blocked,
+                    m & ~(near | blocked | win_target),
+                )
+            ):
                 if not mm:
                     continue
                 tm = mm & t
@@ -1145,7 +1193,7 @@ class GessState(State):
                     lst.append(((low.bit_length() - 1 - s) << 8) | base)
                     mm ^= low
         losing = []
-        for lst, tl in zip(groups, touching):
+        for lst, tl in zip(groups, touching, strict=False):
             if tl:
                 keep, lose = safe_codes(own, opp, tl, zones)
                 lst += keep
@@ -1174,8 +1222,7 @@ class GessState(State):
         defend.sort(reverse=True)
         for lst in (wins, runs, nears, quiet, bad):
             _shuffle_head(lst, rnd, 48)
-        order = (wins + runs + [c for _, c in defend] + [c for _, c in good] + nears + quiet
-                 + bad)
+        order = wins + runs + [c for _, c in defend] + [c for _, c in good] + nears + quiet + bad
         if not self._ringless:
             _shuffle_head(losing, rnd, 8)
             order += losing
@@ -1183,8 +1230,9 @@ class GessState(State):
         return [cache[c] or move_for(c) for c in order]
 
 
-def rollout_bits(b0: int, b1: int, player: int, T: _Tables, ringless: bool, rng,
-                 cutoff: int | None) -> float:
+def rollout_bits(
+    b0: int, b1: int, player: int, T: _Tables, ringless: bool, rng, cutoff: int | None
+) -> float:
     """A playout from a live position; the value for Black in [-1, 1].
 
     Each ply: if the mover can break every enemy ring at once (keeping a ring of its
@@ -1239,7 +1287,7 @@ def _start_bits() -> tuple[int, int]:
         for f in files.split():
             x = FILES.index(f)
             b0 |= 1 << idx(x, row - 1)
-            b1 |= 1 << idx(x, 20 - row)          # mirror: row r -> row 21 - r
+            b1 |= 1 << idx(x, 20 - row)  # mirror: row r -> row 21 - r
     return b0, b1
 
 
@@ -1265,18 +1313,28 @@ class Gess(Game):
         "lost.\n"
         "A ring is 8 of your stones around an empty square.\n"
         "After a move, a player without a ring loses (the mover first): break the enemy's "
-        "last ring and keep one of yours.")
+        "last ring and keep one of yours."
+    )
     colours = ("black", "white")
     options = (
-        Option("offboard_centres", True, "Offboard centres",
-               help="a piece's centre may stand on the outer ring (files a and t, rows 1 "
-                    "and 20)"),
-        Option("ringless_move_illegal", False, "Ringless move illegal",
-               help="a move that leaves the mover without a ring is refused, instead of "
-                    "losing at once"),
+        Option(
+            "offboard_centres",
+            True,
+            "Offboard centres",
+            help="a piece's centre may stand on the outer ring (files a and t, rows 1 and 20)",
+        ),
+        Option(
+            "ringless_move_illegal",
+            False,
+            "Ringless move illegal",
+            help="a move that leaves the mover without a ring is refused, instead of "
+            "losing at once",
+        ),
     )
-    notation_help = ("a move is the piece's centre, a dash and where the centre ends: "
-                     "k3-k7 slides the 3x3 piece centred on k3 four squares up")
+    notation_help = (
+        "a move is the piece's centre, a dash and where the centre ends: "
+        "k3-k7 slides the 3x3 piece centred on k3 four squares up"
+    )
     playout_cutoff = 12
     wide = True
 
@@ -1308,14 +1366,14 @@ class Gess(Game):
                 if r in rows:
                     raise ValueError(f"line {n}: row {r} is given twice")
                 cells = parts[1:]
-                if cells and cells[-1].isdigit():          # the row number again
+                if cells and cells[-1].isdigit():  # the row number again
                     if int(cells[-1]) != r:
-                        raise ValueError(f"line {n}: row {r} ends with the number "
-                                         f"{cells[-1]}")
+                        raise ValueError(f"line {n}: row {r} ends with the number {cells[-1]}")
                     cells = cells[:-1]
                 if len(cells) != 20:
-                    raise ValueError(f"line {n}: row {r} needs 20 squares (files a..t), "
-                                     f"found {len(cells)}")
+                    raise ValueError(
+                        f"line {n}: row {r} needs 20 squares (files a..t), found {len(cells)}"
+                    )
                 rows[r] = cells
                 continue
             if all(len(t) == 1 and t.isalpha() for t in parts):
@@ -1338,8 +1396,9 @@ class Gess(Game):
         opts = self.validate(raw)
         missing = [r for r in range(1, 21) if r not in rows]
         if missing:
-            raise ValueError(f"rows missing from the position: "
-                             f"{', '.join(str(r) for r in missing)}")
+            raise ValueError(
+                f"rows missing from the position: {', '.join(str(r) for r in missing)}"
+            )
         b0 = b1 = 0
         for r, cells in rows.items():
             y = r - 1
@@ -1352,11 +1411,15 @@ class Gess(Game):
                 elif t in ("o", "w"):
                     owner = 1
                 else:
-                    raise ValueError(f"{square_name(x, y)}: cannot read {tok!r} "
-                                     f"(use . for empty, x for Black, o for White)")
+                    raise ValueError(
+                        f"{square_name(x, y)}: cannot read {tok!r} "
+                        f"(use . for empty, x for Black, o for White)"
+                    )
                 if not _on_board(x, y):
-                    raise ValueError(f"{square_name(x, y)} is off the board (files a and t, "
-                                     f"rows 1 and 20 never hold a stone)")
+                    raise ValueError(
+                        f"{square_name(x, y)} is off the board (files a and t, "
+                        f"rows 1 and 20 never hold a stone)"
+                    )
                 if owner == 0:
                     b0 |= 1 << idx(x, y)
                 else:

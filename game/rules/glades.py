@@ -20,6 +20,7 @@ Every way a placement can be illegal only gets more likely as tiles are added (s
 fill, contacts and touch counts only grow, tiles only run out), so a placement that is
 illegal for a player stays illegal: the playout drops such spots for good.
 """
+
 from __future__ import annotations
 
 import re
@@ -67,7 +68,7 @@ for _i in range(N):
         SPOTS.append((_i, _i + 1, 0))
     if _i // SIZE < SIZE - 1:
         SPOTS.append((_i, _i + SIZE, 1))
-SPOTS.sort(key=lambda s: (s[2], s[0]))          # horizontal ones first, then vertical
+SPOTS.sort(key=lambda s: (s[2], s[0]))  # horizontal ones first, then vertical
 NSPOTS = len(SPOTS)
 SPOT_A = tuple(s[0] for s in SPOTS)
 SPOT_B = tuple(s[1] for s in SPOTS)
@@ -85,7 +86,7 @@ def _ext(k: int) -> tuple[tuple[int, int, int], ...]:
         for n in NB[s]:
             if n in (a, b):
                 continue
-            across = abs(n - s) == (SIZE if v == 0 else 1)   # off the tile's long side
+            across = abs(n - s) == (SIZE if v == 0 else 1)  # off the tile's long side
             out.append((side, n, v if across else -1))
     return tuple(out)
 
@@ -97,8 +98,7 @@ def _code_of(k: int, va: int, vb: int) -> int:
     return 36 * k + 6 * (va - 1) + (vb - 1)
 
 
-OFFSET = tuple(tuple(6 * (x - 1) + (y - 1) if x and y else -1 for y in range(7))
-               for x in range(7))
+OFFSET = tuple(tuple(6 * (x - 1) + (y - 1) if x and y else -1 for y in range(7)) for x in range(7))
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class GladesMove(Move):
 MOVES: tuple[GladesMove, ...] = tuple(GladesMove(c) for c in range(36 * NSPOTS))
 PASS = GladesMove(-1)
 # MOVE_ROWS[k][6 * (va - 1) + (vb - 1)]: the move putting va, vb on spot k
-MOVE_ROWS = tuple(MOVES[36 * k: 36 * k + 36] for k in range(NSPOTS))
+MOVE_ROWS = tuple(MOVES[36 * k : 36 * k + 36] for k in range(NSPOTS))
 
 
 def move_for(code: int) -> GladesMove:
@@ -183,8 +183,10 @@ def read_move(text: str) -> tuple[int, int, int, int]:
     t = text.strip().lower()
     m = _NOTATION.match(t)
     if not m:
-        raise BadNotation(f"{text.strip()!r} is not a Glades move: write the tile's two squares "
-                          f"with their values, like d5:3-e5:6, or pass")
+        raise BadNotation(
+            f"{text.strip()!r} is not a Glades move: write the tile's two squares "
+            f"with their values, like d5:3-e5:6, or pass"
+        )
     squares = []
     values = []
     for f, r, v in ((m.group(1), m.group(2), m.group(3)), (m.group(4), m.group(5), m.group(6))):
@@ -193,16 +195,19 @@ def read_move(text: str) -> tuple[int, int, int, int]:
             raise BadNotation(f"{name} is not a square: columns run a..i, rows 1..9")
         val = int(v)
         if not 1 <= val <= 6:
-            raise BadNotation(f"{name}:{v}: a value runs from 1 to 6 (the blanks are "
-                              f"out of the game)")
+            raise BadNotation(
+                f"{name}:{v}: a value runs from 1 to 6 (the blanks are out of the game)"
+            )
         squares.append(INDEX[name])
         values.append(val)
     a, b = squares
     if a == b:
         raise BadNotation(f"{text.strip()}: a tile covers two different squares")
     if (min(a, b), max(a, b)) not in SPOT_OF:
-        raise BadNotation(f"{text.strip()}: {NAMES[a]} and {NAMES[b]} are not side by side; "
-                          f"a tile covers two orthogonally adjacent squares")
+        raise BadNotation(
+            f"{text.strip()}: {NAMES[a]} and {NAMES[b]} are not side by side; "
+            f"a tile covers two orthogonally adjacent squares"
+        )
     return a, values[0], b, values[1]
 
 
@@ -315,8 +320,9 @@ def _reason(g, o, owner, set_mode: bool) -> str:
                 continue
             who = 0 if a else 1
             n = a or b
-            parts.append(f"{PLAYER_NAMES[who]}'s {word if n > 1 else v} "
-                         f"{'decide' if n > 1 else 'decides'}")
+            parts.append(
+                f"{PLAYER_NAMES[who]}'s {word if n > 1 else v} {'decide' if n > 1 else 'decides'}"
+            )
             break
         if a == b:
             parts.append(f"{word} cancel ({a} each)")
@@ -326,8 +332,9 @@ def _reason(g, o, owner, set_mode: bool) -> str:
             parts.append(f"{PLAYER_NAMES[who]} has more {word} ({max(a, b)} to {min(a, b)})")
         else:
             n = a or b
-            parts.append(f"{PLAYER_NAMES[who]}'s {word if n > 1 else v} "
-                         f"{'decide' if n > 1 else 'decides'}")
+            parts.append(
+                f"{PLAYER_NAMES[who]}'s {word if n > 1 else v} {'decide' if n > 1 else 'decides'}"
+            )
         break
     if owner is None:
         return "every value cancels" + (f" ({'; '.join(parts)})" if parts else "")
@@ -487,7 +494,7 @@ def _legal_codes_exist(cells, tc, have, p: int, glob: bool) -> bool:
                 return True
         elif na or nb:
             base = 7 * (na or nb)
-            if any(h[base + 1: base + 7]):
+            if any(h[base + 1 : base + 7]):
                 return True
         else:
             return True
@@ -525,9 +532,14 @@ def _touch_counts(cells, mate) -> bytearray:
     tc = bytearray(N)
     for i in range(N):
         if cells[i]:
-            tc[i] = len({n if n < mate[n] else mate[n]
-                         for s in (i, mate[i]) for n in NB[s]
-                         if cells[n] and n != i and n != mate[i]})
+            tc[i] = len(
+                {
+                    n if n < mate[n] else mate[n]
+                    for s in (i, mate[i])
+                    for n in NB[s]
+                    if cells[n] and n != i and n != mate[i]
+                }
+            )
     return tc
 
 
@@ -548,13 +560,33 @@ def _have_from(cells, mate) -> tuple[bytearray, bytearray]:
 class GladesState(State):
     """A Glades position (immutable; ``play`` returns a new one)."""
 
-    __slots__ = ("cells", "mate", "tc", "have", "player", "_passed", "options", "_glob",
-                 "_set", "_moves", "_can", "_scores")
+    __slots__ = (
+        "cells",
+        "mate",
+        "tc",
+        "have",
+        "player",
+        "_passed",
+        "options",
+        "_glob",
+        "_set",
+        "_moves",
+        "_can",
+        "_scores",
+    )
 
     options: dict
 
-    def __init__(self, cells: bytearray, mate: bytearray, player: int, passed: tuple,
-                 options: dict, tc: bytearray | None = None, have=None):
+    def __init__(
+        self,
+        cells: bytearray,
+        mate: bytearray,
+        player: int,
+        passed: tuple,
+        options: dict,
+        tc: bytearray | None = None,
+        have=None,
+    ):
         self.cells = cells
         self.mate = mate
         self.tc = tc if tc is not None else _touch_counts(cells, mate)
@@ -569,8 +601,7 @@ class GladesState(State):
         self._scores: tuple[int, int] | None = None
 
     def __getstate__(self):
-        return (bytes(self.cells), bytes(self.mate), self.player, self._passed,
-                dict(self.options))
+        return (bytes(self.cells), bytes(self.mate), self.player, self._passed, dict(self.options))
 
     def __setstate__(self, data):
         cells, mate, player, passed, options = data
@@ -579,6 +610,7 @@ class GladesState(State):
     @property
     def game(self):
         from . import get
+
         return get("glades")
 
     def _child(self, cells, mate, tc, have, player, passed) -> "GladesState":
@@ -615,7 +647,7 @@ class GladesState(State):
             c = self.cells[i]
             if c and i < self.mate[i] and (seat is None or (c >> 3) & 1 == seat):
                 t = self.tile_at(i)
-                assert t is not None           # the square is covered
+                assert t is not None  # the square is covered
                 out.append(t)
         return out
 
@@ -653,8 +685,9 @@ class GladesState(State):
         """Whether the move that led here was a pass (the previous mover has passed)."""
         return self._passed[1 - self.player]
 
-    def legal_placements(self, tile: tuple[int, int] | None = None,
-                         seat: int | None = None) -> list[GladesMove]:
+    def legal_placements(
+        self, tile: tuple[int, int] | None = None, seat: int | None = None
+    ) -> list[GladesMove]:
         """The legal placements for ``seat`` (default: the player to move), of one domino
         ``tile`` (low, high) in either orientation, or of every tile; ignores whose turn
         it is and whether the game is over.  Empty when the seat does not hold ``tile``."""
@@ -668,16 +701,17 @@ class GladesState(State):
         t = (min(tile), max(tile))
         return [m for m in moves if m.tile == t]
 
-    def check_placement(self, sq1, v1: int, sq2, v2: int, seat: int | None = None
-                        ) -> str | None:
+    def check_placement(self, sq1, v1: int, sq2, v2: int, seat: int | None = None) -> str | None:
         """None if ``seat`` (default: the player to move) may put v1 on sq1 and v2 on sq2
         now, else the reason (for the player to move, the one ``play`` gives; whose turn
         it is is not checked).  Squares are indices or names."""
         p = self.player if seat is None else seat
         a, b = square_index(sq1), square_index(sq2)
         if (min(a, b), max(a, b)) not in SPOT_OF:
-            return (f"{NAMES[a]} and {NAMES[b]} are not side by side; a tile covers two "
-                    f"orthogonally adjacent squares")
+            return (
+                f"{NAMES[a]} and {NAMES[b]} are not side by side; a tile covers two "
+                f"orthogonally adjacent squares"
+            )
         if not (1 <= v1 <= 6 and 1 <= v2 <= 6):
             return "a value runs from 1 to 6"
         if self.is_over():
@@ -692,7 +726,7 @@ class GladesState(State):
         return why
 
     def _why(self, p: int, a: int, va: int, b: int, vb: int) -> str | None:
-        cells, mate, tc = self.cells, self.mate, self.tc
+        cells, tc = self.cells, self.tc
         for s in (a, b):
             if cells[s]:
                 return f"{NAMES[s]} is occupied"
@@ -703,29 +737,33 @@ class GladesState(State):
             a, b, va, vb = b, a, vb, va
         k = SPOT_OF[(a, b)]
         contacts = []
-        for side, n, lv in EXT[k]:
+        for _side, n, _lv in EXT[k]:
             c = cells[n]
             if c and (c >> 3) & 1 == p:
                 return f"touches your own tile at {NAMES[n]}"
-        for side, n, lv in EXT[k]:
+        for _side, n, lv in EXT[k]:
             c = cells[n]
             if c and (c >> 4) == lv:
                 return f"touches the {self._tile_words(n)} along its long edge"
-        for side, n, lv in EXT[k]:
+        for side, n, _lv in EXT[k]:
             c = cells[n]
             if c:
                 s, v = (b, vb) if side else (a, va)
                 if c & 7 != v:
-                    return (f"values must match where tiles touch: {v} on {NAMES[s]} "
-                            f"against {c & 7} on {NAMES[n]}")
+                    return (
+                        f"values must match where tiles touch: {v} on {NAMES[s]} "
+                        f"against {c & 7} on {NAMES[n]}"
+                    )
                 contacts.append(n)
         if len(contacts) > TOUCH_LIMIT:
             return f"would touch {len(contacts)} opponent tiles; the limit is {TOUCH_LIMIT}"
         if self._glob:
             for n in contacts:
                 if tc[n] >= TOUCH_LIMIT:
-                    return (f"the {COLOURS[1 - p]} tile on {self._squares_words(n)} would be "
-                            f"touched by {tc[n] + 1} of your tiles; the limit is {TOUCH_LIMIT}")
+                    return (
+                        f"the {COLOURS[1 - p]} tile on {self._squares_words(n)} would be "
+                        f"touched by {tc[n] + 1} of your tiles; the limit is {TOUCH_LIMIT}"
+                    )
         return None
 
     def _squares_words(self, n: int) -> str:
@@ -743,8 +781,15 @@ class GladesState(State):
         for comp in _find_glades(self.cells):
             g, o, tiles = _contributions(self.cells, self.mate, comp)
             owner = _decide(g, o, set_mode)
-            out.append(GladeResult(tuple(comp), tuple(tiles), (tuple(g), tuple(o)), owner,
-                                   _reason(g, o, owner, set_mode)))
+            out.append(
+                GladeResult(
+                    tuple(comp),
+                    tuple(tiles),
+                    (tuple(g), tuple(o)),
+                    owner,
+                    _reason(g, o, owner, set_mode),
+                )
+            )
         return out
 
     # --- the contract -------------------------------------------------------------------
@@ -774,8 +819,10 @@ class GladesState(State):
                 why.append(f"{PLAYER_NAMES[p]} has placed all 21 tiles")
         cause = "; ".join(why) if why else "no legal placement is left"
         result = "a draw" if a == b else f"{PLAYER_NAMES[0 if a > b else 1]} wins"
-        return (f"Neither player can place a tile ({cause}): Green claims {a} squares, "
-                f"Orange {b}, {result}.")
+        return (
+            f"Neither player can place a tile ({cause}): Green claims {a} squares, "
+            f"Orange {b}, {result}."
+        )
 
     def legal_moves(self) -> list[GladesMove]:
         if self._moves is None:
@@ -831,7 +878,7 @@ class GladesState(State):
         k, r = divmod(code, 36)
         _place(cells, mate, tc, have, p, k, r // 6 + 1, r % 6 + 1)
         new = self._child(cells, mate, tc, have, 1 - p, self._passed)
-        if self._passed[1 - p]:            # a player who has passed stays passed
+        if self._passed[1 - p]:  # a player who has passed stays passed
             new._can[1 - p] = False
         return new
 
@@ -853,9 +900,14 @@ class GladesState(State):
         return f"<GladesState {PLAYER_NAMES[self.player]} to move, {self.scores()}>"
 
     def __eq__(self, other):
-        return (isinstance(other, GladesState) and other.player == self.player
-                and other.cells == self.cells and other.mate == self.mate
-                and other._passed == self._passed and other.options == self.options)
+        return (
+            isinstance(other, GladesState)
+            and other.player == self.player
+            and other.cells == self.cells
+            and other.mate == self.mate
+            and other._passed == self._passed
+            and other.options == self.options
+        )
 
     def __hash__(self):
         return hash((bytes(self.cells), self.player, self._passed))
@@ -901,7 +953,7 @@ class GladesState(State):
             return moves
         head = min(n, 96)
         rnd = rng.random
-        for i in range(head):              # a partial Fisher-Yates shuffle of the head
+        for i in range(head):  # a partial Fisher-Yates shuffle of the head
             j = i + int(rnd() * (n - i))
             moves[i], moves[j] = moves[j], moves[i]
         cells = self.cells
@@ -919,9 +971,19 @@ class GladesState(State):
         a list, receives the moves played as (player, code), code -1 for a pass."""
         if cutoff is None:
             cutoff = Glades.playout_cutoff
-        return rollout(self.cells, self.mate, self.tc, self.have, self.player,
-                       (not self.can_place(0), not self.can_place(1)), self._glob, self._set,
-                       rng, 10 ** 9 if cutoff is None else cutoff, trace)
+        return rollout(
+            self.cells,
+            self.mate,
+            self.tc,
+            self.have,
+            self.player,
+            (not self.can_place(0), not self.can_place(1)),
+            self._glob,
+            self._set,
+            rng,
+            10**9 if cutoff is None else cutoff,
+            trace,
+        )
 
 
 def _squash(diff: float) -> float:
@@ -963,8 +1025,19 @@ def _pick_pair(h, na: int, nb: int, rnd) -> int:
 PLAYOUT_CHOICES = 2
 
 
-def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode: bool, rng,
-            cutoff: int, trace: list | None = None) -> float:
+def rollout(
+    cells0,
+    mate0,
+    tc0,
+    have0,
+    player: int,
+    done0,
+    glob: bool,
+    set_mode: bool,
+    rng,
+    cutoff: int,
+    trace: list | None = None,
+) -> float:
     """A random game from a position, in place on copies; the value for player 0.
 
     ``done0[p]``: p can no longer place.  Each player keeps a list of spots not yet
@@ -991,7 +1064,7 @@ def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode:
         if done[p]:
             if done[1 - p]:
                 if trace and trace[-1][1] < 0:
-                    trace.pop()          # the game ended on that turn: no pass
+                    trace.pop()  # the game ended on that turn: no pass
                 break
             if trace is not None:
                 trace.append((p, -1))
@@ -1055,7 +1128,7 @@ def rollout(cells0, mate0, tc0, have0, player: int, done0, glob: bool, set_mode:
                             best_k = k
                             best_pair = pair
                         continue
-            last = lst.pop()            # illegal for p now, so for good
+            last = lst.pop()  # illegal for p now, so for good
             if j < len(lst):
                 lst[j] = last
         if not found:
@@ -1130,11 +1203,14 @@ def _build(tokens: dict[int, tuple[int, int, str]]):
             raise ValueError(f"{NAMES[i]}: the arrow {arrow!r} points off the board")
         other = tokens.get(j)
         if other is None or ARROW_STEP[other[2]] != -step:
-            raise ValueError(f"{NAMES[i]}: the arrow {arrow!r} points to {NAMES[j]}, which is "
-                             f"not the other half of the tile (it must point back)")
+            raise ValueError(
+                f"{NAMES[i]}: the arrow {arrow!r} points to {NAMES[j]}, which is "
+                f"not the other half of the tile (it must point back)"
+            )
         if other[0] != owner:
-            raise ValueError(f"{NAMES[i]}-{NAMES[j]}: the two halves of one tile have "
-                             f"different colours")
+            raise ValueError(
+                f"{NAMES[i]}-{NAMES[j]}: the two halves of one tile have different colours"
+            )
         vert = 1 if abs(step) == SIZE else 0
         cells[i] = value | (owner << 3) | (vert << 4)
         mate[i] = j
@@ -1155,9 +1231,11 @@ def _check_position(cells, mate, glob: bool) -> None:
         key = (p, t)
         if key in seen:
             a = seen[key]
-            raise ValueError(f"the {COLOURS[p]} {t[0]}-{t[1]} tile is used twice "
-                             f"({NAMES[a]}-{NAMES[mate[a]]} and {NAMES[i]}-{NAMES[j]}); "
-                             f"each player has one of each")
+            raise ValueError(
+                f"the {COLOURS[p]} {t[0]}-{t[1]} tile is used twice "
+                f"({NAMES[a]}-{NAMES[mate[a]]} and {NAMES[i]}-{NAMES[j]}); "
+                f"each player has one of each"
+            )
         seen[key] = i
     for i in range(N):
         c = cells[i]
@@ -1169,8 +1247,10 @@ def _check_position(cells, mate, glob: bool) -> None:
                 continue
             where = f"{NAMES[i]} and {NAMES[n]}"
             if (c >> 3) & 1 == (d >> 3) & 1:
-                raise ValueError(f"{where}: two {COLOURS[(c >> 3) & 1]} tiles touch "
-                                 f"(a tile may not touch its own colour)")
+                raise ValueError(
+                    f"{where}: two {COLOURS[(c >> 3) & 1]} tiles touch "
+                    f"(a tile may not touch its own colour)"
+                )
             if (c >> 4) == (d >> 4) and (abs(n - i) == 1) != (c >> 4 == 0):
                 raise ValueError(f"{where}: tiles touch along a long edge")
             if c & 7 != d & 7:
@@ -1179,8 +1259,10 @@ def _check_position(cells, mate, glob: bool) -> None:
     if glob:
         for i in range(N):
             if cells[i] and i < mate[i] and tc[i] > TOUCH_LIMIT:
-                raise ValueError(f"the tile on {NAMES[i]}-{NAMES[mate[i]]} is touched by "
-                                 f"{tc[i]} tiles; the limit is {TOUCH_LIMIT}")
+                raise ValueError(
+                    f"the tile on {NAMES[i]}-{NAMES[mate[i]]} is touched by "
+                    f"{tc[i]} tiles; the limit is {TOUCH_LIMIT}"
+                )
     else:
         # rule 3(d) alone: some order of placement gives each new tile at most 3
         # neighbours already there.  Peel off tiles that touch <= 3 of the rest.
@@ -1201,8 +1283,10 @@ def _check_position(cells, mate, glob: bool) -> None:
                                     count[key] -= 1
         if rest:
             i = min(rest)
-            raise ValueError(f"no order of placement gives the tile on {NAMES[i]}-"
-                             f"{NAMES[mate[i]]} at most {TOUCH_LIMIT} neighbours when placed")
+            raise ValueError(
+                f"no order of placement gives the tile on {NAMES[i]}-"
+                f"{NAMES[mate[i]]} at most {TOUCH_LIMIT} neighbours when placed"
+            )
 
 
 class Glades(Game):
@@ -1222,19 +1306,37 @@ class Glades(Game):
         "With no legal placement you pass; when neither player can place, the game ends.\n"
         "Each glade (a connected area of empty squares) goes to the highest value facing it "
         "that the opponent does not cancel: tiles showing a value on both sides cancel.\n"
-        "Your score is the number of squares in your glades; the higher score wins.")
+        "Your score is the number of squares in your glades; the higher score wins."
+    )
     colours = COLOURS
-    notation_help = ("a tile is its two squares with their values: d5:3-e5:6 puts the 3 on "
-                     "d5 and the 6 on e5 (either order); pass is 'pass'")
+    notation_help = (
+        "a tile is its two squares with their values: d5:3-e5:6 puts the 3 on "
+        "d5 and the 6 on e5 (either order); pass is 'pass'"
+    )
     options = (
-        Option("first", "green", "First player", choices=("green", "orange"),
-               help="which colour places the first tile (Green is always seat 0)"),
-        Option("touch_limit", "global", "Touch limit", choices=("global", "new-tile"),
-               help="global: no tile may ever be touched by more than 3 enemy tiles; "
-                    "new-tile: only the tile being placed is checked"),
-        Option("cancel", "pairwise", "Cancelling", choices=("pairwise", "set"),
-               help="pairwise: equal values cancel one for one; set: a value both players "
-                    "show cancels completely"),
+        Option(
+            "first",
+            "green",
+            "First player",
+            choices=("green", "orange"),
+            help="which colour places the first tile (Green is always seat 0)",
+        ),
+        Option(
+            "touch_limit",
+            "global",
+            "Touch limit",
+            choices=("global", "new-tile"),
+            help="global: no tile may ever be touched by more than 3 enemy tiles; "
+            "new-tile: only the tile being placed is checked",
+        ),
+        Option(
+            "cancel",
+            "pairwise",
+            "Cancelling",
+            choices=("pairwise", "set"),
+            help="pairwise: equal values cancel one for one; set: a value both players "
+            "show cancels completely",
+        ),
     )
     playout_cutoff = None
     wide = True
@@ -1244,8 +1346,7 @@ class Glades(Game):
         player = COLOURS.index(opts["first"])
         return GladesState(bytearray(N), bytearray(N), player, (False, False), opts)
 
-    def position(self, tiles, to_move: int = 0, passed=(False, False), **options
-                 ) -> GladesState:
+    def position(self, tiles, to_move: int = 0, passed=(False, False), **options) -> GladesState:
         """A position from placements: ``[("green", "d5:3-e5:6"), ...]`` or
         ``{"d5:3-e5:6": "green"}``; checked as ``parse`` checks it."""
         opts = self.validate(options)
@@ -1290,8 +1391,7 @@ class Glades(Game):
                         raise ValueError(f"line {n}: row {r} ends with the number {toks[-1]}")
                     toks = toks[:-1]
                 if len(toks) != SIZE:
-                    raise ValueError(f"line {n}: row {r} needs 9 squares (a..i), found "
-                                     f"{len(toks)}")
+                    raise ValueError(f"line {n}: row {r} needs 9 squares (a..i), found {len(toks)}")
                 rows[r] = toks
                 continue
             if "".join(parts).lower() == FILES:
@@ -1317,13 +1417,16 @@ class Glades(Game):
                 raise ValueError(f"'passed' lists green, orange or none, not {w!r}")
         passed = tuple(c in names for c in COLOURS)
         if all(passed):
-            raise ValueError("both players cannot have passed: the game ends as soon as "
-                             "neither can place, before the second pass")
+            raise ValueError(
+                "both players cannot have passed: the game ends as soon as "
+                "neither can place, before the second pass"
+            )
         opts = self.validate(raw)
         missing = [r for r in range(1, SIZE + 1) if r not in rows]
         if missing:
-            raise ValueError(f"rows missing from the position: "
-                             f"{', '.join(str(r) for r in missing)}")
+            raise ValueError(
+                f"rows missing from the position: {', '.join(str(r) for r in missing)}"
+            )
         tokens = {}
         for r, toks in rows.items():
             for c, tok in enumerate(toks):
@@ -1332,16 +1435,19 @@ class Glades(Game):
                     continue
                 m = _TOKEN.match(tok)
                 if not m:
-                    raise ValueError(f"{NAMES[i]}: cannot read {tok!r} (use . for empty, or "
-                                     f"G/O, a value 1..6 and an arrow > < ^ v to the other half, "
-                                     f"like G3>)")
-                tokens[i] = (LETTERS.index(m.group(1).upper()), int(m.group(2)),
-                             m.group(3).lower())
+                    raise ValueError(
+                        f"{NAMES[i]}: cannot read {tok!r} (use . for empty, or "
+                        f"G/O, a value 1..6 and an arrow > < ^ v to the other half, "
+                        f"like G3>)"
+                    )
+                tokens[i] = (LETTERS.index(m.group(1).upper()), int(m.group(2)), m.group(3).lower())
         cells, mate = _build(tokens)
         _check_position(cells, mate, opts["touch_limit"] == "global")
         state = GladesState(cells, mate, player, passed, opts)
         for p in (0, 1):
             if passed[p] and state.can_place(p):
-                raise ValueError(f"{COLOURS[p]} is said to have passed but has a legal "
-                                 f"placement (passing is only allowed without one)")
+                raise ValueError(
+                    f"{COLOURS[p]} is said to have passed but has a legal "
+                    f"placement (passing is only allowed without one)"
+                )
         return state

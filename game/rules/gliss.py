@@ -29,6 +29,7 @@ the path).  Horizontal steps are tried before vertical ones, so the first path
 found to an outcome is the shortest, and among the shortest the one that takes
 the horizontal step at the first point where two paths differ.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,7 +41,7 @@ from typing import cast
 from .core import BadNotation, Game, Move, Option, RuleViolation, State, first_line_value
 
 COLOUR_NAMES = ("Red", "Blue")
-OFF = -1                      # the end of a flight that leaves the board
+OFF = -1  # the end of a flight that leaves the board
 TOWER_GOAL = 12
 
 # reasons the game ended (stored with the state)
@@ -78,7 +79,7 @@ class _Geo:
                 self.coord[idx(c, r)] = (c, r)
                 self.names[idx(c, r)] = f"{self.letters[c]}{r + 1}"
         self.by_name = {nm: i for i, nm in enumerate(self.names) if nm is not None}
-        self.nbm = [0] * size           # mask of the orthogonal neighbours
+        self.nbm = [0] * size  # mask of the orthogonal neighbours
         for r in range(n):
             for c in range(n):
                 m = 0
@@ -92,13 +93,13 @@ class _Geo:
         self.DY = (1, 1, -1, -1)
         self.DU = tuple(dx for dx in self.DX)
         self.DV = tuple(dy * W for dy in self.DY)
-        self.PM = [[0] * size for _ in range(4)]      # mask of the 3 points (0: partly off)
+        self.PM = [[0] * size for _ in range(4)]  # mask of the 3 points (0: partly off)
         # (core, arm u, arm v); None (never read) where the glider is partly off the board
         self.PC = [cast("list[tuple[int, ...]]", [None] * size) for _ in range(4)]
-        self.RM = [[0] * size for _ in range(4)]      # ring around them, without k
-        self.KC = [[-1] * size for _ in range(4)]     # k, the 4th corner of the square
+        self.RM = [[0] * size for _ in range(4)]  # ring around them, without k
+        self.KC = [[-1] * size for _ in range(4)]  # k, the 4th corner of the square
         self.KM = [[0] * size for _ in range(4)]
-        self.KO = [[0] * size for _ in range(4)]      # k's two neighbours outside the square
+        self.KO = [[0] * size for _ in range(4)]  # k's two neighbours outside the square
         for o in range(4):
             dx, dy = self.DX[o], self.DY[o]
             for r in range(n):
@@ -120,8 +121,9 @@ class _Geo:
                     self.RM[o][x] = sum(1 << idx(*q) for q in ring)
                     self.KC[o][x] = idx(*k)
                     self.KM[o][x] = 1 << idx(*k)
-                    self.KO[o][x] = sum(1 << idx(*q) for q in ((k[0] + dx, k[1]), (k[0], k[1] + dy))
-                                        if on(*q))
+                    self.KO[o][x] = sum(
+                        1 << idx(*q) for q in ((k[0] + dx, k[1]), (k[0], k[1] + dy)) if on(*q)
+                    )
 
         # the cone ahead of a core: every point a glider there can ever cover
         col = [sum(1 << idx(c, r) for r in range(n)) for c in range(n)]
@@ -156,7 +158,7 @@ class _Geo:
             c, r = self.coord[x]
             opts = []
             for kc, kr in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
-                cc, cr = 2 * c + 1 - kc, 2 * r + 1 - kr       # the opposite corner
+                cc, cr = 2 * c + 1 - kc, 2 * r + 1 - kr  # the opposite corner
                 dx, dy = kc - cc, kr - cr
                 o = (0 if dx > 0 else 1) + (0 if dy > 0 else 2)
                 opts.append((idx(kc, kr), idx(cc, cr), o))
@@ -228,7 +230,7 @@ def _orient(g: _Geo, s: int, core: int) -> int:
 def _builds(g: _Geo, mine: int, enemy: int) -> int:
     """Mask of the lower-left points of every legal build."""
     W = g.w
-    ok = g.full & ~(mine | enemy) & ~(((mine << 1) | (mine >> 1) | (mine << W) | (mine >> W)))
+    ok = g.full & ~(mine | enemy) & ~((mine << 1) | (mine >> 1) | (mine << W) | (mine >> W))
     return ok & (ok >> 1) & (ok >> W) & (ok >> (W + 1))
 
 
@@ -261,10 +263,10 @@ def _flights(g: _Geo, o: int, start: int, mine: int, etow: int):
                         off = True
                     continue
                 if pm & mine or RM[s] & mine or (KM[s] & mine and KO[s] & mine):
-                    nxt.append(s)          # must continue
+                    nxt.append(s)  # must continue
                     continue
                 if pm & etow:
-                    continue               # void: an enemy tower under the landing spot
+                    continue  # void: an enemy tower under the landing spot
                 ends.append(s)
         first = False
         frontier = nxt
@@ -338,7 +340,7 @@ def _resolve(g: _Geo, mine: int, enemy: int, o: int, src: int, end: int):
         if bh:
             W = g.w
             done = 0
-            for p in g.PC[o][end]:              # core first, then the arms
+            for p in g.PC[o][end]:  # core first, then the arms
                 if not (bh >> p & 1):
                     continue
                 for ll in (p, p - 1, p - W, p - W - 1):
@@ -357,7 +359,7 @@ def _resolve(g: _Geo, mine: int, enemy: int, o: int, src: int, end: int):
     docked = False
     km = g.KM[o][end]
     if mine & km:
-        docked = True                           # a friendly dock: a new base
+        docked = True  # a friendly dock: a new base
     elif enemy & km:
         k = g.KC[o][end]
         if not (g.nbm[k] & enemy) and not (g.KO[o][end] & new_mine):
@@ -504,7 +506,6 @@ _RE_FLY = re.compile(rf"^{_CELL}>(?:{_CELL}|(off))$")
 _RE_DEPLOY = re.compile(rf"^{_CELL}:{_CELL}>(?:{_CELL}|(off))$")
 
 
-
 def _detail(name: str) -> property:
     """A move attribute worked out on first use (see ``_details``)."""
     return property(lambda self: self._details()[name])
@@ -622,10 +623,10 @@ class GlissState(State):
         self.game = game
         self.geo = _geo(size)
         self.size = size
-        self.stones = stones              # (red bits, blue bits)
+        self.stones = stones  # (red bits, blue bits)
         self.player = player
-        self._wipe = wipe                 # winner by the base-wipe rule (8b), or None
-        self._end = None                  # (winner, reason) once known; False if not over
+        self._wipe = wipe  # winner by the base-wipe rule (8b), or None
+        self._end = None  # (winner, reason) once known; False if not over
         self._moves = None
 
     @property
@@ -669,15 +670,13 @@ class GlissState(State):
         w, why = end
         win, lose = COLOUR_NAMES[w], COLOUR_NAMES[1 - w]
         if why == _END_TOWERS:
-            return (f"{win} began the turn with {self.towers(w)} control towers "
-                    f"(12 or more wins).")
+            return f"{win} began the turn with {self.towers(w)} control towers (12 or more wins)."
         if why == _END_STUCK:
             return f"{lose} had no legal action and loses."
         mover = 1 - self.player
         if w == mover:
             return f"{win} captured {lose}'s last base and wins."
-        return (f"{lose} captured {win}'s last base but had no base of its own left, "
-                f"so {win} wins.")
+        return f"{lose} captured {win}'s last base but had no base of its own left, so {win} wins."
 
     def scores(self):
         """The control tower counts (Red, Blue): 12 at the start of your turn wins."""
@@ -711,7 +710,7 @@ class GlissState(State):
         if _builds(g, mine, enemy):
             return True
         etow = _towers(g, enemy)
-        for kind, src, o, kept in _sources(g, mine):
+        for _kind, src, o, _kept in _sources(g, mine):
             ends, off = _flights(g, o, src, mine & ~g.PM[o][src], etow)
             if ends or off:
                 return True
@@ -720,9 +719,14 @@ class GlissState(State):
     def play(self, move) -> "GlissState":
         if self.is_over():
             raise RuleViolation(f"{move}: the game is over ({self.end_reason()})")
-        if isinstance(move, GlissMove) and (move._origin is self or (
-                move._origin.stones == self.stones and move._origin.player == self.player
-                and move._origin.size == self.size)):
+        if isinstance(move, GlissMove) and (
+            move._origin is self
+            or (
+                move._origin.stones == self.stones
+                and move._origin.player == self.player
+                and move._origin.size == self.size
+            )
+        ):
             m = move
         elif isinstance(move, (str, Move)):
             m = self._parse_move(str(move))
@@ -760,8 +764,9 @@ class GlissState(State):
     def _cell(self, text: str, whole: str) -> int:
         x = self.geo.by_name.get(text)
         if x is None:
-            raise BadNotation(f"{whole}: {text} is not a point of this "
-                              f"{self.size}x{self.size} board")
+            raise BadNotation(
+                f"{whole}: {text} is not a point of this {self.size}x{self.size} board"
+            )
         return x
 
     def _parse_move(self, text: str) -> GlissMove:
@@ -777,8 +782,10 @@ class GlissState(State):
             x = self._cell(m.group(1) + m.group(2), t)
             c, r = g.coord[x]
             if c >= self.size - 1 or r >= self.size - 1:
-                raise RuleViolation(f"{t}: the 2x2 block from {names[x]} runs off the board "
-                                  f"(a build is named by its lower-left point)")
+                raise RuleViolation(
+                    f"{t}: the 2x2 block from {names[x]} runs off the board "
+                    f"(a build is named by its lower-left point)"
+                )
             blk = g.BM[x]
             occ = blk & (mine | enemy)
             if occ:
@@ -806,7 +813,8 @@ class GlissState(State):
                     if c2 != core:
                         raise RuleViolation(
                             f"{t}: keeping {names[kept]} deploys the glider with its core at "
-                            f"{names[c2]}, not {names[core]}")
+                            f"{names[c2]}, not {names[core]}"
+                        )
                     o = o2
             end_txt = m.group(7) or (m.group(5) + m.group(6))
             return self._flight_move(t, "deploy", core, o, kept, end_txt)
@@ -820,17 +828,23 @@ class GlissState(State):
                     if not grp:
                         grp = g.nb(g.nb(1 << core) & gl) & cores
                     cname = names[g.bits(grp)[0]] if grp else "?"
-                    raise RuleViolation(f"{t}: {names[core]} is an arm of your glider; "
-                                      f"a glider is named by its core ({cname})")
+                    raise RuleViolation(
+                        f"{t}: {names[core]} is an arm of your glider; "
+                        f"a glider is named by its core ({cname})"
+                    )
                 if bst >> core & 1:
-                    raise RuleViolation(f"{t}: {names[core]} is in one of your bases; to deploy, "
-                                      f"write kept-corner:core>end (e.g. a1:b2>c3)")
+                    raise RuleViolation(
+                        f"{t}: {names[core]} is in one of your bases; to deploy, "
+                        f"write kept-corner:core>end (e.g. a1:b2>c3)"
+                    )
                 raise RuleViolation(f"{t}: no glider of yours at {names[core]}")
             o = _orient(g, mine, core)
             end_txt = m.group(5) or (m.group(3) + m.group(4))
             return self._flight_move(t, "fly", core, o, -1, end_txt)
-        raise BadNotation(f"{text!r} is not Gliss notation: write a build as 'b2+', a flight "
-                          f"as 'c6>d5' (or 'c6>off'), a deployment as 'e4:f5>g7'")
+        raise BadNotation(
+            f"{text!r} is not Gliss notation: write a build as 'b2+', a flight "
+            f"as 'c6>d5' (or 'c6>off'), a deployment as 'e4:f5>g7'"
+        )
 
     def _flight_move(self, t, kind, core, o, kept, end_txt) -> GlissMove:
         g = self.geo
@@ -844,9 +858,11 @@ class GlissState(State):
         if end_txt == "off":
             if off:
                 return GlissMove(kind, core, o, kept, OFF, self)
-            raise RuleViolation(f"{t}: this glider is never forced off the board "
-                              f"(it may only leave the board while it must keep flying, "
-                              f"and never on its first step)")
+            raise RuleViolation(
+                f"{t}: this glider is never forced off the board "
+                f"(it may only leave the board while it must keep flying, "
+                f"and never on its first step)"
+            )
         end = self._cell(end_txt, t)
         if end in ends:
             return GlissMove(kind, core, o, kept, end, self)
@@ -856,25 +872,36 @@ class GlissState(State):
         c0, r0 = g.coord[core]
         c1, r1 = g.coord[end]
         if (c1 - c0) * g.DX[o] < 0 or (r1 - r0) * g.DY[o] < 0 or (c1 == c0 and r1 == r0):
-            raise RuleViolation(f"{t}: this glider only flies {dirs}; "
-                              f"{names[end]} is not ahead of it")
+            raise RuleViolation(
+                f"{t}: this glider only flies {dirs}; {names[end]} is not ahead of it"
+            )
         parent, status, _ = _flight_tree(g, o, core, rest, etow)
         st = status.get(end)
         if st == "forced":
-            raise RuleViolation(f"{t}: the glider cannot stop at {names[end]}: it would touch "
-                              f"or cover your own stones there, so it must keep flying")
+            raise RuleViolation(
+                f"{t}: the glider cannot stop at {names[end]}: it would touch "
+                f"or cover your own stones there, so it must keep flying"
+            )
         if st == "void":
             tw = g.bits(g.PM[o][end] & etow)[0]
-            raise RuleViolation(f"{t}: the glider must stop at {names[end]}, but the enemy tower "
-                              f"at {names[tw]} is under it, so that flight is void")
+            raise RuleViolation(
+                f"{t}: the glider must stop at {names[end]}, but the enemy tower "
+                f"at {names[tw]} is under it, so that flight is void"
+            )
         if st == "off" or not g.PM[o][end]:
-            raise RuleViolation(f"{t}: with its core at {names[end]} the glider hangs off the "
-                              f"board; write '>off' for a flight that leaves the board")
+            raise RuleViolation(
+                f"{t}: with its core at {names[end]} the glider hangs off the "
+                f"board; write '>off' for a flight that leaves the board"
+            )
         stops = [names[e] for e in ends]
-        hint = f" (it can end at: {', '.join(stops)}{', off' if off else ''})" if (
-            stops or off) else " (it has no legal flight)"
-        raise RuleViolation(f"{t}: the glider cannot reach {names[end]}: every path to it "
-                          f"must stop earlier{hint}")
+        hint = (
+            f" (it can end at: {', '.join(stops)}{', off' if off else ''})"
+            if (stops or off)
+            else " (it has no legal flight)"
+        )
+        raise RuleViolation(
+            f"{t}: the glider cannot reach {names[end]}: every path to it must stop earlier{hint}"
+        )
 
     # -- details of a move (for animation) -----------------------------------------------
     def _move_details(self, m: GlissMove) -> dict:
@@ -882,8 +909,16 @@ class GlissState(State):
         cr = g.cr
         if m.kind == "build":
             pts = tuple(cr(x) for x in g.bits(g.BM[m.src]))
-            return {"sources": pts, "kept": None, "path": (), "points": (), "forced": (),
-                    "captured": (), "converted": None, "docked": False}
+            return {
+                "sources": pts,
+                "kept": None,
+                "path": (),
+                "points": (),
+                "forced": (),
+                "captured": (),
+                "converted": None,
+                "docked": False,
+            }
         me = self.player
         mine, enemy = self.stones[me], self.stones[1 - me]
         o = m.orient
@@ -905,11 +940,16 @@ class GlissState(State):
             points.append(((c, r), (c + dx, r), (c, r + dy)))
         forced = tuple(status[x] == "forced" for x in path[1:])
         _, _, captured, conv, _, docked = _resolve(g, mine, enemy, o, m.src, m.end)
-        return {"sources": tuple(cr(x) for x in g.PC[o][m.src]),
-                "kept": cr(m.kept_bit) if m.kind == "deploy" else None,
-                "path": tuple(cr(x) for x in path), "points": tuple(points),
-                "forced": forced, "captured": tuple(cr(x) for x in g.bits(captured)),
-                "converted": cr(conv) if conv >= 0 else None, "docked": docked}
+        return {
+            "sources": tuple(cr(x) for x in g.PC[o][m.src]),
+            "kept": cr(m.kept_bit) if m.kind == "deploy" else None,
+            "path": tuple(cr(x) for x in path),
+            "points": tuple(points),
+            "forced": forced,
+            "captured": tuple(cr(x) for x in g.bits(captured)),
+            "converted": cr(conv) if conv >= 0 else None,
+            "docked": docked,
+        }
 
     # -- client helpers ---------------------------------------------------------------------
     @property
@@ -978,8 +1018,7 @@ class GlissState(State):
         if sh.kind == "glider":
             cr = self.geo.cr
             return [m for m in self.legal_moves() if m.kind == "fly" and cr(m.src) == sh.core]
-        return [m for m in self.legal_moves()
-                if m.kind == "deploy" and m.source == tuple(pt)]
+        return [m for m in self.legal_moves() if m.kind == "deploy" and m.source == tuple(pt)]
 
     def _reason(self, text: str) -> str | None:
         """The rules' reason why ``text`` is refused, without the notation in front;
@@ -988,7 +1027,7 @@ class GlissState(State):
             self._parse_move(text)
         except (BadNotation, RuleViolation) as exc:
             msg = str(exc)
-            return msg[len(text) + 2:] if msg.startswith(text + ": ") else msg
+            return msg[len(text) + 2 :] if msg.startswith(text + ": ") else msg
         return None
 
     def build_refusal(self, ll) -> str | None:
@@ -1009,7 +1048,7 @@ class GlissState(State):
         mine = self.stones[self.player]
         if sh.kind == "glider":
             core = sh.core
-            assert core is not None                 # a glider has a core
+            assert core is not None  # a glider has a core
             o = _orient(g, mine, g.by_name[self.point_name(core)])
             head = self.point_name(core)
         else:
@@ -1051,9 +1090,13 @@ class GlissState(State):
         return "\n".join(lines) + "\n"
 
     def __eq__(self, other):
-        return (isinstance(other, GlissState) and other.size == self.size
-                and other.stones == self.stones and other.player == self.player
-                and other._wipe == self._wipe)
+        return (
+            isinstance(other, GlissState)
+            and other.size == self.size
+            and other.stones == self.stones
+            and other.player == self.player
+            and other._wipe == self._wipe
+        )
 
     def __hash__(self):
         return hash((self.size, self.stones, self.player, self._wipe))
@@ -1065,7 +1108,7 @@ class GlissState(State):
         g = self.geo
         me = self.player
         act = _random_action(g, self.stones[me], self.stones[1 - me], rng)
-        if act is None:                    # cannot happen: is_over() found a move
+        if act is None:  # cannot happen: is_over() found a move
             return rng.choice(self.legal_moves())
         kind, src, o, kept, end = act
         return GlissMove(kind, src, o, kept, end, self)
@@ -1148,6 +1191,7 @@ class GlissState(State):
 
 def _restore_state(size, stones, player, wipe):
     from . import get
+
     return GlissState(get("gliss"), size, tuple(stones), player, wipe)
 
 
@@ -1254,7 +1298,7 @@ def _random_action(g: _Geo, mine: int, enemy: int, rng):
                 nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, o, src, end)
                 if not (bc and not _sq(g, ne) and not _sq(g, nm)):
                     return kind, src, o, kept, end
-                losing = (kind, src, o, kept, end)     # takes their last base, and ours
+                losing = (kind, src, o, kept, end)  # takes their last base, and ours
             srcs[i] = srcs[-1]
             srcs.pop()
     b = _random_build(g, mine, enemy, rng)
@@ -1306,7 +1350,7 @@ def _evaluate(g: _Geo, red: int, blue: int, to_move: int) -> float:
     hb0, hg0 = _threats(g, red, blue, t1, b1, gl1) if c0 else (0, 0)
     hb1, hg1 = _threats(g, blue, red, t0, b0, gl0) if c1 else (0, 0)
     BM = g.BM
-    tb0 = sum(1 for ll in g.bits(sq1) if BM[ll] & hb0) if hb0 else 0   # Blue bases Red hits
+    tb0 = sum(1 for ll in g.bits(sq1) if BM[ll] & hb0) if hb0 else 0  # Blue bases Red hits
     tb1 = sum(1 for ll in g.bits(sq0) if BM[ll] & hb1) if hb1 else 0
     # the side to move that can capture the enemy's last base(s) is close to winning
     if to_move == 0 and nb1 and tb0 == nb1 and nb0:
@@ -1346,13 +1390,24 @@ class Gliss(Game):
         "If an enemy tower is under that landing spot, the flight is not allowed;\n"
         "if it must keep flying past the edge, it is lost.\n"
         "Landing on an enemy glider destroys it; landing on a base takes 3 of its stones.\n"
-        "Win by starting your turn with 12 towers, or by taking the enemy's last base.")
+        "Win by starting your turn with 12 towers, or by taking the enemy's last base."
+    )
     colours = ("red", "blue")
-    options = (Option("size", 13, "Board size", minimum=12, maximum=19,
-                      help="points on each side of the square board (13 is standard)"),)
-    notation_help = ("build: its lower-left point and + (b2+); fly: the glider's core, > and "
-                     "where the core lands (c6>d5, c6>off); launch from a base: the corner "
-                     "left behind, the core, > and the landing (e4:f5>g7)")
+    options = (
+        Option(
+            "size",
+            13,
+            "Board size",
+            minimum=12,
+            maximum=19,
+            help="points on each side of the square board (13 is standard)",
+        ),
+    )
+    notation_help = (
+        "build: its lower-left point and + (b2+); fly: the glider's core, > and "
+        "where the core lands (c6>d5, c6>off); launch from a base: the corner "
+        "left behind, the core, > and the landing (e4:f5>g7)"
+    )
     playout_cutoff = 12
     wide = True
 
@@ -1391,8 +1446,9 @@ class Gliss(Game):
             toks = ln.split()
             if all(t.isalpha() for t in toks):
                 if "".join(toks).lower() != g.letters:
-                    raise ValueError(f"bad column header {ln.strip()!r}: expected "
-                                     f"{' '.join(g.letters)}")
+                    raise ValueError(
+                        f"bad column header {ln.strip()!r}: expected {' '.join(g.letters)}"
+                    )
                 continue
             if not toks[0].isdigit():
                 raise ValueError(f"cannot read the line {ln.strip()!r}")
@@ -1427,15 +1483,19 @@ class Gliss(Game):
             bad = _bad_group(g, s)
             if bad:
                 pts = ", ".join(g.names[x] for x in bad)
-                raise ValueError(f"illegal shape: the {COLOUR_NAMES[p]} group {pts} is not a "
-                                 f"tower, a glider (L of 3) or a base (2x2)")
+                raise ValueError(
+                    f"illegal shape: the {COLOUR_NAMES[p]} group {pts} is not a "
+                    f"tower, a glider (L of 3) or a base (2x2)"
+                )
         if wipe is not None:
             mover = 1 - player
             their = red if player == 0 else blue
             own = blue if player == 0 else red
             if _sq(g, their):
-                raise ValueError(f"'winner:' says the last base was captured, but "
-                                 f"{COLOUR_NAMES[player]} still has a base")
+                raise ValueError(
+                    f"'winner:' says the last base was captured, but "
+                    f"{COLOUR_NAMES[player]} still has a base"
+                )
             if (wipe == mover) != bool(_sq(g, own)):
                 raise ValueError("the 'winner:' line does not match the bases on the board")
         return GlissState(self, size, (red, blue), player, wipe)
@@ -1472,7 +1532,7 @@ def _bad_group(g: _Geo, s: int) -> list[int]:
             if len(cores) == 1:
                 c = cores[0]
                 others = [p for p in pts if p != c]
-                if abs(others[0] - others[1]) not in (2, 2 * g.w):   # not in a line
+                if abs(others[0] - others[1]) not in (2, 2 * g.w):  # not in a line
                     continue
         if k == 4 and _sq(g, grp):
             continue

@@ -32,6 +32,7 @@ A flood fill from the new stone's gaps to the edge (``_add_flood``) is kept for
 the loop benchmark (``python -m game.rules.glorieta``) and the differential
 tests; the union-find test was faster (figures in the docs).
 """
+
 from __future__ import annotations
 
 import random
@@ -44,14 +45,14 @@ from .hexhex import board, cell_name, parse_cell
 
 EMPTY, BLACK, ORANGE, NEUTRAL = 0, 1, 2, 3
 STONE_WORDS = ("empty", "black", "orange", "neutral")
-COLOURS = ("black", "orange")          # colour index k: stones with bit k + 1
-TOKENS = ".bon"                        # the position text's cell tokens
+COLOURS = ("black", "orange")  # colour index k: stones with bit k + 1
+TOKENS = ".bon"  # the position text's cell tokens
 LANDSCAPE, CHICKEN = "landscape", "chicken"
 OPENING, CHOOSE, STONE, SECOND, OVER = range(5)
 PHASES = ("opening", "choose colour", "stone", "neutral or decline", "over")
-SEED_LIMIT = 1_000_000                  # seeds are 0..999999
-PLACEMENT_ATTEMPTS = 100                # restarts of the neutral sampling before giving up
-MAX_NEUTRALS = 25                       # the option's range (the size-7 limit, 127 // 5)
+SEED_LIMIT = 1_000_000  # seeds are 0..999999
+PLACEMENT_ATTEMPTS = 100  # restarts of the neutral sampling before giving up
+MAX_NEUTRALS = 25  # the option's range (the size-7 limit, 127 // 5)
 # the six directions in ring order: consecutive entries are neighbours of each other
 RING_DIRS = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
 
@@ -85,8 +86,12 @@ class GlorietaMove(Move):
         return self._text
 
     def __eq__(self, other):
-        return (isinstance(other, GlorietaMove) and other.k == self.k
-                and other.cell == self.cell and other._text == self._text)
+        return (
+            isinstance(other, GlorietaMove)
+            and other.k == self.k
+            and other.cell == self.cell
+            and other._text == self._text
+        )
 
     def __hash__(self):
         return hash(self._text)
@@ -117,10 +122,13 @@ class Geo:
         self.index = hh.index
         self.nb = hh.neighbours
         self.nbset = tuple(frozenset(x) for x in hh.neighbours)
-        self.ring = tuple(tuple(hh.index.get((c + dc, r + dr), n) for dc, dr in RING_DIRS)
-                          for c, r in hh.coords)
-        self.nbd = tuple(tuple((ring[j], 1 << ((j + 3) % 6)) for j in range(6) if ring[j] != n)
-                         for ring in self.ring)
+        self.ring = tuple(
+            tuple(hh.index.get((c + dc, r + dr), n) for dc, dr in RING_DIRS) for c, r in hh.coords
+        )
+        self.nbd = tuple(
+            tuple((ring[j], 1 << ((j + 3) % 6)) for j in range(6) if ring[j] != n)
+            for ring in self.ring
+        )
         self.border = bytes(hh.border)
         self.interior = tuple(hh.interior)
         self.border_cells = tuple(i for i in range(n) if hh.border[i])
@@ -172,7 +180,7 @@ def _add(par, msk, ring, nbd, x):
         r0 = -1
         for j in st:
             ry = r[j]
-            while True:                       # _find, inlined
+            while True:  # _find, inlined
                 p = par[ry]
                 if p == ry:
                     break
@@ -196,7 +204,7 @@ def _add(par, msk, ring, nbd, x):
         if roots is not None:
             for ry in roots:
                 par[ry] = r0
-    elif m:                                   # all six in S: x was enclosed
+    elif m:  # all six in S: x was enclosed
         loop = True
         par[x] = _find(par, r[0])
     for y, b in nbd[x]:
@@ -307,7 +315,6 @@ def has_loop(g: Geo, cells, bit) -> bool:
 def _build(g: Geo, cells):
     """Union-find forests and neighbour counts of both colours, from scratch."""
     n = g.n
-    nb = g.nb
     pars, msks = [], []
     for bit in (1, 2):
         par = list(range(n + 1))
@@ -335,7 +342,7 @@ def _pair_exists(cells, par, msk, nb, nbset, empties, bit) -> bool:
         return False
     if ne > 7:
         for a in empties:
-            if not msk[a]:           # a touches no group; some empty cell is not next to it
+            if not msk[a]:  # a touches no group; some empty cell is not next to it
                 return True
     groups = [{_find(par, m) for m in nb[a] if cells[m] & bit} for a in empties]
     for i in range(ne):
@@ -364,8 +371,10 @@ def place_neutrals(g: Geo, count: int, seed: int) -> list[int]:
     neutral stone is rejected; if no cell is left free the sampling restarts (at most
     PLACEMENT_ATTEMPTS times, then ValueError).  Sorted cell indices."""
     if count > g.limit:
-        raise ValueError(f"option 'neutrals': at most {g.limit} neutral stones fit on a "
-                         f"size-{g.side} board (a fifth of its {g.n} cells), not {count}")
+        raise ValueError(
+            f"option 'neutrals': at most {g.limit} neutral stones fit on a "
+            f"size-{g.side} board (a fifth of its {g.n} cells), not {count}"
+        )
     rng = random.Random(seed)
     n = g.n
     for _ in range(PLACEMENT_ATTEMPTS):
@@ -385,8 +394,10 @@ def place_neutrals(g: Geo, count: int, seed: int) -> list[int]:
                     free -= 1
         if len(placed) == count:
             return sorted(placed)
-    raise ValueError(f"option 'neutrals': {count} neutral stones could not be placed "
-                     f"apart with seed {seed} in {PLACEMENT_ATTEMPTS} tries")  # pragma: no cover
+    raise ValueError(
+        f"option 'neutrals': {count} neutral stones could not be placed "
+        f"apart with seed {seed} in {PLACEMENT_ATTEMPTS} tries"
+    )  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------------------
@@ -396,14 +407,43 @@ class GlorietaState(State):
     """An immutable Glorieta position.  Seats are 0 and 1 (``player``); colours are
     "black" and "orange" (``seat_colour``)."""
 
-    __slots__ = ("geo", "options", "ch", "cells", "player", "ph", "black", "dec", "nplay",
-                 "pend", "par", "msk", "empties", "loops", "_moves", "_pair")
+    __slots__ = (
+        "geo",
+        "options",
+        "ch",
+        "cells",
+        "player",
+        "ph",
+        "black",
+        "dec",
+        "nplay",
+        "pend",
+        "par",
+        "msk",
+        "empties",
+        "loops",
+        "_moves",
+        "_pair",
+    )
 
     options: dict
 
-    def __init__(self, g: Geo, options: dict, cells: bytearray, player: int, ph: int,
-                 black: int, dec: int = -1, nplay: bool = True, pend: int = -1,
-                 loops: int = 0, par=None, msk=None, empties: int | None = None):
+    def __init__(
+        self,
+        g: Geo,
+        options: dict,
+        cells: bytearray,
+        player: int,
+        ph: int,
+        black: int,
+        dec: int = -1,
+        nplay: bool = True,
+        pend: int = -1,
+        loops: int = 0,
+        par=None,
+        msk=None,
+        empties: int | None = None,
+    ):
         self.geo = g
         self.options = options
         self.ch = options["variant"] == CHICKEN
@@ -424,17 +464,37 @@ class GlorietaState(State):
         self._pair: bool | None = None
 
     def __getstate__(self):
-        return (self.options, bytes(self.cells), self.player, self.ph, self.black, self.dec,
-                self.nplay, self.pend, self.loops)
+        return (
+            self.options,
+            bytes(self.cells),
+            self.player,
+            self.ph,
+            self.black,
+            self.dec,
+            self.nplay,
+            self.pend,
+            self.loops,
+        )
 
     def __setstate__(self, data):
         options, cells, player, ph, black, dec, nplay, pend, loops = data
-        self.__init__(geo(options["size"]), options, bytearray(cells), player, ph, black,
-                      dec, nplay, pend, loops)
+        self.__init__(
+            geo(options["size"]),
+            options,
+            bytearray(cells),
+            player,
+            ph,
+            black,
+            dec,
+            nplay,
+            pend,
+            loops,
+        )
 
     @property
     def game(self):
         from . import GAMES, get
+
         return get("glorieta") if "glorieta" in GAMES else _default_game()
 
     def _copy(self) -> "GlorietaState":
@@ -482,12 +542,12 @@ class GlorietaState(State):
         return cell if isinstance(cell, int) else self.cell_index(cell)
 
     def stone_at(self, cell) -> str:
-        """"black", "orange", "neutral" or "empty" at a cell (an index or a name)."""
+        """ "black", "orange", "neutral" or "empty" at a cell (an index or a name)."""
         return STONE_WORDS[self.cells[self._index(cell)]]
 
     @property
     def phase(self) -> str:
-        """"opening", "choose colour", "stone", "neutral or decline" or "over"."""
+        """ "opening", "choose colour", "stone", "neutral or decline" or "over"."""
         return PHASES[self.ph]
 
     @property
@@ -523,8 +583,15 @@ class GlorietaState(State):
             bit = 1 if self.player == self.black else 2
             cells = self.cells
             empties = [i for i in range(self.geo.n) if not cells[i]]
-            self._pair = _pair_exists(cells, self.par[bit - 1], self.msk[bit - 1], self.geo.nb,
-                                      self.geo.nbset, empties, bit)
+            self._pair = _pair_exists(
+                cells,
+                self.par[bit - 1],
+                self.msk[bit - 1],
+                self.geo.nb,
+                self.geo.nbset,
+                empties,
+                bit,
+            )
         return self._pair
 
     def neutral_forbidden(self) -> list[int]:
@@ -537,8 +604,9 @@ class GlorietaState(State):
         par = self.par[bit - 1]
         root = _find(par, self.pend)
         cells = self.cells
-        return [y for y in range(g.n)
-                if not cells[y] and _joins(cells, par, g.nb, y, root, bit) >= 0]
+        return [
+            y for y in range(g.n) if not cells[y] and _joins(cells, par, g.nb, y, root, bit) >= 0
+        ]
 
     def neutral_allowed(self) -> list[int]:
         """Empty cells where the neutral stone may go now."""
@@ -557,7 +625,7 @@ class GlorietaState(State):
         if self.ph != OVER or not self.loops:
             return None
         w = self.winner()
-        assert w is not None                   # a loop decides the game
+        assert w is not None  # a loop decides the game
         return self.seat_colour(w)
 
     def loop(self) -> tuple[list[int], list[int]] | None:
@@ -591,8 +659,7 @@ class GlorietaState(State):
                 if not reached[z] and z not in inside and z not in boundary:
                     reached[z] = 1
                     stack.append(z)
-        ring = sorted(b for b in boundary
-                      if g.border[b] or any(reached[z] for z in g.nb[b]))
+        ring = sorted(b for b in boundary if g.border[b] or any(reached[z] for z in g.nb[b]))
         ring_set = set(ring)
         enclosed = [i for i in range(g.n) if not reached[i] and i not in ring_set]
         return ring, enclosed
@@ -625,25 +692,32 @@ class GlorietaState(State):
         mover = self.seat_name(last)
         w = self.winner()
         if self.loops:
-            assert w is not None               # a loop decides the game
+            assert w is not None  # a loop decides the game
             wname = self.seat_name(w)
             lp = self.loop()
-            assert lp is not None              # the game ended with a loop
+            assert lp is not None  # the game ended with a loop
             stones, enclosed = lp
-            what = (f"a loop of {len(stones)} stones around {len(enclosed)} "
-                    f"cell{'s' if len(enclosed) != 1 else ''}")
+            what = (
+                f"a loop of {len(stones)} stones around {len(enclosed)} "
+                f"cell{'s' if len(enclosed) != 1 else ''}"
+            )
             if self.loops == 3:
-                return (f"{mover}'s neutral stone completes a loop for both colours; the "
-                        f"player who moved wins: {mover} wins with {what}.")
+                return (
+                    f"{mover}'s neutral stone completes a loop for both colours; the "
+                    f"player who moved wins: {mover} wins with {what}."
+                )
             if w != last:
-                return (f"{mover}'s neutral stone completes {wname}'s loop: {wname} wins "
-                        f"with {what}.")
+                return (
+                    f"{mover}'s neutral stone completes {wname}'s loop: {wname} wins with {what}."
+                )
             return f"{wname} closes {what} and wins."
         if not self.ch:
             return "The board is full and nobody has a loop: the game is a tie."
         if self.dec >= 0:
-            return (f"The board is full and nobody has a loop: {self.seat_name(self.dec)} "
-                    f"declined a neutral stone first and loses.")
+            return (
+                f"The board is full and nobody has a loop: {self.seat_name(self.dec)} "
+                f"declined a neutral stone first and loses."
+            )
         return "The board is full, nobody has a loop and nobody declined: the game is a draw."
 
     def legal_moves(self) -> list[GlorietaMove]:
@@ -679,11 +753,14 @@ class GlorietaState(State):
         name = t[2:].strip() if neutral else t
         cr = parse_cell(name)
         if cr is None:
-            raise BadNotation(f"{text.strip()!r} is not a Glorieta move: write a cell (g7), "
-                              f"a neutral stone (n:g7), decline, or take:black / take:orange")
+            raise BadNotation(
+                f"{text.strip()!r} is not a Glorieta move: write a cell (g7), "
+                f"a neutral stone (n:g7), decline, or take:black / take:orange"
+            )
         if cr not in self.geo.index:
-            raise BadNotation(f"{text.strip()!r}: there is no cell {name} on a size-"
-                              f"{self.geo.side} board")
+            raise BadNotation(
+                f"{text.strip()!r}: there is no cell {name} on a size-{self.geo.side} board"
+            )
         i = self.geo.index[cr]
         return self.geo.neutrals[i] if neutral else self.geo.stones[i]
 
@@ -708,8 +785,7 @@ class GlorietaState(State):
             if not self.ch:
                 raise RuleViolation("decline: there is no declining in Landscape")
             if not self.nplay:
-                raise RuleViolation("decline: neutral play has ended; there is nothing to "
-                                    "decline")
+                raise RuleViolation("decline: neutral play has ended; there is nothing to decline")
             if ph != SECOND:
                 raise RuleViolation("decline: declining is only possible after your stone")
             return
@@ -719,28 +795,30 @@ class GlorietaState(State):
             if not self.ch:
                 raise RuleViolation(f"{t}: players drop no neutral stones in Landscape")
             if not self.nplay:
-                raise RuleViolation(f"{t}: neutral play has ended; drop one stone of your "
-                                    f"colour")
+                raise RuleViolation(f"{t}: neutral play has ended; drop one stone of your colour")
             if ph != SECOND:
                 raise RuleViolation(f"{t}: the neutral stone comes after your own stone")
             if v:
-                raise RuleViolation(f"{t}: {self.geo.names[x]} is occupied "
-                                    f"(a {STONE_WORDS[v]} stone)")
+                raise RuleViolation(
+                    f"{t}: {self.geo.names[x]} is occupied (a {STONE_WORDS[v]} stone)"
+                )
             bit = 1 if self.player == self.black else 2
             par = self.par[bit - 1]
             via = _joins(self.cells, par, self.geo.nb, x, _find(par, self.pend), bit)
             if via >= 0:
                 names = self.geo.names
                 if via == self.pend:
-                    raise RuleViolation(f"{t} would touch your new stone {names[via]}: the "
-                                        f"neutral stone may not join its group")
-                raise RuleViolation(f"{t} would join your new stone's group through "
-                                    f"{names[via]}")
+                    raise RuleViolation(
+                        f"{t} would touch your new stone {names[via]}: the "
+                        f"neutral stone may not join its group"
+                    )
+                raise RuleViolation(f"{t} would join your new stone's group through {names[via]}")
             return
         # a stone of the mover's colour
         if ph == SECOND:
-            raise RuleViolation(f"{t}: you have dropped your stone; now drop a neutral stone "
-                                f"(n:cell) or decline")
+            raise RuleViolation(
+                f"{t}: you have dropped your stone; now drop a neutral stone (n:cell) or decline"
+            )
         if v:
             raise RuleViolation(f"{t} is occupied (a {STONE_WORDS[v]} stone)")
 
@@ -773,7 +851,7 @@ class GlorietaState(State):
         if k == _TAKE:
             s.black = p if x == 0 else 1 - p
             s.ph = STONE
-            s.player = 1 - s.black            # Orange moves next
+            s.player = 1 - s.black  # Orange moves next
             return s
         if self.ph == OPENING:
             s.cells[x] = BLACK
@@ -797,7 +875,7 @@ class GlorietaState(State):
                     s.ph = SECOND
                     s.pend = x
                     return s
-                s.nplay = False               # a forced single drop ends neutral play
+                s.nplay = False  # a forced single drop ends neutral play
             return s._end_turn()
         if k == _DECLINE:
             s.dec = p
@@ -833,9 +911,20 @@ class GlorietaState(State):
 
     def _key(self):
         o = self.options
-        return (o["variant"], o["size"], o.get("neutrals") if not self.ch else None,
-                o.get("seed") if not self.ch else None, bytes(self.cells), self.player,
-                self.ph, self.black, self.dec, self.nplay, self.pend, self.loops)
+        return (
+            o["variant"],
+            o["size"],
+            o.get("neutrals") if not self.ch else None,
+            o.get("seed") if not self.ch else None,
+            bytes(self.cells),
+            self.player,
+            self.ph,
+            self.black,
+            self.dec,
+            self.nplay,
+            self.pend,
+            self.loops,
+        )
 
     def __eq__(self, other):
         return isinstance(other, GlorietaState) and other._key() == self._key()
@@ -844,8 +933,9 @@ class GlorietaState(State):
         return hash(self._key())
 
     def __repr__(self):
-        return (f"<GlorietaState {self.variant} size {self.geo.side} {self.phase} "
-                f"seat {self.player}>")
+        return (
+            f"<GlorietaState {self.variant} size {self.geo.side} {self.phase} seat {self.player}>"
+        )
 
     # --- AI hooks ----------------------------------------------------------------------
     def random_move(self, rng):
@@ -867,10 +957,10 @@ class GlorietaState(State):
         for seat 0.  ``trace``, a list, receives every move's notation."""
         if cutoff is None:
             cutoff = Glorieta.playout_cutoff
-        cutoff = 10 ** 9 if cutoff is None else cutoff
+        cutoff = 10**9 if cutoff is None else cutoff
         s = self
         plies = 0
-        while s.ph in (OPENING, CHOOSE):      # the opening and the pie rule: the slow way
+        while s.ph in (OPENING, CHOOSE):  # the opening and the pie rule: the slow way
             m = s.random_move(rng)
             if trace is not None:
                 trace.append(str(m))
@@ -922,7 +1012,7 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
     add = _add
     plies = 0
     x = s.pend
-    pair = s.ph == SECOND                     # the first ply is already played
+    pair = s.ph == SECOND  # the first ply is already played
     while True:
         k = 0 if p == black else 1
         bit = k + 1
@@ -954,7 +1044,7 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                 j = int(rnd() * ne)
                 c = empties[j]
                 mc = mk[c]
-                if mc:                        # one root per arc of c's S neighbours
+                if mc:  # one root per arc of c's S neighbours
                     rc = ring[c]
                     for jj in ARCS[mc] or (0,):
                         if _find(pk, rc[jj]) == root:
@@ -977,7 +1067,7 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                 pb, mb = _build(g, before)
                 pair = _pair_exists(before, pb[k], mb[k], nb, nbset, empties + [x], bit)
             if not pair:
-                nplay = False                 # a forced single drop
+                nplay = False  # a forced single drop
             else:
                 plies += 1
                 if y < 0 or rnd() * (ne + 1) < 1.0:
@@ -1042,8 +1132,19 @@ def _format(s: GlorietaState) -> str:
     return "\n".join(lines) + "\n"
 
 
-_KEYS = ("variant", "size", "neutrals", "seed", "black", "neutral play", "decliner", "phase",
-         "to move", "moved last", "stone")
+_KEYS = (
+    "variant",
+    "size",
+    "neutrals",
+    "seed",
+    "black",
+    "neutral play",
+    "decliner",
+    "phase",
+    "to move",
+    "moved last",
+    "stone",
+)
 
 
 def _read_seat(text: str, key: str) -> int:
@@ -1080,8 +1181,9 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
         key, colon, value = s.partition(":")
         key = " ".join(key.lower().split())
         if not colon or key not in _KEYS:
-            raise ValueError(f"cannot read the line {s!r} (known lines: "
-                             f"{', '.join(_KEYS)}, then the rows)")
+            raise ValueError(
+                f"cannot read the line {s!r} (known lines: {', '.join(_KEYS)}, then the rows)"
+            )
         if key in head:
             raise ValueError(f"the line '{key}' is given twice")
         head[key] = value.strip()
@@ -1108,8 +1210,10 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
                 raise ValueError(f"a Chicken position needs a '{key}:' line")
     opts = game.validate(opts)
     if opts["seed"] is not None and not 0 <= opts["seed"] < SEED_LIMIT:
-        raise ValueError(f"option 'seed': {opts['seed']} is not allowed; use an integer from "
-                         f"0 to {SEED_LIMIT - 1} (or none)")
+        raise ValueError(
+            f"option 'seed': {opts['seed']} is not allowed; use an integer from "
+            f"0 to {SEED_LIMIT - 1} (or none)"
+        )
     g = geo(opts["size"])
     # the board
     cells = bytearray(g.n + 1)
@@ -1120,13 +1224,12 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
         toks = rows.pop(r)
         if len(toks) != len(cols):
             raise ValueError(f"row {r} needs {len(cols)} cells, found {len(toks)}")
-        for c, tok in zip(cols, toks):
+        for c, tok in zip(cols, toks, strict=False):
             if tok not in TOKENS:
                 raise ValueError(f"{cell_name(c, r)}: cannot read {tok!r} (use . b o n)")
             cells[g.index[(c, r)]] = TOKENS.index(tok)
     if rows:
-        raise ValueError(f"row {min(rows)} is not on a size-{g.side} board "
-                         f"(rows 1..{g.span})")
+        raise ValueError(f"row {min(rows)} is not on a size-{g.side} board (rows 1..{g.span})")
     # who is who, and the phase
     ph_text = head["phase"].lower()
     if ph_text not in PHASES:
@@ -1153,8 +1256,10 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
         if head["decliner"].lower() != "none":
             dec = _read_seat(head["decliner"], "decliner")
             if nplay:
-                raise ValueError("neutral play ends when a player declines: with a decliner, "
-                                 "'neutral play' must be off")
+                raise ValueError(
+                    "neutral play ends when a player declines: with a decliner, "
+                    "'neutral play' must be off"
+                )
         if ph == CHOOSE:
             raise ValueError("Chicken has no colour choice: Black is seat 0")
         if black != 0:
@@ -1163,55 +1268,70 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
     nb_neutral = cells.count(NEUTRAL)
     if ph == OPENING:
         if nb_black or nb_orange or player != 0 or (not chicken and black >= 0):
-            raise ValueError("in the opening seat 0 is to move, the board holds no black or "
-                             "orange stone and the colours are undecided")
+            raise ValueError(
+                "in the opening seat 0 is to move, the board holds no black or "
+                "orange stone and the colours are undecided"
+            )
     elif ph == CHOOSE:
         if nb_black != 1 or nb_orange or player != 1 or black >= 0:
-            raise ValueError("at the colour choice seat 1 is to move, the board holds the "
-                             "opening black stone only and 'black' is undecided")
+            raise ValueError(
+                "at the colour choice seat 1 is to move, the board holds the "
+                "opening black stone only and 'black' is undecided"
+            )
     else:
         if black < 0:
             raise ValueError("after the colour choice 'black' names a seat")
         if nb_black - nb_orange not in (0, 1) or nb_black == 0:
-            raise ValueError(f"{nb_black} black and {nb_orange} orange stones: Black has "
-                             f"either as many stones as Orange or one more")
+            raise ValueError(
+                f"{nb_black} black and {nb_orange} orange stones: Black has "
+                f"either as many stones as Orange or one more"
+            )
         # whose stone count says whose turn it is
         if ph == STONE:
             want = black if nb_black == nb_orange else 1 - black
             if player != want:
-                raise ValueError(f"with {nb_black} black and {nb_orange} orange stones it is "
-                                 f"{COLOURS[0 if want == black else 1]}'s turn")
+                raise ValueError(
+                    f"with {nb_black} black and {nb_orange} orange stones it is "
+                    f"{COLOURS[0 if want == black else 1]}'s turn"
+                )
         elif ph in (SECOND, OVER):
             last = player if ph == SECOND else 1 - player
             want = black if nb_black == nb_orange + 1 else 1 - black
             if last != want:
-                raise ValueError(f"with {nb_black} black and {nb_orange} orange stones the "
-                                 f"last stone was {COLOURS[0 if want == black else 1]}")
+                raise ValueError(
+                    f"with {nb_black} black and {nb_orange} orange stones the "
+                    f"last stone was {COLOURS[0 if want == black else 1]}"
+                )
     if not chicken:
         if nb_neutral != opts["neutrals"]:
-            raise ValueError(f"'neutrals: {opts['neutrals']}' but the board holds "
-                             f"{nb_neutral} neutral stones")
+            raise ValueError(
+                f"'neutrals: {opts['neutrals']}' but the board holds {nb_neutral} neutral stones"
+            )
         if opts["seed"] is not None:
             want_n = place_neutrals(g, opts["neutrals"], opts["seed"])
             have = [i for i in range(g.n) if cells[i] == NEUTRAL]
             if have != want_n:
-                raise ValueError(f"the neutral stones are not where seed {opts['seed']} puts "
-                                 f"them (write 'seed: none' for a hand-made landscape)")
+                raise ValueError(
+                    f"the neutral stones are not where seed {opts['seed']} puts "
+                    f"them (write 'seed: none' for a hand-made landscape)"
+                )
     pend = -1
     if ph == SECOND:
         if not chicken or not nplay:
             raise ValueError("the 'neutral or decline' phase needs Chicken with neutral play on")
         if "stone" not in head:
-            raise ValueError("the 'neutral or decline' phase needs a 'stone:' line naming "
-                             "the stone just dropped")
+            raise ValueError(
+                "the 'neutral or decline' phase needs a 'stone:' line naming the stone just dropped"
+            )
         try:
             pend = g.hexhex.cell(head["stone"])
         except ValueError:
             raise ValueError(f"'stone': {head['stone']!r} is not a cell of this board") from None
         mover = BLACK if player == black else ORANGE
         if cells[pend] != mover:
-            raise ValueError(f"'stone': {g.names[pend]} must hold the mover's "
-                             f"{STONE_WORDS[mover]} stone")
+            raise ValueError(
+                f"'stone': {g.names[pend]} must hold the mover's {STONE_WORDS[mover]} stone"
+            )
         if cells.count(EMPTY) - 1 == 0:
             raise ValueError("the 'neutral or decline' phase needs an empty cell")
         before = bytearray(cells)
@@ -1220,16 +1340,20 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
         bit = mover
         empt = [i for i in range(g.n) if not before[i]]
         if not _pair_exists(before, par[bit - 1], msk[bit - 1], g.nb, g.nbset, empt, bit):
-            raise ValueError("no stone-and-neutral pair existed before the stone on "
-                             f"{g.names[pend]}: that turn was a single drop")
+            raise ValueError(
+                "no stone-and-neutral pair existed before the stone on "
+                f"{g.names[pend]}: that turn was a single drop"
+            )
     elif "stone" in head:
         raise ValueError("'stone:' is only given in the 'neutral or decline' phase")
     loops = (1 if has_loop(g, cells, 1) else 0) | (2 if has_loop(g, cells, 2) else 0)
     full = cells.count(EMPTY) - 1 == 0
     if ph != OVER:
         if loops:
-            raise ValueError(f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} "
-                             f"already has a loop: the phase must be 'over'")
+            raise ValueError(
+                f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} "
+                f"already has a loop: the phase must be 'over'"
+            )
         if full:
             raise ValueError("the board is full: the phase must be 'over'")
     elif not loops and not full:
@@ -1257,23 +1381,50 @@ class Glorieta(Game):
         "colour plus a neutral stone that must not join your new stone's group. You may "
         "decline the neutral stone: then nobody plays neutral stones any more, and if the "
         "board fills up with no loop, the first to decline loses (a draw if nobody did).\n"
-        "A turn that makes loops for both colours wins for the player who moved.")
+        "A turn that makes loops for both colours wins for the player who moved."
+    )
     colours = ("black", "orange", "neutral")
-    notation_help = ("g7 drops a stone of your colour; n:g7 a neutral stone (Chicken); "
-                     "decline skips the neutral stone; take:black / take:orange chooses "
-                     "your colour (Landscape)")
+    notation_help = (
+        "g7 drops a stone of your colour; n:g7 a neutral stone (Chicken); "
+        "decline skips the neutral stone; take:black / take:orange chooses "
+        "your colour (Landscape)"
+    )
     options = (
-        Option("variant", LANDSCAPE, "Variant", choices=(LANDSCAPE, CHICKEN),
-               help="Landscape: scattered neutral stones and a colour choice; Chicken: "
-                    "each turn adds a neutral stone until someone declines"),
-        Option("size", 7, "Board size", minimum=5, maximum=10,
-               help="cells along each side of the hexagon (7: 127 cells)"),
-        Option("neutrals", 12, "Neutral stones", minimum=0, maximum=MAX_NEUTRALS,
-               help="neutral stones scattered at the start, none touching (at most a fifth "
-                    "of the cells)", applies=("variant", LANDSCAPE)),
-        Option("seed", None, "Seed", nullable=True, value_type=int,
-               help="the number that places the neutral stones (0..999999; none: a fresh "
-                    "one)", applies=("variant", LANDSCAPE)),
+        Option(
+            "variant",
+            LANDSCAPE,
+            "Variant",
+            choices=(LANDSCAPE, CHICKEN),
+            help="Landscape: scattered neutral stones and a colour choice; Chicken: "
+            "each turn adds a neutral stone until someone declines",
+        ),
+        Option(
+            "size",
+            7,
+            "Board size",
+            minimum=5,
+            maximum=10,
+            help="cells along each side of the hexagon (7: 127 cells)",
+        ),
+        Option(
+            "neutrals",
+            12,
+            "Neutral stones",
+            minimum=0,
+            maximum=MAX_NEUTRALS,
+            help="neutral stones scattered at the start, none touching (at most a fifth "
+            "of the cells)",
+            applies=("variant", LANDSCAPE),
+        ),
+        Option(
+            "seed",
+            None,
+            "Seed",
+            nullable=True,
+            value_type=int,
+            help="the number that places the neutral stones (0..999999; none: a fresh one)",
+            applies=("variant", LANDSCAPE),
+        ),
     )
     playout_cutoff = None
     wide = False
@@ -1282,8 +1433,10 @@ class Glorieta(Game):
         opts = self.validate(options)
         seed = opts["seed"]
         if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"option 'seed': {seed} is not allowed; use an integer from 0 to "
-                             f"{SEED_LIMIT - 1} (or none)")
+            raise ValueError(
+                f"option 'seed': {seed} is not allowed; use an integer from 0 to "
+                f"{SEED_LIMIT - 1} (or none)"
+            )
         g = geo(opts["size"])
         cells = bytearray(g.n + 1)
         if opts["variant"] == LANDSCAPE:
@@ -1311,9 +1464,12 @@ def _bench(seconds: float = 2.0) -> None:
     CPU time of this process (the machine may be shared); the two tests alternate in
     rounds so that both see the same conditions."""
     import time
+
     print("loop detection: stones per CPU second, random fillings until the first loop")
-    for label, p_neutral in (("Chicken-like: a third of the stones neutral", 1 / 3),
-                             ("Landscape-like: two colours, neutral stones apart", 0.0)):
+    for label, p_neutral in (
+        ("Chicken-like: a third of the stones neutral", 1 / 3),
+        ("Landscape-like: two colours, neutral stones apart", 0.0),
+    ):
         print(f" {label}")
         for side in (5, 7, 10):
             g = geo(side)
@@ -1326,13 +1482,13 @@ def _bench(seconds: float = 2.0) -> None:
                     while time.process_time() - t0 < seconds / 20:
                         cells = bytearray(g.n + 1)
                         if not p_neutral:
-                            for x in place_neutrals(g, min(12, g.limit), rng.randrange(10 ** 6)):
+                            for x in place_neutrals(g, min(12, g.limit), rng.randrange(10**6)):
                                 cells[x] = NEUTRAL
                         par, msk = _build(g, cells)
                         order = [x for x in range(g.n) if not cells[x]]
                         rng.shuffle(order)
                         for i, x in enumerate(order):
-                            v = (NEUTRAL if rng.random() < p_neutral else 1 + (i & 1))
+                            v = NEUTRAL if rng.random() < p_neutral else 1 + (i & 1)
                             cells[x] = v
                             stones[method] += 1
                             done = False
@@ -1341,15 +1497,19 @@ def _bench(seconds: float = 2.0) -> None:
                                     if method == "union-find":
                                         done |= _add(par[k], msk[k], g.ring, g.nbd, x)
                                     else:
-                                        done |= _add_flood(cells, msk[k], g.ring, g.nbd, g.nb,
-                                                           g.border, x, k + 1)
+                                        done |= _add_flood(
+                                            cells, msk[k], g.ring, g.nbd, g.nb, g.border, x, k + 1
+                                        )
                             if done:
                                 break
                     spent[method] += time.process_time() - t0
             uf = stones["union-find"] / spent["union-find"]
             ff = stones["flood fill"] / spent["flood fill"]
-            print(f"  size {side:>2}: union-find {uf:>9.0f} stones/s, flood fill {ff:>9.0f} "
-                  f"stones/s ({uf / ff:.1f}x)", flush=True)
+            print(
+                f"  size {side:>2}: union-find {uf:>9.0f} stones/s, flood fill {ff:>9.0f} "
+                f"stones/s ({uf / ff:.1f}x)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ exists iff |c - r| <= n - 1.  The six neighbours of (c, r) are (c±1, r),
 (c, r±1), (c+1, r+1) and (c-1, r-1).  Cells are indexed 0..N-1 in row-major
 order (row 1 first, then by column); every table is precomputed once per side.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -22,22 +23,30 @@ class HexHex:
         self.span = 2 * side - 1
         n1 = side - 1
         self.coords: list[tuple[int, int]] = [
-            (c, r) for r in range(1, self.span + 1) for c in range(1, self.span + 1)
-            if abs(c - r) <= n1]
+            (c, r)
+            for r in range(1, self.span + 1)
+            for c in range(1, self.span + 1)
+            if abs(c - r) <= n1
+        ]
         self.size = len(self.coords)
         self.index: dict[tuple[int, int], int] = {cr: i for i, cr in enumerate(self.coords)}
         self.names: list[str] = [cell_name(c, r) for c, r in self.coords]
         self.by_name: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self.neighbours: list[tuple[int, ...]] = [
-            tuple(self.index[(c + dc, r + dr)] for dc, dr in DIRECTIONS
-                  if (c + dc, r + dr) in self.index)
-            for c, r in self.coords]
+            tuple(
+                self.index[(c + dc, r + dr)]
+                for dc, dr in DIRECTIONS
+                if (c + dc, r + dr) in self.index
+            )
+            for c, r in self.coords
+        ]
         self.border: list[bool] = [len(nb) < 6 for nb in self.neighbours]
         self.interior: list[int] = [i for i in range(self.size) if not self.border[i]]
         # rows from the top (row 2n-1) down to row 1, each a list of cell indices
         self.rows: list[list[int]] = [
             [self.index[(c, r)] for c in range(1, self.span + 1) if (c, r) in self.index]
-            for r in range(self.span, 0, -1)]
+            for r in range(self.span, 0, -1)
+        ]
 
     def contains(self, c: int, r: int) -> bool:
         return (c, r) in self.index
@@ -52,7 +61,7 @@ class HexHex:
     def center_xy(self, i: int) -> tuple[float, float]:
         """Cartesian centre of a cell for pointy-top drawing (unit = hex side)."""
         c, r = self.coords[i]
-        x = (c - (r + 0.0) / 2.0) * 3 ** 0.5
+        x = (c - (r + 0.0) / 2.0) * 3**0.5
         y = -(r - 1) * 1.5
         return x, y
 

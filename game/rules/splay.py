@@ -12,6 +12,7 @@ Notation: a move is the name of its cell (``f6``): an empty interior cell
 takes a new checker, one of your towers takes one more.  A forced pass is
 ``pass``.  The position format is described in docs/games/splay.md.
 """
+
 from __future__ import annotations
 
 from .core import BadNotation, Game, Move, Option, RuleViolation, State
@@ -89,7 +90,7 @@ def _place_ok(cells, emp, x: int) -> bool:
         return False
     for t in NEIGHBOURS[x]:
         v = cells[t]
-        if v and (v & 15) > 1 and emp[t] < (v & 15) + 1:   # tower: empties >= height + 2
+        if v and (v & 15) > 1 and emp[t] < (v & 15) + 1:  # tower: empties >= height + 2
             return False
     return True
 
@@ -107,7 +108,7 @@ def _apply(cells, emp, terr, p: int, x: int) -> tuple[int, list[int]]:
             emp[n] -= 1
         height = 1
     else:
-        height = (v & 15)          # new height = old height + 1
+        height = v & 15  # new height = old height + 1
         cells[x] = v + 1
     if emp[x] != height:
         return -1, []
@@ -135,8 +136,13 @@ class SplayState(State):
 
     geometry = GEO
 
-    def __init__(self, cells: bytearray, player: int, emp: bytearray | None = None,
-                 terr: list[int] | None = None):
+    def __init__(
+        self,
+        cells: bytearray,
+        player: int,
+        emp: bytearray | None = None,
+        terr: list[int] | None = None,
+    ):
         self.cells = cells
         self.player = player
         self.emp = emp if emp is not None else _empty_counts(cells)
@@ -159,6 +165,7 @@ class SplayState(State):
     @property
     def game(self) -> Game:
         from . import get
+
         return get("splay")
 
     # --- reading the board ------------------------------------------------------------
@@ -220,8 +227,10 @@ class SplayState(State):
         a, b = self.terr
         for p in (0, 1):
             if self.terr[p] >= WIN_TERRITORY:
-                return (f"{PLAYER_NAMES[p]} holds {self.terr[p]} of 91 cells, more than half: "
-                        f"territory {a} to {b}.")
+                return (
+                    f"{PLAYER_NAMES[p]} holds {self.terr[p]} of 91 cells, more than half: "
+                    f"territory {a} to {b}."
+                )
         result = "a draw" if a == b else f"{PLAYER_NAMES[0 if a > b else 1]} wins"
         return f"Neither player can place a checker: territory {a} to {b}, {result}."
 
@@ -246,8 +255,9 @@ class SplayState(State):
         else:
             move = self.find_move(move)
         if move.cell is None:
-            return SplayState(bytearray(self.cells), 1 - self.player, bytearray(self.emp),
-                              list(self.terr))
+            return SplayState(
+                bytearray(self.cells), 1 - self.player, bytearray(self.emp), list(self.terr)
+            )
         cells, emp, terr = bytearray(self.cells), bytearray(self.emp), list(self.terr)
         _apply(cells, emp, terr, self.player, move.cell)
         return SplayState(cells, 1 - self.player, emp, terr)
@@ -274,7 +284,7 @@ class SplayState(State):
         if bad:
             return bad
         cr = parse_cell(text)
-        assert cr is not None              # _notation_error has read it
+        assert cr is not None  # _notation_error has read it
         x = GEO.index[cr]
         if self.legal_moves() == [PASS]:
             return f"{text}: you have no legal placement and must pass"
@@ -293,17 +303,22 @@ class SplayState(State):
             w = self.cells[t]
             if w and (w & 15) > 1 and self.emp[t] < (w & 15) + 1:
                 h = (w & 15) - 1
-                return (f"{text} would leave the {PLAYER_NAMES[w >> 4]} tower on {NAMES[t]} "
-                        f"(height {h}) with {self.emp[t] - 1} empty neighbours; "
-                        f"it needs at least {h + 1}")
+                return (
+                    f"{text} would leave the {PLAYER_NAMES[w >> 4]} tower on {NAMES[t]} "
+                    f"(height {h}) with {self.emp[t] - 1} empty neighbours; "
+                    f"it needs at least {h + 1}"
+                )
         return f"{text} is not a legal move for {who}"  # pragma: no cover - not reached
 
     def __str__(self) -> str:
         return _format(self.cells, self.player)
 
     def __eq__(self, other):
-        return (isinstance(other, SplayState) and other.player == self.player
-                and other.cells == self.cells)
+        return (
+            isinstance(other, SplayState)
+            and other.player == self.player
+            and other.cells == self.cells
+        )
 
     def __hash__(self):
         return hash((bytes(self.cells), self.player))
@@ -323,8 +338,15 @@ class SplayState(State):
         """A fast random playout; ``trace``, a list, receives every cell played (None: pass)."""
         if cutoff is None:
             cutoff = Splay.playout_cutoff
-        return _rollout(self.cells, self.emp, self.terr, self.player, rng,
-                        10 ** 9 if cutoff is None else cutoff, trace)
+        return _rollout(
+            self.cells,
+            self.emp,
+            self.terr,
+            self.player,
+            rng,
+            10**9 if cutoff is None else cutoff,
+            trace,
+        )
 
 
 def _evaluate(cells, emp, terr) -> float:
@@ -483,12 +505,15 @@ class Splay(Game):
         "A splay crowds nearby towers: any with empties <= height collapse into markers.\n"
         "Towers and markers are your territory; 46 of the 91 cells wins at once.\n"
         "With no legal placement you pass; when neither player can move, the larger "
-        "territory wins.")
+        "territory wins."
+    )
     colours = ("white", "black")
     options: tuple[Option, ...] = ()
-    notation_help = ("a move is the cell where the checker goes (f6: columns run a..k "
-                     "along the lower-left edge, rows 1..11 from the bottom); pass when "
-                     "you have no placement")
+    notation_help = (
+        "a move is the cell where the checker goes (f6: columns run a..k "
+        "along the lower-left edge, rows 1..11 from the bottom); pass when "
+        "you have no placement"
+    )
     playout_cutoff = 12
 
     def start(self, **options) -> SplayState:
@@ -507,7 +532,7 @@ class Splay(Game):
             raise ValueError("a Splay position must be text")
         lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
         first = "".join(lines[0].split()).lower() if lines else ""
-        if first not in ("game:splay", "splay"):      # plain 'splay' is the older header
+        if first not in ("game:splay", "splay"):  # plain 'splay' is the older header
             raise ValueError("not a Splay position: the first line must be 'game: splay'")
         player = None
         cells = bytearray(N)
@@ -536,7 +561,7 @@ class Splay(Game):
             tokens = parts[1:]
             if len(tokens) != len(cols):
                 raise ValueError(f"row {r} needs {len(cols)} cells, found {len(tokens)}")
-            for c, tok in zip(cols, tokens):
+            for c, tok in zip(cols, tokens, strict=False):
                 i = GEO.index[(c, r)]
                 cells[i] = _read_token(tok, cell_name(c, r))
         if player is None:
@@ -554,7 +579,8 @@ class Splay(Game):
                 if state.emp[i] <= h:
                     raise ValueError(
                         f"the tower on {NAMES[i]} (height {h}) has {state.emp[i]} empty "
-                        f"neighbours; a tower must have more empty neighbours than its height")
+                        f"neighbours; a tower must have more empty neighbours than its height"
+                    )
         return state
 
 
