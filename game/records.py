@@ -64,16 +64,14 @@ folder=None)``, ``summary(path)`` and ``summaries(folder)`` for a list of saved 
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
-from game import rules
+from game import rules, storage
 from game.seats import DEFAULT_SEATS, Seat
 
 MAGIC = "abstract-arcade game record"
@@ -561,8 +559,6 @@ def load_file(path) -> Record:
 
 
 def _default_folder():
-    from game import storage
-
     return storage.saves_dir()
 
 
@@ -581,33 +577,12 @@ def save_file(text: str, game_id: str, folder=None) -> str:
     except OSError as e:
         raise OSError(f"cannot make the folder {folder}: {e.strerror or e}") from None
     safe_id = re.sub(r"[^a-z0-9_-]", "", str(game_id).lower()) or "game"
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = os.path.join(folder, f"{safe_id}-{stamp}.txt")
-    n = 1
-    while os.path.exists(path):
-        n += 1
-        path = os.path.join(folder, f"{safe_id}-{stamp}-{n}.txt")
-    tmp = None
+    path = storage.unique_path(folder, f"{safe_id}-{time.strftime('%Y%m%d-%H%M%S')}", ".txt")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{safe_id}-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        tmp = None
-    except OSError as e:
-        reason = e.strerror or str(e)
-        if e.errno == errno.ENOSPC:
-            reason = "the disk is full"
-        raise OSError(f"cannot save the game in {folder}: {reason}") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-    return path
+        storage.atomic_write(path, text)
+    except storage.WriteError as e:
+        raise OSError(f"cannot save the game in {folder}: {e.reason}") from None
+    return str(path)
 
 
 # --- a list of saved games ---------------------------------------------------------------------

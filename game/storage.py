@@ -16,6 +16,7 @@ Every path handed out is absolute.  Pure Python: no pygame.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import tempfile
@@ -70,6 +71,21 @@ def ensure(folder: Path) -> Path:
     return folder
 
 
+class WriteError(OSError):
+    """A file could not be written: ``path`` (absolute) and ``reason`` (for a person)."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"cannot write {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return exc.strerror or str(exc)
+
+
 def atomic_write(path, data: str | bytes) -> Path:
     """Write ``data`` to ``path`` whole or not at all; the absolute path.
 
@@ -91,7 +107,7 @@ def atomic_write(path, data: str | bytes) -> Path:
         os.replace(tmp, path)
         tmp = None
     except OSError as exc:
-        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise WriteError(path, _reason(exc)) from None
     finally:
         if fd is not None:
             os.close(fd)
