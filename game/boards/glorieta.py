@@ -498,19 +498,6 @@ class GlorietaView(HexPlaceView):
 
         return self.board.sprite(("cross",), make)
 
-    def ring_sprite(self, color, scale: float, width: float):
-        r = self.board.radius
-
-        def make():
-            ss = SUPERSAMPLE
-            size = int(math.ceil(2 * r * scale)) + 6
-            big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
-            c = size * ss / 2
-            pygame.draw.circle(big, color, (c, c), r * scale * ss, max(1, int(r * width * ss)))
-            return pygame.transform.smoothscale(big, (size, size))
-
-        return self.board.sprite(("ring", tuple(color), scale, width), make)
-
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface) -> None:
         self._ensure_layout(surface)

@@ -176,6 +176,20 @@ class HexPlaceView(AnimatedView):
         return (1.0 - p) * DROP_FROM * self.board.radius, int(255 * min(1.0, 0.25 + raw * 3))
 
     # --- sprites and markers ----------------------------------------------------------
+    def ring_sprite(self, color, scale: float, width: float):
+        """A ring of ``scale`` cell radii, ``width`` cell radii thick (selection, hover)."""
+        r = self.board.radius
+
+        def make():
+            ss = SUPERSAMPLE
+            size = int(math.ceil(2 * r * scale)) + 6
+            big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
+            c = size * ss / 2
+            pygame.draw.circle(big, color, (c, c), r * scale * ss, max(1, int(r * width * ss)))
+            return pygame.transform.smoothscale(big, (size, size))
+
+        return self.board.sprite(("ring", tuple(color), scale, width), make)
+
     def stone(self, entry: dict, scale: float = 0.62):
         """A flat stone of ``scale`` cell radii in a theme colour entry."""
         r = self.board.radius

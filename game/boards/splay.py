@@ -317,21 +317,6 @@ class SplayView(HexPlaceView):
 
         return self.board.sprite(("marker", self._entry(owner)["fill"]), make)
 
-    def _ring_sprite(self, color, radius_scale: float, width_scale: float):
-        r = self.board.radius
-
-        def make():
-            ss = SUPERSAMPLE
-            size = int(math.ceil(2 * r * radius_scale)) + 6
-            big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
-            c = size * ss / 2
-            pygame.draw.circle(
-                big, color, (c, c), r * radius_scale * ss, max(1, int(r * width_scale * ss))
-            )
-            return pygame.transform.smoothscale(big, (size, size))
-
-        return self.board.sprite(("ring", tuple(color), radius_scale, width_scale), make)
-
     # --- drawing ------------------------------------------------------------------------
     def _stack_base_y(self, cy: float, h: int) -> float:
         """Screen y of the bottom disc's face centre for a stack of ``h`` on a cell at cy."""
@@ -394,7 +379,7 @@ class SplayView(HexPlaceView):
         if show and r >= 4:
             fade_in = theme.ease_out_cubic(self._calm / theme.FADE_TIME)
             a = int((150 + 105 * theme.pulse(self.time, 1.6)) * fade_in)
-            ring = self._ring_sprite(theme.ACCENT_2, self._disc_scale() + 0.12, 0.07)
+            ring = self.ring_sprite(theme.ACCENT_2, self._disc_scale() + 0.12, 0.07)
             for i in self.targets:
                 c = final[i]
                 if c is not None and c[0] == "T" and i not in self.plans:
