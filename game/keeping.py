@@ -8,8 +8,6 @@ into a scene for a bad file, a full disk or a folder that cannot be written.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from game import flow, records, rules, storage
 
 
@@ -162,14 +160,11 @@ def copy_record(app, match, position: bool = False) -> None:
         app.message("Position copied" if position else "Game record copied", "good", 2.0)
 
 
-def saved_games() -> list[Path]:
-    """The saved games and the autosave, newest first."""
-    found: list[Path] = []
+def saved_games() -> list:
+    """Summaries (``records.Summary``) of the saved games and the autosave, newest first."""
+    found = records.summaries(str(storage.saves_dir()))
     auto = storage.autosave_path()
     if auto.exists():
-        found.append(auto)
-    folder = storage.saves_dir()
-    if folder.is_dir():
-        found.extend(p for p in folder.glob("*.txt") if p.is_file())
-    found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    return [p.absolute() for p in found]
+        found.append(records.summary(str(auto)))
+    found.sort(key=lambda e: e.when, reverse=True)
+    return found

@@ -17,10 +17,6 @@ from game import theme
 from game.widgets import Toast, bar, draw_text, fit_text, line_height, panel, wrap_text
 
 
-def seat_palette(state, seat: int) -> dict:
-    return theme.seat_colour(state, seat)
-
-
 def draw_swatch(surface, center, pal: dict, radius: int) -> None:
     """A player's piece: its colour, and the light inner ring when the colour is dark."""
     pygame.draw.circle(surface, pal["fill"], center, radius)
@@ -189,7 +185,7 @@ class PlayPanel:
         scores = state.scores()
         row_h = 50
         for p in (0, 1):
-            pal = seat_palette(state, p)
+            pal = theme.seat_colour(state, p)
             r = pygame.Rect(x - 6, y, w + 12, row_h - 4)
             if not m.over and state.player == p:
                 k = 0.5 + 0.5 * theme.pulse(self.time, 1.6)
@@ -269,7 +265,10 @@ class PlayPanel:
             y += line_height(theme.FONT_TINY) + 2
         state = m.state
         draw_eval_bar(
-            surface, (x, y, w, 18), value0, (seat_palette(state, 0), seat_palette(state, 1))
+            surface,
+            (x, y, w, 18),
+            value0,
+            (theme.seat_colour(state, 0), theme.seat_colour(state, 1)),
         )
         y += 22
         draw_text(surface, verdict(value0, names), theme.FONT_TINY, theme.TEXT, (x, y))
@@ -340,7 +339,7 @@ class PlayPanel:
                     break
                 mover, plies = turns[i]
                 last = i == len(turns) - 1
-                col = theme.ACCENT if last else seat_palette(m.state, mover)["text"]
+                col = theme.ACCENT if last else theme.seat_colour(m.state, mover)["text"]
                 text = fit_text(" ".join(plies), theme.FONT_SMALL, col_w - 6)
                 draw_text(surface, text, theme.FONT_SMALL, col, (box.x + 52 + c * col_w, y))
             y += lh

@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from game import catalog, flow, keeping, records, storage, theme
+from game import catalog, flow, keeping, storage, theme
 from game.scenes.base import Scene, draw_background, heading
 from game.widgets import Button, draw_text, fit_text, line_height, panel
 
@@ -54,7 +54,7 @@ class LoadScene(Scene):
 
     # --- the list ---------------------------------------------------------------------------
     def refresh(self) -> None:
-        self.entries = [records.summary(str(p)) for p in keeping.saved_games()]
+        self.entries = keeping.saved_games()
         self.index = max(0, min(self.index, len(self.entries) - 1))
         self.preview_key = None
 
