@@ -166,5 +166,5 @@ def saved_games() -> list:
     auto = storage.autosave_path()
     if auto.exists():
         found.append(records.summary(str(auto)))
-    found.sort(key=lambda e: e.when, reverse=True)
+    found.sort(key=lambda e: (e.when, e.modified), reverse=True)
     return found

@@ -612,7 +612,8 @@ class Summary:
 
     @property
     def when(self) -> float:
-        """The time to sort by: the record's date, else the file's time."""
+        """The time to sort by: the record's date, else the file's time (dates are to the
+        second: sort by ``(when, modified)`` to order saves made within one second)."""
         return self.date.timestamp() if self.date is not None else self.modified
 
 
@@ -655,5 +656,5 @@ def summaries(folder) -> list[Summary]:
         for n in names
         if n.endswith(".txt") and not n.startswith(".")
     ]
-    out.sort(key=lambda s: s.when, reverse=True)
+    out.sort(key=lambda s: (s.when, s.modified), reverse=True)
     return out
