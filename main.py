@@ -158,6 +158,48 @@ def build_parser():
         "opens at its end (S in a game saves one in the data folder; the "
         "format is in game/records.py)",
     )
+    p.add_argument(
+        "--gif",
+        metavar="OUT",
+        default=None,
+        help="with --load: write the game as an animated GIF at OUT and exit (no window)",
+    )
+    p.add_argument(
+        "--gif-moves",
+        metavar="A:B",
+        default=None,
+        help="with --gif: only the moves A to B (numbered from 1; A: to the end, :B from "
+        "the start, A alone: that move)",
+    )
+    p.add_argument(
+        "--gif-stills",
+        action="store_true",
+        help="with --gif: one still frame per position instead of each move's animation",
+    )
+    p.add_argument(
+        "--gif-speed",
+        metavar="X",
+        type=float,
+        default=1.0,
+        help="with --gif: play X times as fast (default 1; 0.5 is half speed)",
+    )
+    p.add_argument(
+        "--no-gif-caption",
+        action="store_true",
+        help="with --gif or --png: no caption strip (game, move, player) under the board",
+    )
+    p.add_argument(
+        "--png",
+        metavar="OUT",
+        default=None,
+        help="with --load: write the game's final position as a PNG at OUT and exit",
+    )
+    p.add_argument(
+        "--export-size",
+        metavar="WxH",
+        default=None,
+        help="with --gif or --png: the picture's size in pixels (default 640x480)",
+    )
     p.add_argument("--list", action="store_true", help="list the games and their options")
     p.add_argument(
         "--print-first-frame",
@@ -305,6 +347,145 @@ def check_combinations(args) -> None:
             raise UsageError(f"--screenshot {path}: {parent} is a file, not a folder")
 
 
+def exporting(args) -> bool:
+    """Whether the command line asks for a GIF or PNG (written headless, no window)."""
+    return args.gif is not None or args.png is not None
+
+
+def export_flags(args) -> bool:
+    """Whether any export flag is given (the run is headless: an export, or an error)."""
+    return exporting(args) or bool(
+        args.gif_moves is not None
+        or args.gif_stills
+        or args.gif_speed != 1.0
+        or args.no_gif_caption
+        or args.export_size is not None
+    )
+
+
+def check_export(args) -> None:
+    """Refuse export flags without an export, and an export with flags it would ignore."""
+    if not exporting(args):
+        for flag, given in (
+            ("--gif-moves", args.gif_moves is not None),
+            ("--gif-stills", args.gif_stills),
+            ("--gif-speed", args.gif_speed != 1.0),
+            ("--no-gif-caption", args.no_gif_caption),
+            ("--export-size", args.export_size is not None),
+        ):
+            if given:
+                raise UsageError(f"{flag} works only with --gif OUT (or --png OUT)")
+        return
+    for flag, value in (("--gif", args.gif), ("--png", args.png)):
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag} needs a file name, not an empty one")
+    if args.gif is None:
+        for flag, given in (
+            ("--gif-moves", args.gif_moves is not None),
+            ("--gif-stills", args.gif_stills),
+            ("--gif-speed", args.gif_speed != 1.0),
+        ):
+            if given:
+                raise UsageError(f"{flag} works only with --gif OUT")
+    if args.load is None:
+        raise UsageError("--gif and --png export a saved game: give it with --load FILE")
+    for flag, given in (
+        ("--screenshot", args.screenshot is not None),
+        ("--frames", args.frames is not None),
+        ("--tour", args.tour is not None),
+        ("--fullscreen", args.fullscreen),
+    ):
+        if given:
+            raise UsageError(f"--gif and --png write a file without a window; leave out {flag}")
+    if not (0.05 <= args.gif_speed <= 20):
+        raise UsageError(f"--gif-speed {args.gif_speed:g}: use a value from 0.05 to 20")
+
+
+def parse_export_size(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return 640, 480
+    try:
+        w, h = text.lower().replace("*", "x").split("x")
+        w, h = int(w), int(h)
+    except ValueError:
+        raise UsageError(f"--export-size {text!r}: use WIDTHxHEIGHT, e.g. 640x480") from None
+    if w < 160 or h < 120 or w > 4096 or h > 4096:
+        raise UsageError(f"--export-size {text!r}: from 160x120 to 4096x4096")
+    return w, h
+
+
+def parse_gif_moves(text: str | None, n: int) -> tuple[int, int]:
+    """``--gif-moves A:B`` (moves numbered from 1, both included) as the positions
+    ``(first, last)`` the GIF shows: from the one before move A to the one after move B."""
+    if text is None:
+        return 0, n
+    a, colon, b = text.strip().partition(":")
+    try:
+        start = int(a) if a.strip() else 1
+        end = int(b) if b.strip() else n
+        if not colon:
+            end = start
+    except ValueError:
+        raise UsageError(
+            f"--gif-moves {text!r}: use A:B with move numbers, e.g. 3:10 (or 3: or :10)"
+        ) from None
+    if n == 0:
+        raise UsageError(f"--gif-moves {text!r}: the game has no moves")
+    if not (1 <= start <= end <= n):
+        raise UsageError(
+            f"--gif-moves {text!r}: the game has moves 1 to {n}; give A:B with 1 <= A <= B <= {n}"
+        )
+    return start - 1, end
+
+
+def run_export(args, record) -> int:
+    """Write the GIF and/or PNG of the loaded record; nothing else is started."""
+    from game import export
+    from game.rules import get
+
+    game = get(record.game_id)
+    size = parse_export_size(args.export_size)
+    states, moves = list(record.states), list(record.moves)
+    first, last = parse_gif_moves(args.gif_moves, len(moves))
+    caption = not args.no_gif_caption
+    try:
+        if args.gif is not None:
+            gif = export.GifExport(
+                game,
+                states,
+                moves,
+                first=first,
+                last=last,
+                animate=not args.gif_stills,
+                speed=args.gif_speed,
+                caption=caption,
+                size=size,
+            )
+            frames = gif.run()
+            path = gif.save(args.gif)
+            kb = os.path.getsize(path) / 1024
+            print(f"wrote {path} ({frames} frames, {last - first} moves, {kb:.0f} KB)")
+        if args.png is not None:
+            index = len(states) - 1
+            text = export.caption_for(states, moves, index) if caption else None
+            last_move = _last_move(states, moves)
+            path = export.write_png(game, states[-1], last_move, args.png, size, text)
+            print(f"wrote {path}")
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None
+    return 0
+
+
+def _last_move(states, moves):
+    """The last move as the object its position's view marks (None at the start)."""
+    if not moves:
+        return None
+    try:
+        return states[-2].find_move(moves[-1])
+    except ValueError:
+        return moves[-1]
+
+
 def play_opening(match, n: int, rng, keep_going: bool = True) -> None:
     """Play ``n`` random legal moves; with ``keep_going``, prefer moves that do not end
     the game (random Gess moves often break the mover's own ring)."""
@@ -328,7 +509,7 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if args.screenshot or args.frames is not None:
+    if args.screenshot or args.frames is not None or export_flags(args):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
@@ -372,6 +553,7 @@ def run(args) -> int:
         list_games()
         return 0
     check_combinations(args)
+    check_export(args)
     size = parse_size(args.size) if args.size else None
     seats = parse_seats(args.seats)
     if args.frames is not None and args.frames < 1:
@@ -402,6 +584,8 @@ def run(args) -> int:
             record = load_file(args.load)
         except ValueError as e:
             raise UsageError(str(e)) from None
+    if exporting(args):
+        return run_export(args, record)
     tour_id = check_tour(args)
     scene_name = args.scene
     if scene_name is None:
