@@ -150,3 +150,45 @@ def test_hypothesis_random_games_keep_the_invariant(rnd):
         s = s.play(rnd.choice(s.legal_moves()))
         check_invariants(s)
     assert s.is_over()
+
+
+def _literal_placeable(s):
+    """The empty interior cells open to a new checker, by rule 3b's words."""
+    out = []
+    for i in range(GEO.size):
+        if s.piece(i) is not None or GEO.border[i]:
+            continue
+        nbs = GEO.neighbours[i]
+        if not any(s.piece(j) is None for j in nbs):
+            continue
+        ok = True
+        for t in nbs:
+            q = s.piece(t)
+            if q is not None and q[1] > 0:
+                after = sum(1 for j in GEO.neighbours[t] if s.piece(j) is None) - 1
+                ok = ok and after >= q[1] + 1
+        if ok:
+            out.append(i)
+    return out
+
+
+def test_is_over_early_exit_agrees_with_the_slow_reading(games):
+    """is_over (which stops at the first open placement) against the end rule read
+    literally, on fresh states and on states whose move list was built first, in every
+    position of the seeded games and of playouts with passes (towers, nothing open)."""
+    seen_tower_pass = 0
+    for states in games:
+        for s in states:
+            a, b = s.scores()
+            towers = s.towers(0) or s.towers(1)
+            slow = max(a, b) >= 46 or (not _literal_placeable(s) and not towers)
+            if not slow and not _literal_placeable(s):
+                seen_tower_pass += 1
+            fresh = G.parse(str(s))
+            assert fresh.is_over() == slow
+            listed = G.parse(str(s))
+            listed.legal_moves()
+            assert listed.is_over() == slow
+            assert s.is_over() == slow and s.is_over() == slow  # cached answer
+            assert (fresh.winner() is None) == (not slow or a == b)
+    assert seen_tower_pass  # a pass position (towers, no open cell) was checked

@@ -132,7 +132,7 @@ def _apply(cells, emp, terr, p: int, x: int) -> tuple[int, list[int]]:
 
 
 class SplayState(State):
-    __slots__ = ("cells", "emp", "player", "terr", "_moves", "_placeable")
+    __slots__ = ("cells", "emp", "player", "terr", "_moves", "_placeable", "_over")
 
     geometry = GEO
 
@@ -154,6 +154,7 @@ class SplayState(State):
         self.terr = terr
         self._moves: list[SplayMove] | None = None
         self._placeable: list[int] | None = None
+        self._over: bool | None = None
 
     def __getstate__(self):
         return (bytes(self.cells), self.player)
@@ -209,11 +210,27 @@ class SplayState(State):
         return self.terr[0], self.terr[1]
 
     def is_over(self) -> bool:
-        if self.terr[0] >= WIN_TERRITORY or self.terr[1] >= WIN_TERRITORY:
+        over = self._over
+        if over is None:
+            over = self._over = self._ends()
+        return over
+
+    def _ends(self) -> bool:
+        """Is the game over?  Stops at the first open placement instead of listing them all
+        (most positions the search sees are only asked this, never for their moves)."""
+        terr = self.terr
+        if terr[0] >= WIN_TERRITORY or terr[1] >= WIN_TERRITORY:
             return True
-        if self._placeable_cells():
-            return False
-        return not self.towers(0) and not self.towers(1)
+        placeable = self._placeable
+        if placeable is not None:
+            if placeable:
+                return False
+        else:
+            cells, emp = self.cells, self.emp
+            for x in INTERIOR:
+                if not cells[x] and emp[x] and _place_ok(cells, emp, x):
+                    return False
+        return not any(v & 15 > 1 for v in self.cells)
 
     def winner(self) -> int | None:
         if not self.is_over():
