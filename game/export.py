@@ -230,8 +230,8 @@ class GifExport:
             return 1.0
         if not self._started:
             return 0.0
-        part = 0.5 if self._in_move else 0.0
-        return min(0.99, (1 + self._index - self.first + part) / (2 + self.total_moves))
+        moves_done = self._index - self.first - (0.5 if self._in_move else 0.0)
+        return min(0.99, (1 + moves_done) / (2 + self.total_moves))
 
     def cancel(self) -> None:
         """Stop making frames (the frames so far are dropped)."""
@@ -324,17 +324,17 @@ class GifExport:
         )
 
     def _add(self, surface, duration: int, image=None) -> None:
-        """One frame; a frame identical to the one before only lengthens it."""
+        """One frame; a frame that looks like the one before only lengthens it."""
         self.rendered += 1
-        raw = pygame.image.tobytes(surface, "RGB")
+        if image is None:
+            image = self._to_image(surface)
+        frame = image.quantize(palette=self._palette, dither=self._image.Dither.NONE)
+        raw = frame.tobytes()
         if raw == self._last_bytes and self.durations:
-            self.durations[-1] += duration
+            self.durations[-1] += int(duration)
             return
         self._last_bytes = raw
-        if image is None:
-            image = self._image.frombytes("RGB", surface.get_size(), raw)
-        dither = self._image.Dither.NONE
-        self.frames.append(image.quantize(palette=self._palette, dither=dither))
+        self.frames.append(frame)
         self.durations.append(int(duration))
 
     # --- writing ----------------------------------------------------------------------------
