@@ -106,7 +106,25 @@ def match_of(app, rec):
         move_cap=cap,
     )
     match.resigned = getattr(rec, "resigned", None)
+    match.analysis = analysis_of(rec, match)
     return match
+
+
+def analysis_of(rec, match=None):
+    """The review saved with the record ``rec`` (a ``game.review.Analysis``), or None when
+    it has none, or one that does not read or is not of this game's moves."""
+    text = getattr(rec, "analysis", None)
+    if not text:
+        return None
+    from game.review import Analysis
+
+    try:
+        analysis = Analysis.from_text(text)
+    except ValueError:
+        return None
+    moves = match.moves if match is not None else rec.moves
+    positions = len(match.states) if match is not None else len(rec.states)
+    return analysis if analysis.fits(moves, positions) else None
 
 
 def open_record(app, rec) -> None:

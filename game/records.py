@@ -13,6 +13,9 @@ A record written by this version::
     start:
     | <the start position in the game's own format, one line per "| " line>
     moves: a6+ l7+ a2+ e10+
+    analysis: quick positions=5 iterations=400
+    | 0 0 +0.0400 best=a6+ move=a6+
+    | ...
     end of record
 
 The first line is always ``abstract-arcade game record``; then ``key: value`` lines in
@@ -40,6 +43,13 @@ any order (the keys are not case-sensitive):
   the following ``| `` lines are a position text the game's ``parse`` reads (so a
   hand-edited position can be played from).
 * ``moves:`` lines (any number) hold moves in the game's notation, in order.
+* ``analysis:`` optional, written after the moves: the engine's review of the game
+  (``game.review.Analysis.to_text``): the line holds the budget (``quick``/``deep``),
+  the number of positions and the iterations per position; each following ``| `` line
+  is one position (``index seat value [proven=..] [best=..] [move=..]``, see
+  docs/review.md).  It is checked against the moves when read: an analysis that does
+  not read, or is of other moves, is dropped and said in ``Record.problems``; the game
+  still loads.  Versions before it keep the block as an unknown entry (below).
 * ``end of record`` closes the record; nothing but blank lines and comments may follow.
 * Blank lines and lines starting with ``#`` are ignored.
 * Any other key (a word: letters, digits, ``-`` and ``_``) is kept in ``Record.extra``
@@ -57,7 +67,8 @@ quotes at most ``EXCERPT`` characters of the bad input; ``load_file`` messages s
 with the file's absolute path.  Pure Python: no pygame.
 
 The API: ``dumps(game, options, seats, start_state, moves, *, resigned=None,
-result=None, ending=None, date=None, extra=None, final=None)``, ``dumps_match(match)``,
+result=None, ending=None, date=None, extra=None, final=None, analysis=None)``,
+``dumps_match(match)``,
 ``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
 folder=None)``, ``summary(path)`` and ``summaries(folder)`` for a list of saved games.
 """
@@ -92,6 +103,7 @@ KNOWN = (
     "resigned",
     "start",
     "moves",
+    "analysis",
 )
 _KEY = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
@@ -150,6 +162,8 @@ class Record:
     ending: str = ""  # one sentence: how it ended ("" when it did not)
     resigned: int | None = None  # the seat that resigned
     extra: dict = field(default_factory=dict)  # unknown keys, kept and ignored
+    analysis: str | None = None  # the review (game.review.Analysis text), checked
+    problems: list[str] = field(default_factory=list)  # what was dropped on reading
 
     @property
     def final(self):
@@ -184,6 +198,7 @@ class Record:
             date=self.date,
             extra=self.extra,
             final=self.final,
+            analysis=self.analysis,
         )
 
 
@@ -249,6 +264,7 @@ def dumps(
     date=None,
     extra: dict | None = None,
     final=None,
+    analysis=None,
 ) -> str:
     """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``;
     ``moves`` are move objects or notation.
@@ -259,7 +275,9 @@ def dumps(
     final position when not given (``final``, when the caller has it, saves replaying the
     moves); a ``result`` the moves do not give is a ValueError.  ``date`` is a datetime
     or ISO 8601 text (default: now, local time).  ``extra`` holds further ``key: value``
-    entries (unknown to this version, kept from a newer file)."""
+    entries (unknown to this version, kept from a newer file).  ``analysis`` is the
+    game's review (a ``game.review.Analysis`` or its text), written after the moves; one
+    that does not read or is of other moves is a ValueError."""
     if resigned is not None and resigned not in (0, 1):
         raise ValueError(f"resigned is a seat, 0 or 1, not {resigned!r}")
     options = {**options, **(getattr(start_state, "options", None) or {})}
@@ -301,14 +319,37 @@ def dumps(
         lines.append("moves: " + " ".join(moves[k : k + 10]))
     if not moves:
         lines.append("moves:")
+    if analysis is not None:
+        lines.extend(_analysis_lines(analysis, moves))
     lines.append(END)
     return "\n".join(lines) + "\n"
 
 
+def _analysis_lines(analysis, moves) -> list[str]:
+    from game.review import Analysis
+
+    if not isinstance(analysis, Analysis):
+        analysis = Analysis.from_text(str(analysis))
+    if not analysis.fits(moves):
+        raise ValueError(
+            f"the analysis ({len(analysis)} positions) is not of these {len(moves)} moves"
+        )
+    first, *rest = analysis.to_text().rstrip("\n").split("\n")
+    return [f"analysis: {first}"] + ["| " + ln for ln in rest]
+
+
 def dumps_match(match, date=None) -> str:
     """The record of a :class:`game.match.Match` as it stands (its resignation and, when
-    it is over, how it ended included)."""
+    it is over, how it ended included; its ``analysis``, when it has one of these
+    positions and moves)."""
     ending = match.end_reason() if match.over else None
+    analysis = getattr(match, "analysis", None)
+    if analysis is not None:
+        try:
+            if not analysis.fits(match.moves, len(match.states)):
+                analysis = None
+        except Exception:  # not an Analysis: never let it stop a save
+            analysis = None
     return dumps(
         match.game,
         match.options,
@@ -319,6 +360,7 @@ def dumps_match(match, date=None) -> str:
         ending=ending,
         date=date,
         final=match.state,
+        analysis=analysis,
     )
 
 
@@ -365,7 +407,8 @@ def loads(text: str) -> Record:
     extra: dict[str, str] = {}
     start_lines: list[str] | None = None
     start_at = 0
-    block = None  # where '|' lines go: "start", or an unknown key of extra
+    block = None  # where '|' lines go: "start", "analysis", or an unknown key of extra
+    analyses: list[tuple[int, list[str]]] = []  # (line, its lines) of each analysis block
     moves: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for lineno, ln in body[1:]:
@@ -373,6 +416,8 @@ def loads(text: str) -> Record:
             line = ln[2:] if ln.startswith("| ") else ln[1:]
             if block == "start":
                 start_lines.append(line)
+            elif block == "analysis":
+                analyses[-1][1].append(line)
             elif block is not None:
                 extra[block] += "\n" + line
             else:
@@ -451,6 +496,9 @@ def loads(text: str) -> Record:
             block = "start"
         elif key == "moves":
             moves.extend((lineno, m) for m in value.split())
+        elif key == "analysis":
+            analyses.append((lineno, [value]))
+            block = "analysis"
         else:  # written by a newer version: kept, and otherwise ignored
             extra[key] = extra[key] + "\n" + value if key in extra else value
             block = key
@@ -501,6 +549,7 @@ def loads(text: str) -> Record:
         )
     if ending is None:
         ending = _ending_of(state, seat_resigned)
+    analysis, problems = _read_analysis(analyses, played)
     return Record(
         game.id,
         options,
@@ -514,7 +563,33 @@ def loads(text: str) -> Record:
         ending=ending,
         resigned=seat_resigned,
         extra=extra,
+        analysis=analysis,
+        problems=problems,
     )
+
+
+def _read_analysis(blocks, moves) -> tuple[str | None, list[str]]:
+    """The analysis text of a record, checked against its moves, and what was dropped.
+
+    A bad analysis never stops a record from loading: it is dropped and said."""
+    if not blocks:
+        return None, []
+    if len(blocks) > 1:
+        lines = ", ".join(str(lineno) for lineno, _ in blocks)
+        return None, [f"the record has {len(blocks)} analyses (lines {lines}): all dropped"]
+    lineno, lines = blocks[0]
+    from game.review import Analysis
+
+    try:
+        analysis = Analysis.from_text("\n".join(lines))
+    except ValueError as e:
+        return None, [f"line {lineno}: the analysis does not read and was dropped: {_bounded(e)}"]
+    if not analysis.fits(moves):
+        return None, [
+            f"line {lineno}: the analysis ({len(analysis)} positions) is not of these "
+            f"{len(moves)} moves and was dropped"
+        ]
+    return analysis.to_text(), []
 
 
 load_text = loads
