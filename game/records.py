@@ -576,7 +576,7 @@ def _read_analysis(blocks, moves) -> tuple[str | None, list[str]]:
         return None, []
     if len(blocks) > 1:
         lines = ", ".join(str(lineno) for lineno, _ in blocks)
-        return None, [f"the record has {len(blocks)} analyses (lines {lines}): all dropped"]
+        return None, [f"the record has {len(blocks)} analysis blocks (lines {lines}): all dropped"]
     lineno, lines = blocks[0]
     from game.review import Analysis
 

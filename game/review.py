@@ -51,6 +51,7 @@ LABELS = ("inaccuracy", "mistake", "blunder")
 # as lichess uses for chess.
 THRESHOLDS = {"inaccuracy": 10, "mistake": 20, "blunder": 30}
 FORCED_CHAIN = 200  # the most forced moves followed past the end of an unfinished game
+DIGITS = 4  # the decimals a value is kept with (so a saved analysis reads back the same)
 QUIET_STEPS = 25  # positions needing no search handled per update() at most
 
 _WORD = re.compile(r"[a-z][a-z0-9_-]{0,19}")
@@ -59,7 +60,7 @@ _tokens = itertools.count(1)
 
 def win_chance(value: float) -> float:
     """A value in [-1, 1] for a player as that player's winning chance in %."""
-    return 50.0 * (1.0 + max(-1.0, min(1.0, float(value))))
+    return round(50.0 * (1.0 + max(-1.0, min(1.0, float(value)))), 6)  # 0.1 + 0.2 style dust
 
 
 def classify(drop) -> str | None:
@@ -169,7 +170,7 @@ class Analysis:
             if here is not None and there is not None:
                 before = here.chance(mover)
                 after = there.chance(mover)
-                drop = max(0.0, before - after)
+                drop = max(0.0, round(before - after, 6))
                 if best is not None:
                     label = classify(drop)
             out.append(MoveReview(ply, mover, move, before, after, drop, label, best))
@@ -196,7 +197,7 @@ class Analysis:
             if e is None:
                 parts.append("?")
             else:
-                parts.append(f"{e.value0:+.4f}")
+                parts.append(f"{e.value0:+.{DIGITS}f}")
                 if e.proven is not None:
                     parts.append(f"proven={e.proven:+d}")
                 if e.best:
@@ -284,8 +285,9 @@ class Analysis:
 
 
 def _seat0(value: float, player: int) -> float:
-    value = max(-1.0, min(1.0, float(value)))
-    return value if player == 0 else -value
+    """A search value for ``player`` as seat 0's, rounded as the saved text keeps it."""
+    value = round(max(-1.0, min(1.0, float(value))), DIGITS)
+    return (value if player == 0 else -value) + 0.0  # never -0.0
 
 
 def _terminal_eval(state) -> PositionEval:
@@ -295,7 +297,7 @@ def _terminal_eval(state) -> PositionEval:
     except Exception:
         w = state.winner()
         value = 0.0 if w is None else (1.0 if w == 0 else -1.0)
-    value = max(-1.0, min(1.0, value))
+    value = round(max(-1.0, min(1.0, value)), DIGITS) + 0.0
     proven = int(round(value)) if value in (-1.0, 0.0, 1.0) else None
     return PositionEval(value, None, proven)
 
