@@ -25,7 +25,7 @@ import warnings
 import pygame
 
 from game import theme
-from game.widgets import Toast, draw_text, panel, text_size
+from game.widgets import Toast, draw_text, panel, set_text_scale, text_size
 
 STEP = 1.0 / 120.0  # the fixed update step (seconds)
 MAX_STEPS = 15  # at most this many steps a frame (after a stall we slow down)
@@ -128,6 +128,7 @@ class App:
         pygame.display.set_caption("Abstract Arcade")
         pygame.display.set_icon(make_icon())  # before the window: some systems
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        set_text_scale(self.screen.get_size())
         self._set_minimum_size()
         if fullscreen:
             self.toggle_fullscreen()
@@ -200,6 +201,7 @@ class App:
             self.windowed_size = self.screen.get_size()
         else:
             self.screen = pygame.display.get_surface() or self.screen
+        set_text_scale(self.size)
         for scene in self.scenes:
             self._safe(scene.layout, self.size)
 
@@ -216,6 +218,7 @@ class App:
         except pygame.error as exc:
             self.message(f"Full screen is not available: {exc}", "bad")
             return
+        set_text_scale(self.size)
         for scene in getattr(self, "scenes", []):
             self._safe(scene.layout, self.size)
         if hasattr(self, "settings"):

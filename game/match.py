@@ -78,6 +78,8 @@ class Match:
         self.last_result: dict | None = None
         self.events: list[tuple[str, str]] = []  # (kind, text) for the scene to show
         self.hint = None
+        self.analysis = None  # a review of the game (game.review.Analysis), kept with its record
+        self.saved_path: str | None = None  # the file this game was last saved to or read from
         for move in moves:  # a loaded game: its moves are history, not new moves,
             obj = self.state.find_move(move)  # so the move cap does not apply
             self.states.append(self.state.play(obj))

@@ -13,7 +13,8 @@ import math
 
 import pygame
 
-from game import theme
+from game import theme, turns
+from game.move_list import MoveList
 from game.widgets import Toast, bar, draw_text, fit_text, line_height, panel, wrap_text
 
 
@@ -85,6 +86,11 @@ class PlayPanel:
         self.status_override = None  # () -> (text, colour) or None
         self._only_key = None
         self._only = None
+        self.moves = MoveList()  # the move list, a navigator (the scene handles its clicks)
+        self.browsing: int | None = None  # the position the scene shows, None: the newest
+        self.legend_rect = pygame.Rect(0, 0, 0, 0)  # the "?" beside "Moves"
+        self.legend_open = False  # the mouse is on it: the notation legend shows
+        self.list_top = 0
 
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
@@ -101,6 +107,52 @@ class PlayPanel:
     def update(self, dt: float) -> None:
         self.time += dt
         self.note.update(dt)
+        m = self.match
+        self.moves.set_game(m.states, m.move_objs)
+        live = self.browsing is None
+        self.moves.show(m.ply if live else self.browsing, live)
+        self.list_top = self._list_top()
+        bottom = self.buttons_top - theme.GAP
+        if self.note.active:
+            bottom -= line_height(theme.FONT_SMALL) * 2 + 4
+        top = self.list_top + line_height(theme.FONT_TINY) + 2
+        x = self.rect.x + theme.PAD
+        w = self.rect.width - 2 * theme.PAD
+        self.moves.layout((x - 4, top, w + 8, max(0, bottom - 4 - top)))
+        size = line_height(theme.FONT_TINY)
+        self.legend_rect = pygame.Rect(x + w - size, self.list_top - 1, size, size)
+
+    def handle_event(self, event) -> int | None:
+        """Clicks and the wheel on the move list: the position a click asks for, else None."""
+        if event.type == pygame.MOUSEMOTION:
+            self.legend_open = self.legend_rect.collidepoint(event.pos)
+        if self.moves.rect.height < line_height(theme.FONT_SMALL):
+            return None
+        return self.moves.handle_event(event)
+
+    # --- layout: the sections' heights, worked out in update (draw only draws) -------------
+    def _row_height(self) -> int:
+        return line_height(theme.FONT_SMALL) + line_height(theme.FONT_TINY) + 10
+
+    def _thinking_height(self) -> int:
+        m = self.match
+        busy = m.thinking or m.hinting
+        if not busy and m.evaluation() is None:
+            return 0
+        tiny = line_height(theme.FONT_TINY)
+        h = tiny + 2 + (12 if busy else 0) + 22 + tiny + 2
+        cands = len(m.candidates()[:3]) if busy else 0
+        if cands:
+            h += tiny * (cands + 1)
+        return h + 6
+
+    def _list_top(self) -> int:
+        y = self.rect.y + theme.PAD - 2 + line_height(theme.FONT_MEDIUM) + 4
+        y += 2 * self._row_height()
+        y += line_height(theme.FONT_SMALL) + 6
+        lines = len((self.view.panel_lines() or [])[:4])
+        y += lines * (line_height(theme.FONT_TINY) + 2) + (4 if lines else 0)
+        return y + self._thinking_height()
 
     # --- what it says ---------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -109,7 +161,12 @@ class PlayPanel:
 
     def corner_text(self) -> str:
         m = self.match
-        return self.corner_prefix + f"move {m.ply + (0 if m.over else 1)}"
+        ts = self.moves.turns
+        if self.browsing is not None:
+            return self.corner_prefix + f"viewing move {turns.move_number(ts, self.browsing - 1)}"
+        if m.over:
+            return self.corner_prefix + turns.moves_text(turns.rows(ts))
+        return self.corner_prefix + f"move {turns.move_number(ts, m.ply)}"
 
     def only_move(self):
         """The human's one legal move (e.g. a forced pass), else None."""
@@ -171,19 +228,19 @@ class PlayPanel:
         y = self.draw_players(surface, x, y, w)
         y = self.draw_status(surface, x, y, w)
         y = self.draw_view_lines(surface, x, y, w)
-        y = self.draw_thinking(surface, x, y, w)
-        bottom = self.buttons_top - theme.GAP
+        self.draw_thinking(surface, x, y, w)
         if self.note.active:
-            bottom -= line_height(theme.FONT_SMALL) * 2 + 4
+            bottom = self.buttons_top - theme.GAP - line_height(theme.FONT_SMALL) * 2 - 4
             self.draw_note(surface, x, bottom + 2, w)
-        self.draw_moves(surface, pygame.Rect(x, y, w, max(0, bottom - y - 4)))
+        self.draw_moves(surface, x, self.list_top, w)
 
     def draw_players(self, surface, x, y, w) -> int:
         m = self.match
         state = m.state
         names = self.names()
         scores = state.scores()
-        row_h = 50
+        row_h = self._row_height()
+        small = line_height(theme.FONT_SMALL)
         for p in (0, 1):
             pal = theme.seat_colour(state, p)
             r = pygame.Rect(x - 6, y, w + 12, row_h - 4)
@@ -196,16 +253,18 @@ class PlayPanel:
                     border_radius=theme.RADIUS,
                 )
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=theme.RADIUS)
-            draw_swatch(surface, (x + 16, r.centery), pal, 13)
+            rad = max(13, small // 2)
+            draw_swatch(surface, (x + rad + 3, r.centery), pal, rad)
+            tx = x + 2 * rad + 12
             draw_text(
                 surface,
                 fit_text(names[p], theme.FONT_SMALL, w - 110),
                 theme.FONT_SMALL,
                 theme.TEXT,
-                (x + 38, r.y + 5),
+                (tx, r.y + 4),
             )
             draw_text(
-                surface, m.seats[p].label(), theme.FONT_TINY, theme.TEXT_DIM, (x + 38, r.y + 26)
+                surface, m.seats[p].label(), theme.FONT_TINY, theme.TEXT_DIM, (tx, r.y + 4 + small)
             )
             if scores is not None:
                 draw_text(
@@ -303,50 +362,39 @@ class PlayPanel:
                 y += line_height(theme.FONT_TINY)
         return y + 6
 
-    def draw_moves(self, surface, rect) -> None:
-        m = self.match
-        if rect.height < line_height(theme.FONT_TINY) * 2:
+    def draw_moves(self, surface, x, y, w) -> None:
+        box = self.moves.rect
+        if box.height < line_height(theme.FONT_SMALL):
             return
-        draw_text(surface, "Moves", theme.FONT_TINY, theme.TEXT_DIM, (rect.x, rect.y))
-        top = rect.y + line_height(theme.FONT_TINY) + 2
-        box = pygame.Rect(rect.x - 4, top, rect.width + 8, rect.bottom - top)
-        pygame.draw.rect(
-            surface, theme.mix(theme.PANEL, theme.BG, 0.5), box, border_radius=theme.RADIUS // 2
+        title = "Moves" if self.browsing is None else "Moves - viewing an earlier position"
+        draw_text(
+            surface,
+            fit_text(title, theme.FONT_TINY, w - 30),
+            theme.FONT_TINY,
+            theme.TEXT_DIM if self.browsing is None else theme.WARN,
+            (x, y),
         )
-        lh = line_height(theme.FONT_SMALL)
-        rows = max(1, (box.height - 8) // lh)
-        moves = m.moves
-        # one cell per turn: a player's plies in a row (Glorieta's stone and neutral,
-        # a colour choice followed by a drop) read as one turn
-        turns: list[tuple[int, list[str]]] = []
-        for i, text in enumerate(moves):
-            mover = m.states[i].player
-            if turns and turns[-1][0] == mover:
-                turns[-1][1].append(text)
-            else:
-                turns.append((mover, [text]))
-        n_rows = (len(turns) + 1) // 2
-        first = max(0, n_rows - rows)
-        col_w = min(130, (box.width - 50) // 2)
-        y = box.y + 4
-        for r in range(first, n_rows):
-            draw_text(
-                surface, f"{r + 1}.", theme.FONT_SMALL, theme.TEXT_DIM, (box.x + 44, y), "topright"
-            )
-            for c in (0, 1):
-                i = 2 * r + c
-                if i >= len(turns):
-                    break
-                mover, plies = turns[i]
-                last = i == len(turns) - 1
-                col = theme.ACCENT if last else theme.seat_colour(m.state, mover)["text"]
-                text = fit_text(" ".join(plies), theme.FONT_SMALL, col_w - 6)
-                draw_text(surface, text, theme.FONT_SMALL, col, (box.x + 52 + c * col_w, y))
-            y += lh
-        if not moves:
-            draw_text(
-                surface, "No moves yet", theme.FONT_TINY, theme.TEXT_DIM, (box.x + 8, box.y + 6)
-            )
+        help_text = getattr(self.match.game, "notation_help", "")
+        if help_text:
+            r = self.legend_rect
+            col = theme.ACCENT_2 if self.legend_open else theme.TEXT_DIM
+            pygame.draw.circle(surface, col, r.center, r.width // 2, 2)
+            draw_text(surface, "?", theme.FONT_TINY, col, r.center, "center")
+        self.moves.draw(surface)
+        if help_text and self.legend_open:
+            self.draw_legend(surface, help_text)
+
+    def draw_legend(self, surface, text: str) -> None:
+        """The game's notation, in a box over the move list."""
+        w = self.rect.width - 2 * theme.PAD
+        lines = wrap_text("Notation: " + text, theme.FONT_TINY, w - 16)
+        lh = line_height(theme.FONT_TINY)
+        box = pygame.Rect(
+            self.rect.x + theme.PAD - 4, self.legend_rect.bottom + 4, w + 8, lh * len(lines) + 12
+        )
+        panel(surface, box, edge=theme.ACCENT_2)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (box.x + 8, box.y + 6 + i * lh))
 
     def draw_note(self, surface, x, y, w) -> None:
         note = self.note

@@ -123,6 +123,7 @@ FONT_LARGE = 48  # scene headings
 FONT_MEDIUM = 32  # buttons, the panel's main lines
 FONT_SMALL = 24  # body text, move lists
 FONT_TINY = 18  # captions
+TEXT_SCALE_MAX = 1.5  # the five sizes above grow with the window up to this (widgets.font)
 
 # --- spacing ------------------------------------------------------------------------
 PAD = 16

@@ -22,21 +22,55 @@ _fonts: dict[int, pygame.font.Font] = {}
 _text_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _TEXT_CACHE_MAX = 600
 
+# The five type sizes of the theme are roles (captions, body, buttons, headings, the
+# title) and grow with the window, so text is not tiny on a large screen; any other size
+# is plain pixels (board labels computed from the board's own geometry).
+_ROLES = frozenset(
+    (theme.FONT_TINY, theme.FONT_SMALL, theme.FONT_MEDIUM, theme.FONT_LARGE, theme.FONT_HUGE)
+)
+_scale = 1.0
+
+
+def text_scale_for(size) -> float:
+    """How much the theme's type sizes grow in a window of ``size``: 1 up to the default
+    window (so 800x600 keeps the designed sizes), then with the window, up to 1.5."""
+    w, h = size
+    s = min(w / theme.DEFAULT_SIZE[0], h / theme.DEFAULT_SIZE[1])
+    return round(max(1.0, min(theme.TEXT_SCALE_MAX, s)) * 20) / 20
+
+
+def set_text_scale(window_size) -> float:
+    """Scale the theme's type sizes for a window of ``window_size`` (the app calls this
+    before laying its scenes out); returns the scale."""
+    global _scale
+    _scale = text_scale_for(window_size)
+    return _scale
+
+
+def text_scale() -> float:
+    return _scale
+
+
+def pixels(size: int) -> int:
+    """The pixel size that ``size`` draws at: a theme role scaled, any other as given."""
+    return int(round(size * _scale)) if size in _ROLES else int(size)
+
 
 def font(size: int) -> pygame.font.Font:
-    """The default font at ``size`` pixels (cached)."""
-    f = _fonts.get(size)
+    """The default font at ``size`` (a theme role, scaled with the window, or pixels)."""
+    px = pixels(size)
+    f = _fonts.get(px)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(None, int(size))
-        _fonts[size] = f
+        f = pygame.font.Font(None, px)
+        _fonts[px] = f
     return f
 
 
 def text_surface(text: str, size: int, color=theme.TEXT) -> pygame.Surface:
     """A rendered line of text (antialiased, cached by text, size and colour)."""
-    key = (text, size, tuple(color))
+    key = (text, pixels(size), tuple(color))
     surf = _text_cache.get(key)
     if surf is not None:
         _text_cache.move_to_end(key)

@@ -17,7 +17,8 @@ from game import rules
 from game.scenes.demo import DemoScene
 from game.scenes.pause import PauseScene, RulesScene, SettingsScene
 from game.scenes.play import PlayScene
-from game.scenes.result import ReplayScene, ResultScene
+from game.scenes.result import ResultScene
+from game.scenes.review import ReviewScene as ReplayScene
 from game.scenes.select import SelectScene
 from game.scenes.title import TitleScene
 from game.seats import Seat

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import theme
-from game.widgets import FocusGroup, draw_text
+from game.widgets import FocusGroup, dim, draw_text, panel
 
 
 class Scene:
@@ -109,3 +109,57 @@ def heading(
 
 def wobble(t: float, i: int, amp: float = 6.0) -> float:
     return amp * math.sin(t * 2.2 + i * 0.55)
+
+
+class Overlay(Scene):
+    """A centred panel over the (dimmed) scene beneath; Esc closes it."""
+
+    overlay = True
+    panel_size = (460, 420)
+    title = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.appear = 0.0
+
+    def layout(self, size) -> None:
+        w, h = size
+        pw = min(self.panel_size[0], w - 2 * theme.PAD)
+        ph = min(self.panel_size[1], h - 2 * theme.PAD)
+        self.panel_rect = pygame.Rect(0, 0, pw, ph)
+        self.panel_rect.center = (w // 2, h // 2)
+
+    def close(self) -> None:
+        if self.app.scene is self:
+            self.app.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.ui.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.appear = min(1.0, self.appear + dt / theme.FADE_TIME)
+
+    def draw(self, surface) -> None:
+        dim(surface, int(170 * theme.ease_out_cubic(self.appear)))
+        k = theme.ease_out_back(self.appear)
+        rect = self.panel_rect.inflate(-int(40 * (1 - k)), -int(40 * (1 - k)))
+        panel(surface, rect, edge=theme.ACCENT)
+        if self.title:
+            heading(surface, self.title, (rect.centerx, rect.y + theme.PAD), self.time)
+        self.draw_body(surface)
+        self.ui.draw(surface)
+
+    def draw_body(self, surface) -> None:
+        pass
+
+    def stack_buttons(self, buttons, top: int, bh: int = 50) -> None:
+        gap = theme.GAP + 4
+        x = self.panel_rect.x + 2 * theme.PAD
+        w = self.panel_rect.width - 4 * theme.PAD
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(x, top + i * (bh + gap), w, bh)

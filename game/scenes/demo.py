@@ -189,6 +189,12 @@ class DemoScene(Scene):
             if k in (pygame.K_u, pygame.K_r, pygame.K_h):
                 self.say("This is a demo: Space pauses, Right steps, +/- speed", "info", 2.0)
                 return
+        if event.type == pygame.MOUSEMOTION:
+            self.host.hover(event.pos)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            if self.panel.handle_event(event) is not None:  # the list scrolls; a demo runs on
+                self.say("This is a demo: the Replay after it steps through the moves", "info")
+                return
         if event.type == pygame.MOUSEBUTTONDOWN and self.host.contains(event.pos):
             self.host.skip()
             return

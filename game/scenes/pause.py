@@ -5,73 +5,17 @@ from __future__ import annotations
 import pygame
 
 from game import flow, lessons, theme
-from game.scenes.base import Scene, heading
+from game.scenes.base import Overlay
 from game.settings import ANIMATION_SPEEDS
 from game.widgets import (
     Button,
     Cycler,
     Slider,
     Toggle,
-    dim,
     draw_text,
     line_height,
-    panel,
     wrap_text,
 )
-
-
-class Overlay(Scene):
-    """A centred panel over the (dimmed) scene beneath; Esc closes it."""
-
-    overlay = True
-    panel_size = (460, 420)
-    title = ""
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.panel_rect = pygame.Rect(0, 0, 10, 10)
-        self.appear = 0.0
-
-    def layout(self, size) -> None:
-        w, h = size
-        pw = min(self.panel_size[0], w - 2 * theme.PAD)
-        ph = min(self.panel_size[1], h - 2 * theme.PAD)
-        self.panel_rect = pygame.Rect(0, 0, pw, ph)
-        self.panel_rect.center = (w // 2, h // 2)
-
-    def close(self) -> None:
-        if self.app.scene is self:
-            self.app.pop()
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.ui.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.appear = min(1.0, self.appear + dt / theme.FADE_TIME)
-
-    def draw(self, surface) -> None:
-        dim(surface, int(170 * theme.ease_out_cubic(self.appear)))
-        k = theme.ease_out_back(self.appear)
-        rect = self.panel_rect.inflate(-int(40 * (1 - k)), -int(40 * (1 - k)))
-        panel(surface, rect, edge=theme.ACCENT)
-        if self.title:
-            heading(surface, self.title, (rect.centerx, rect.y + theme.PAD), self.time)
-        self.draw_body(surface)
-        self.ui.draw(surface)
-
-    def draw_body(self, surface) -> None:
-        pass
-
-    def stack_buttons(self, buttons, top: int, bh: int = 50) -> None:
-        gap = theme.GAP + 4
-        x = self.panel_rect.x + 2 * theme.PAD
-        w = self.panel_rect.width - 4 * theme.PAD
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(x, top + i * (bh + gap), w, bh)
 
 
 class PauseScene(Overlay):
@@ -160,6 +104,8 @@ class RulesScene(Overlay):
         self.scroll = 0
         self.lines: list[str] = []
         self.text_rect = pygame.Rect(0, 0, 10, 10)
+        self.legend_lines: list[str] = []
+        self.legend_top = 0
         self.back = self.ui.add(Button("Back", self.close))
         self.tour_b = None
         if lessons.has_tour(game.id):
@@ -183,8 +129,15 @@ class RulesScene(Overlay):
             self.tour_b.rect = pygame.Rect(
                 self.back.rect.right + theme.GAP, self.back.rect.y, tw, 46
             )
+        width = r.width - 4 * theme.PAD
+        legend = getattr(self.game, "notation_help", "")
+        self.legend_lines = (
+            wrap_text("Notation: " + legend, theme.FONT_TINY, width)[:4] if legend else []
+        )
+        top += len(self.legend_lines) * line_height(theme.FONT_TINY) + (8 if legend else 0)
+        self.legend_top = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 12
         self.text_rect = pygame.Rect(
-            r.x + 2 * theme.PAD, top, r.width - 4 * theme.PAD, self.back.rect.y - theme.GAP - top
+            r.x + 2 * theme.PAD, top, width, self.back.rect.y - theme.GAP - top
         )
         text = self.game.rules_text or self.game.summary or "No rules text."
         self.lines = wrap_text(text, theme.FONT_SMALL, self.text_rect.width)
@@ -210,6 +163,10 @@ class RulesScene(Overlay):
         super().handle_event(event)
 
     def draw_body(self, surface) -> None:
+        y = self.legend_top
+        for line in self.legend_lines:  # how moves are written, above the rules
+            draw_text(surface, line, theme.FONT_TINY, theme.ACCENT_2, (self.text_rect.x, y))
+            y += line_height(theme.FONT_TINY)
         lh = line_height(theme.FONT_SMALL)
         y = self.text_rect.y
         for line in self.lines[self.scroll :]:

@@ -16,7 +16,7 @@ from game.board_host import BoardHost
 from game.play_panel import PlayPanel
 from game.scenes.base import Scene, draw_background
 from game.seats import DEFAULT_SEATS
-from game.widgets import Button, text_size
+from game.widgets import Button, draw_text, fit_text, line_height, text_size
 
 RESULT_DELAY = 1.0  # seconds between the last move landing and the result screen
 
@@ -163,7 +163,40 @@ class PlayScene(Scene):
         """A game with moves in it that is not over: leaving it asks first."""
         return self.match.ply > 0 and not self.match.over
 
+    # --- browsing the move list (a view of an earlier position; the game waits at the end) --
+    @property
+    def browsing(self) -> int | None:
+        return self.panel.browsing
+
+    def browse_to(self, position: int) -> None:
+        """Show position ``position`` of the game (its newest one: back to the game)."""
+        m = self.match
+        before = self.panel.browsing
+        position = max(0, min(m.ply, int(position)))
+        if position >= m.ply:
+            if before is not None:
+                self.panel.browsing = None
+                self.host.live(animate_from=before)
+            return
+        self.panel.browsing = position
+        last = m.move_objs[position - 1] if position > 0 else None
+        self.host.browse(m.states[position], last, animate=before == position - 1)
+        self.app.play_sound("click")
+
+    def browse_step(self, step: int) -> None:
+        m = self.match
+        at = m.ply if self.browsing is None else self.browsing
+        if self.browsing is None and step > 0:
+            self.say("This is the newest position", "info", 1.2)
+            return
+        self.browse_to(at + step)
+
+    def back_to_game(self) -> None:
+        if self.browsing is not None:
+            self.browse_to(self.match.ply)
+
     def undo(self) -> None:
+        self.back_to_game()
         if self.match.undo():
             self.ended = False
             self.over_timer = 0.0
@@ -173,6 +206,7 @@ class PlayScene(Scene):
             self.app.play_sound("error")
 
     def redo(self) -> None:
+        self.back_to_game()
         if not self.match.redo():
             self.say("Nothing to redo", "warn", 1.5)
             self.app.play_sound("error")
@@ -260,14 +294,32 @@ class PlayScene(Scene):
         et = event.type
         if et == pygame.KEYDOWN:
             key = event.key
-            if self.match.human_turn and not self.view.animating and key != pygame.K_ESCAPE:
+            if (
+                self.match.human_turn
+                and not self.view.animating
+                and self.browsing is None
+                and key != pygame.K_ESCAPE
+            ):
                 res = self.view.key(key)  # the view may want it (turn a picked tile)
                 if res is not None:
                     self._handle_result(res)
                     return
             if key == pygame.K_ESCAPE:
+                if self.browsing is not None:
+                    self.back_to_game()
+                    return
                 self.view.cancel_selection()
                 self.open_pause()
+                return
+            steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+            if key in steps:
+                self.browse_step(steps[key])
+                return
+            if key == pygame.K_HOME:
+                self.browse_to(0)
+                return
+            if key == pygame.K_END:
+                self.back_to_game()
                 return
             if key == pygame.K_u:
                 self.undo()
@@ -294,8 +346,17 @@ class PlayScene(Scene):
                 return
         if et == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
-            if self.board_rect.collidepoint(event.pos):
-                self.view.hover(event.pos)
+            self.host.hover(event.pos)
+        if et in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        ):
+            position = self.panel.handle_event(event)
+            if position is not None:
+                self.browse_to(position)
+                return
         if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
             self.board_click(event.pos, getattr(event, "button", 1))
             return
@@ -307,6 +368,11 @@ class PlayScene(Scene):
         view = self.view
         m = self.match
         if self.host.skip():
+            return
+        if self.browsing is not None:
+            if button == 1:
+                self.back_to_game()
+                self.say("Back to the game", "info", 1.2)
             return
         if button == 3:
             res = view.alt_click(pos) if m.human_turn else None
@@ -329,7 +395,7 @@ class PlayScene(Scene):
     def board_release(self, pos) -> None:
         """The mouse button went up: a view may finish a drag (Gess drags a piece)."""
         m = self.match
-        if self.view.animating or m.over or not m.human_turn:
+        if self.view.animating or m.over or not m.human_turn or self.browsing is not None:
             return
         self._board_input(self.view.release, pos, 1)
 
@@ -395,5 +461,20 @@ class PlayScene(Scene):
             pygame.draw.rect(
                 surface, col, self.board_rect.move(shake, 0), 3, border_radius=theme.RADIUS
             )
+        if self.browsing is not None:
+            self.draw_browse_banner(surface)
         self.panel.draw(surface)
         self.ui.draw(surface)
+
+    def draw_browse_banner(self, surface) -> None:
+        """While an earlier position shows: which, and how to get back to the game."""
+        r = self.board_rect
+        text = "Viewing an earlier position - End, Esc or a click on the board: back to the game"
+        size = theme.FONT_SMALL
+        h = line_height(size) + 10
+        box = pygame.Rect(r.x + 8, r.y + 8, r.width - 16, h)
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.2), box, border_radius=8)
+        pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
+        draw_text(
+            surface, fit_text(text, size, box.width - 16), size, theme.WARN, box.center, "center"
+        )

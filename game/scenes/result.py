@@ -1,4 +1,4 @@
-"""The result screen (winner, score, how it ended) and the move-by-move replay."""
+"""The result screen: the winner, the score, how it ended, the moves; on to a review."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import math
 
 import pygame
 
-from game import flow, keeping, theme
+from game import flow, keeping, theme, turns
 from game.board_host import BoardHost
+from game.move_list import MoveList
 from game.play_panel import draw_swatch
-from game.scenes.base import Scene, draw_background, heading
+from game.scenes.base import Scene, draw_background
 from game.widgets import Button, draw_text, fit_text, line_height, panel, text_surface, wrap_text
 
 
@@ -85,7 +86,13 @@ class ResultScene(Scene):
         elif self.winner is not None:
             colors = [theme.TEXT_DIM, theme.PANEL_EDGE]
         self.confetti = Confetti(app.rng, colors, 110 if self.celebrate else 30)
+        self.turns = turns.turns_of(match.states, match.move_objs)
+        self.moves = MoveList()
+        self.moves.set_game(match.states, match.move_objs)
+        self.index = match.ply  # the position the board shows
+        self.moves.show(self.index, live=True)
         self.b_rematch = self.ui.add(Button("Rematch", self.rematch, accent=theme.GOOD))
+        self.b_review = self.ui.add(Button("Review", self.review, accent=theme.GOOD))
         self.b_replay = self.ui.add(Button("Replay", self.replay, accent=theme.ACCENT_2))
         self.b_save = self.ui.add(Button("Save", self.save, accent=theme.ACCENT_2))
         self.b_menu = self.ui.add(Button("Menu", self.menu, accent=theme.WARN))
@@ -93,6 +100,9 @@ class ResultScene(Scene):
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.reason_lines: list[str] = []
+        self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.list_label_y = 0
+        self.text_bottom = 0
 
     @staticmethod
     def _score_history(match) -> list[tuple[int, int]]:
@@ -161,16 +171,43 @@ class ResultScene(Scene):
         self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
         self.host.layout(self.board_rect)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        bh = 52
+        bh = max(46, line_height(theme.FONT_MEDIUM) + 12)
         gap = theme.GAP + 4
         half = (inner.width - gap) // 2
-        self.b_menu.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
-        y = self.b_menu.rect.y - gap - bh
-        self.b_replay.rect = pygame.Rect(inner.x, y, half, bh)
-        self.b_save.rect = pygame.Rect(inner.x + half + gap, y, inner.width - half - gap, bh)
-        self.b_rematch.rect = pygame.Rect(inner.x, y - gap - bh, inner.width, bh)
+
+        def pair(left, right, y):
+            left.rect = pygame.Rect(inner.x, y, half, bh)
+            right.rect = pygame.Rect(inner.x + half + gap, y, inner.width - half - gap, bh)
+
+        y = inner.bottom - bh
+        pair(self.b_save, self.b_menu, y)
+        y -= gap + bh
+        pair(self.b_review, self.b_replay, y)
+        y -= gap + bh
+        self.b_rematch.rect = pygame.Rect(inner.x, y, inner.width, bh)
         self.reason_lines = wrap_text(self.reason, theme.FONT_SMALL, inner.width)
         self.confetti.reset(size)
+        # the panel's text, then the score chart (when there is room) and the move list
+        top = inner.y + line_height(theme.FONT_LARGE) + 10
+        if self.scores is not None:
+            top += 72
+        top += min(3, len(self.reason_lines)) * line_height(theme.FONT_SMALL) + 6
+        top += 2 * line_height(theme.FONT_TINY) + theme.GAP
+        self.text_bottom = top
+        room = self.b_rematch.rect.y - theme.GAP - top
+        chart_h = min(160, room - 200) if self.history and room > 300 else 0
+        self.chart_rect = pygame.Rect(inner.x, top, inner.width, max(0, chart_h))
+        top += chart_h + (theme.GAP if chart_h else 0)
+        list_top = top + line_height(theme.FONT_TINY) + 2
+        self.list_label_y = top
+        self.moves.layout(
+            (
+                inner.x - 4,
+                list_top,
+                inner.width + 8,
+                max(0, self.b_rematch.rect.y - theme.GAP - list_top),
+            )
+        )
 
     def exit(self) -> None:
         self.match.cancel()
@@ -192,12 +229,30 @@ class ResultScene(Scene):
         )
 
     def replay(self) -> None:
-        flow.push(self.app, "replay", self.match)
+        flow.push(self.app, "replay", self.match, start=0, playing=True)
+
+    def review(self) -> None:
+        """The review: the computer marks the mistakes (at once, unless already reviewed)."""
+        flow.push(self.app, "review", self.match, start=self.index, analyse="quick")
 
     def save(self) -> None:
         """Keep the finished game (a resignation included) in the data folder."""
-        if keeping.save(self.app, self.match):
+        path = keeping.save(self.app, self.match)
+        if path:
+            self.match.saved_path = path
             self.b_save.label = "Saved"
+
+    # --- the move list: the board shows the position a click asks for ---------------------
+    def go(self, index: int) -> None:
+        m = self.match
+        index = max(0, min(m.ply, int(index)))
+        if index == self.index:
+            return
+        self.index = index
+        last = m.move_objs[index - 1] if index > 0 else None
+        self.host.show(m.states[index], last, animate=False)
+        self.moves.show(index, live=index == m.ply)
+        self.app.play_sound("click")
 
     def menu(self) -> None:
         self.app.go_title()
@@ -215,6 +270,22 @@ class ResultScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             self.save()
+            return
+        if event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_LEFT: self.index - 1,
+                pygame.K_RIGHT: self.index + 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: self.match.ply,
+            }
+            if event.key in steps:
+                self.go(steps[event.key])
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.host.hover(event.pos)
+        position = self.moves.handle_event(event)
+        if position is not None:
+            self.go(position)
             return
         self.ui.handle_event(event)
 
@@ -264,14 +335,12 @@ class ResultScene(Scene):
                     "midtop",
                 )
             y += 72
-        for line in self.reason_lines:
-            if y + line_height(theme.FONT_SMALL) > self.b_rematch.rect.y - 40:
-                break
+        for line in self.reason_lines[:3]:
             draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (inner.x, y))
             y += line_height(theme.FONT_SMALL)
         y += 6
         m = self.match
-        info = f"{m.ply} moves"
+        info = turns.moves_text(turns.rows(self.turns))
         seats = " vs ".join(s.label() for s in m.seats)
         draw_text(surface, info, theme.FONT_TINY, theme.TEXT_DIM, (inner.x, y))
         y += line_height(theme.FONT_TINY)
@@ -282,153 +351,18 @@ class ResultScene(Scene):
             theme.TEXT_DIM,
             (inner.x, y),
         )
-        y += line_height(theme.FONT_TINY) + theme.GAP
-        chart = pygame.Rect(
-            inner.x, y, inner.width, min(220, self.b_rematch.rect.y - theme.PAD - y)
+        if self.chart_rect.height:
+            self.draw_chart(surface, self.chart_rect)
+        label = "Moves - click one to see it" if m.ply else "Moves"
+        if self.index != m.ply:
+            label = turns.position_label(self.turns, self.index, names)
+        draw_text(
+            surface,
+            fit_text(label, theme.FONT_TINY, inner.width),
+            theme.FONT_TINY,
+            theme.TEXT_DIM if self.index == m.ply else theme.WARN,
+            (inner.x, self.list_label_y),
         )
-        self.draw_chart(surface, chart)
-        self.ui.draw(surface)
-
-
-class ReplayScene(Scene):
-    """Step through a finished game: Left/Right step, Space plays, Home/End jump, Esc back."""
-
-    STEP_TIME = 0.9
-
-    def __init__(self, app, match):
-        super().__init__(app)
-        self.match = match
-        self.game = match.game
-        self.states = list(match.states)
-        self.moves = list(match.move_objs)
-        self.index = 0
-        self.host = BoardHost(app, self.game, self.states[0])
-        self.view = self.host.view
-        self.playing = True
-        self.timer = 0.6
-        self.board_rect = pygame.Rect(0, 0, 10, 10)
-        self.b_first = self.ui.add(Button("|<", self.first, size=theme.FONT_SMALL, hotkey=""))
-        self.b_prev = self.ui.add(Button("<", self.prev, size=theme.FONT_SMALL))
-        self.b_play = self.ui.add(
-            Button("Pause", self.toggle, size=theme.FONT_SMALL, accent=theme.ACCENT_2)
-        )
-        self.b_next = self.ui.add(Button(">", self.next, size=theme.FONT_SMALL))
-        self.b_last = self.ui.add(Button(">|", self.last, size=theme.FONT_SMALL))
-        self.b_back = self.ui.add(
-            Button("Back", self.back, size=theme.FONT_SMALL, accent=theme.WARN)
-        )
-        self.ui.set_focus(self.b_play)
-
-    def layout(self, size) -> None:
-        w, h = size
-        pad = theme.PAD
-        bar_h = 56
-        self.board_rect = pygame.Rect(
-            pad,
-            pad + line_height(theme.FONT_MEDIUM) + 8,
-            w - 2 * pad,
-            h - 3 * pad - bar_h - line_height(theme.FONT_MEDIUM) - 8,
-        )
-        self.host.layout(self.board_rect)
-        buttons = [self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last, self.b_back]
-        bw = min(130, (w - 2 * pad - 5 * theme.GAP) // len(buttons))
-        total = len(buttons) * bw + (len(buttons) - 1) * theme.GAP
-        x = w // 2 - total // 2
-        for b in buttons:
-            b.rect = pygame.Rect(x, h - pad - bar_h + 6, bw, bar_h - 12)
-            x += bw + theme.GAP
-
-    def show(self, index: int, animate: bool) -> None:
-        index = max(0, min(len(self.states) - 1, index))
-        if index == self.index:
-            return
-        if animate and index == self.index + 1:
-            self.host.show(self.states[index], self.moves[index - 1], animate=True)
-        else:
-            last = self.moves[index - 1] if index > 0 else None
-            self.host.show(self.states[index], last, animate=False)
-        self.index = index
-        if not animate:
-            self.app.play_sound("click")
-
-    def first(self) -> None:
-        self.playing = False
-        self.show(0, False)
-
-    def last(self) -> None:
-        self.playing = False
-        self.show(len(self.states) - 1, False)
-
-    def prev(self) -> None:
-        self.playing = False
-        self.show(self.index - 1, False)
-
-    def next(self) -> None:
-        self.playing = False
-        self.show(self.index + 1, True)
-
-    def toggle(self) -> None:
-        self.playing = not self.playing
-        if self.playing and self.index >= len(self.states) - 1:
-            self.show(0, False)
-        self.timer = 0.3
-
-    def back(self) -> None:
-        if self.app.scene is self:
-            self.app.pop()
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            k = event.key
-            actions = {
-                pygame.K_RIGHT: self.next,
-                pygame.K_LEFT: self.prev,
-                pygame.K_HOME: self.first,
-                pygame.K_END: self.last,
-                pygame.K_SPACE: self.toggle,
-                pygame.K_ESCAPE: self.back,
-                pygame.K_BACKSPACE: self.back,
-            }
-            if k in actions:
-                actions[k]()
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and self.host.contains(event.pos):
-            self.host.skip()
-            return
-        self.ui.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.host.update(dt)
-        self.b_play.label = "Pause" if self.playing else "Play"
-        if self.playing and not self.view.animating:
-            self.timer -= dt
-            if self.timer <= 0:
-                if self.index >= len(self.states) - 1:
-                    self.playing = False
-                else:
-                    self.show(self.index + 1, True)
-                    self.timer = self.STEP_TIME
-
-    def draw(self, surface) -> None:
-        draw_background(surface, self.app.time, glow=False)
-        self.host.draw(surface)
-        w, _ = surface.get_size()
-        n = len(self.states) - 1
-        label = (
-            "Start position"
-            if self.index == 0
-            else f"Move {self.index} of {n}: {self.moves[self.index - 1]}"
-        )
-        heading(
-            surface, f"Replay - {label}", (w // 2, theme.PAD), self.time, size=theme.FONT_MEDIUM
-        )
-        # a progress strip above the buttons
-        y = self.b_play.rect.y - 8
-        x0, x1 = theme.PAD * 2, w - theme.PAD * 2
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x1, y), 3)
-        if n > 0:
-            xx = x0 + (x1 - x0) * self.index // n
-            pygame.draw.line(surface, theme.ACCENT_2, (x0, y), (xx, y), 3)
-            pygame.draw.circle(surface, theme.ACCENT, (xx, y), 6)
+        if self.moves.rect.height > line_height(theme.FONT_SMALL):
+            self.moves.draw(surface)
         self.ui.draw(surface)

@@ -1,0 +1,551 @@
+"""Replay and review a game: step through it, let the computer mark the mistakes, play on.
+
+The board shows any position of the game; the move list (``game.move_list``) and, once
+the game is reviewed, the win-chance graph (``game.review_graph``) take clicks to jump
+there; Left/Right/Home/End step and Space plays the game through.  A review sends every
+position to the computer's process (``game.review.Analyser``) at the budget the player
+picks, with a progress bar and Cancel; each move is then classed by how much it cost
+its player's winning chances, and the better move of a marked one can be shown on the
+board (B).  A finished review is saved with the game's record, so it reopens reviewed.
+From any position the game can be played on, against the computer or hotseat, in a new
+game that keeps the moves so far; the game or a range of it can be exported as a GIF,
+the position as a PNG.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import flow, keeping, review, storage, theme, turns
+from game.board_host import BoardHost
+from game.move_list import MoveList
+from game.review_graph import MARKS, WinGraph
+from game.scenes.base import Scene, draw_background
+from game.seats import DEFAULT_LEVEL, Seat
+from game.widgets import Button, bar, draw_text, fit_text, line_height, panel, wrap_text
+
+
+def _count(n: int, label: str) -> str:
+    if n == 1:
+        return f"1 {label}"
+    return f"{n} " + (label[:-1] + "ies" if label.endswith("y") else label + "s")
+
+
+class ReviewScene(Scene):
+    """A finished (or stopped) game, position by position, with the computer's review."""
+
+    STEP_TIME = 0.9
+
+    def __init__(self, app, match, start: int | None = None, playing: bool = False, analyse=None):
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.states = list(match.states)
+        self.moves = list(match.move_objs)
+        last = self.states[-1]
+        self.names = [last.seat_name(p) for p in (0, 1)]
+        self.turns = turns.turns_of(self.states, self.moves)
+        n = len(self.moves)
+        self.index = n if start is None else max(0, min(n, int(start)))
+        self.host = BoardHost(app, self.game, self.states[self.index])
+        self.view = self.host.view
+        if self.index > 0:
+            self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
+        self.list = MoveList()
+        self.list.set_game(self.states, self.moves)
+        self.list.show(self.index)
+        self.graph = WinGraph()
+        self.graph.pals = (theme.seat_colour(last, 0), theme.seat_colour(last, 1))
+        self.analysis = None
+        self.reviews: list = []
+        self.analyser = None
+        self.better = False  # the board shows the better move of the marked move
+        self._valued = -1  # positions valued when the graph was last brought up to date
+        self.playing = playing
+        self.timer = 0.6
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.text_top = 0
+        small = theme.FONT_SMALL
+        add = self.ui.add
+        self.b_first = add(Button("|<", self.first, size=small))
+        self.b_prev = add(Button("<", self.prev, size=small))
+        self.b_play = add(Button("Play", self.toggle, size=small, accent=theme.ACCENT_2))
+        self.b_next = add(Button(">", self.next, size=small))
+        self.b_last = add(Button(">|", self.last, size=small))
+        self.b_quick = add(
+            Button(
+                "Quick review", lambda: self.start_review("quick"), size=small, accent=theme.GOOD
+            )
+        )
+        self.b_deep = add(
+            Button(
+                "Deep review", lambda: self.start_review("deep"), size=small, accent=theme.ACCENT_2
+            )
+        )
+        self.b_cancel = add(Button("Cancel", self.cancel_review, size=small, accent=theme.WARN))
+        self.b_better = add(
+            Button(
+                "Show the better move",
+                self.toggle_better,
+                size=small,
+                hotkey="B",
+                accent=theme.ACCENT_2,
+            )
+        )
+        self.b_retry = add(
+            Button("Play on vs computer", lambda: self.retry(False), size=small, accent=theme.GOOD)
+        )
+        self.b_hotseat = add(Button("Play on hotseat", lambda: self.retry(True), size=small))
+        self.b_gif = add(Button("GIF", self.export_gif, size=small, accent=theme.ACCENT_2))
+        self.b_png = add(Button("PNG", self.export_png, size=small, accent=theme.ACCENT_2))
+        self.b_back = add(Button("Back", self.back, size=small, accent=theme.WARN))
+        self.ui.set_focus(self.b_play if playing else self.b_quick)
+        self.use_analysis(getattr(match, "analysis", None))
+        if analyse and self.analysis is None:
+            self.start_review(analyse)
+
+    # --- the review ------------------------------------------------------
+    def use_analysis(self, analysis) -> None:
+        """Show ``analysis`` (complete or partial) in the graph, the list and the texts."""
+        if analysis is None or len(getattr(analysis, "evals", ())) != len(self.states):
+            return
+        self.analysis = analysis
+        self.graph.chances = list(analysis.win_chances())
+        try:
+            self.reviews = list(analysis.reviews(self.states, self.moves))
+        except (ValueError, IndexError):
+            self.reviews = []
+        marks = {}
+        gmarks = {}
+        for rv in self.reviews:
+            if rv.label:
+                marks[rv.ply] = MARKS[rv.label]
+                gmarks[rv.ply + 1] = rv.label
+        self.list.marks = marks
+        self.graph.marks = gmarks
+
+    @property
+    def reviewing(self) -> bool:
+        return self.analyser is not None and not self.analyser.done
+
+    def start_review(self, budget: str) -> None:
+        worker = self.app.live_ai()
+        if worker is None:
+            self.app.message("The computer is still starting; try again in a moment.", "warn")
+            return
+        if self.reviewing:
+            self.analyser.cancel()
+        partial = None
+        if self.analysis is not None and self.analysis.budget == budget:
+            partial = self.analysis  # go on from where a cancelled review stopped
+        self.analyser = review.Analyser(
+            self.states,
+            budget,
+            worker=worker,
+            seed=self.app.rng.randrange(1 << 20),
+            analysis=partial,
+            moves=[str(m) for m in self.moves],
+            **self._budget_overrides(),
+        )
+        self.ui.set_focus(self.b_cancel)
+        self.app.play_sound("click")
+
+    def _budget_overrides(self) -> dict:
+        """The app's settings for the computer (tests make its searches tiny)."""
+        it = getattr(self.app, "ai_overrides", {}).get("iterations")
+        return {"iterations": it} if it else {}
+
+    def cancel_review(self) -> None:
+        if self.analyser is not None:
+            self.analyser.cancel()
+            self.app.message("Review cancelled: the positions looked at so far are shown.")
+        self.ui.set_focus(self.b_quick)
+
+    def _review_finished(self) -> None:
+        an = self.analyser
+        self.analyser = None
+        if an.error:
+            self.app.message(f"The review stopped: {an.error}", "bad", 5.0)
+        self.use_analysis(an.analysis)
+        if an.analysis is not None and an.analysis.complete and not an.cancelled:
+            self.match.analysis = an.analysis
+            self.keep()
+
+    def keep(self) -> None:
+        """Save the reviewed game: over the file it came from, else as a new saved game."""
+        m = self.match
+        path = getattr(m, "saved_path", None)
+        if path:
+            try:
+                storage.atomic_write(path, keeping.record_text(m))
+            except (OSError, ValueError) as exc:
+                self.app.message(f"The review could not be saved: {exc}", "bad", 5.0)
+                return
+            self.app.message(f"Review saved with the game in {path}", "good", 4.0)
+            return
+        path = keeping.save(self.app, m)
+        if path:
+            m.saved_path = path
+            self.app.message(f"Review saved with the game in {path}", "good", 4.0)
+
+    def review_of(self, position: int):
+        """The review of the move that led to ``position``, or None."""
+        if 0 < position <= len(self.reviews):
+            return self.reviews[position - 1]
+        return None
+
+    def toggle_better(self) -> None:
+        rv = self.review_of(self.index)
+        if rv is None or not rv.label or not rv.best:
+            self.better = False
+            return
+        self.better = not self.better
+        if self.better:
+            before = self.index - 1
+            last = self.moves[before - 1] if before > 0 else None
+            self.host.show(self.states[before], last, animate=False)
+            self.view.hint = rv.best
+        else:
+            self.view.hint = None
+            self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
+
+    # --- moving through the game ------------------------------------------------------
+    def go(self, index: int, animate: bool = False) -> None:
+        index = max(0, min(len(self.states) - 1, int(index)))
+        if self.better:
+            self.better = False
+            self.view.hint = None
+        elif index == self.index:
+            return
+        if animate and index == self.index + 1:
+            self.host.show(self.states[index], self.moves[index - 1], animate=True)
+        else:
+            last = self.moves[index - 1] if index > 0 else None
+            self.host.show(self.states[index], last, animate=False)
+            self.app.play_sound("click")
+        self.index = index
+        self.list.show(index)
+        self.graph.current = index
+
+    def first(self) -> None:
+        self.playing = False
+        self.go(0)
+
+    def last(self) -> None:
+        self.playing = False
+        self.go(len(self.states) - 1)
+
+    def prev(self) -> None:
+        self.playing = False
+        self.go(self.index - 1)
+
+    def next(self) -> None:
+        self.playing = False
+        self.go(self.index + 1, animate=True)
+
+    def toggle(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.index >= len(self.states) - 1:
+            self.go(0)
+        self.timer = 0.3
+
+    def back(self) -> None:
+        if self.analyser is not None:
+            self.analyser.cancel()
+            self.analyser = None
+        if self.app.scene is self:
+            self.app.pop()
+
+    def exit(self) -> None:
+        if self.analyser is not None:
+            self.analyser.cancel()
+
+    # --- playing on from here ------------------------------------------------------
+    def retry_seats(self, hotseat: bool) -> list[Seat]:
+        """Who plays on: hotseat, two humans; else the human keeps their seat (the seat to
+        move here when the game had no single human) against the game's computer level."""
+        if hotseat:
+            return [Seat("human"), Seat("human")]
+        seats = list(self.match.seats)
+        humans = [p for p in (0, 1) if not seats[p].computer]
+        me = humans[0] if len(humans) == 1 else self.states[self.index].player
+        levels = [s.level for s in seats if s.computer]
+        level = levels[0] if levels else DEFAULT_LEVEL
+        out = [Seat("computer", level), Seat("computer", level)]
+        out[me] = Seat("human")
+        return out
+
+    def retry(self, hotseat: bool) -> None:
+        state = self.states[self.index]
+        if state.is_over():
+            self.app.message("The game is over here: pick an earlier move to play on from.", "warn")
+            self.app.play_sound("error")
+            return
+        m = self.match
+        new = self.app.new_match(
+            self.game,
+            m.options,
+            self.retry_seats(hotseat),
+            start_state=self.states[0],
+            moves=[str(mv) for mv in self.moves[: self.index]],
+        )
+        if self.analyser is not None:
+            self.analyser.cancel()
+        flow.reset(self.app, "play", self.game, match=new)
+
+    # --- export ------------------------------------------------------
+    def export_gif(self) -> None:
+        flow.push(self.app, "export", self.game, self.states, self.moves, self.index)
+
+    def export_png(self) -> None:
+        from game import export
+
+        try:
+            path = export.export_name(self.game.id, "png")
+            last = self.moves[self.index - 1] if self.index > 0 else None
+            label = turns.position_label(self.turns, self.index, self.names)
+            export.write_png(self.game, self.states[self.index], last, path, caption_text=label)
+        except (OSError, ValueError, RuntimeError, ImportError) as exc:
+            self.app.message(f"Could not write the PNG: {exc}", "bad", 5.0)
+            return
+        self.app.message(f"Position saved as {path}", "good", 4.0)
+
+    # --- layout ------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        pad = theme.PAD
+        pw = max(320, min(480, w * 2 // 5))
+        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.host.layout(self.board_rect)
+        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        gap = theme.GAP
+        bh = max(36, line_height(theme.FONT_SMALL) + 12)
+
+        def row(buttons, y, weights=None):
+            weights = weights or [1] * len(buttons)
+            total = sum(weights)
+            free = inner.width - gap * (len(buttons) - 1)
+            x = inner.x
+            for b, wt in zip(buttons, weights, strict=True):
+                bw = free * wt // total
+                b.rect = pygame.Rect(x, y, bw, bh)
+                x += bw + gap
+
+        y = inner.bottom - bh
+        row([self.b_gif, self.b_png, self.b_back], y)
+        y -= bh + gap
+        row([self.b_retry, self.b_hotseat], y, [3, 2])
+        y -= bh + gap
+        row([self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last], y, [2, 2, 3, 2, 2])
+        self.list_bottom = y - gap
+        top = inner.y + line_height(theme.FONT_MEDIUM) + 4
+        top += line_height(theme.FONT_SMALL) + 2 * line_height(theme.FONT_TINY) + 8
+        self.text_top = inner.y + line_height(theme.FONT_MEDIUM) + 4
+        graph_h = max(64, min(170, inner.height // 5))
+        self.graph.layout((inner.x, top, inner.width, graph_h))
+        y = top + graph_h + gap
+        row([self.b_quick, self.b_deep], y)
+        self.b_cancel.rect = pygame.Rect(inner.right - 110, y, 110, bh)
+        self.progress_rect = pygame.Rect(inner.x, y + bh // 2 - 5, inner.width - 120, 10)
+        self.b_better.rect = pygame.Rect(inner.x, y, inner.width, bh)
+        y += bh + gap
+        self.counts_top = y
+        y += 2 * line_height(theme.FONT_TINY) + 4
+        self.list.layout((inner.x - 4, y, inner.width + 8, max(0, self.list_bottom - y)))
+
+    # --- events ------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            actions = {
+                pygame.K_RIGHT: self.next,
+                pygame.K_LEFT: self.prev,
+                pygame.K_HOME: self.first,
+                pygame.K_END: self.last,
+                pygame.K_SPACE: self.toggle,
+                pygame.K_ESCAPE: self.back,
+                pygame.K_BACKSPACE: self.back,
+                pygame.K_b: self.toggle_better,
+            }
+            if event.key in actions:
+                actions[event.key]()
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.host.hover(event.pos)
+            self.graph.hover = self.graph.position_at(event.pos) if self.analysis else None
+        position = self.list.handle_event(event)
+        if position is not None:
+            self.playing = False
+            self.go(position)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if self.analysis is not None:
+                at = self.graph.position_at(event.pos)
+                if at is not None:
+                    self.playing = False
+                    self.go(at)
+                    return
+            if self.host.contains(event.pos):
+                self.host.skip()
+                return
+        self.ui.handle_event(event)
+
+    # --- update ------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.host.update(dt)
+        an = self.analyser
+        if an is not None:
+            an.update()
+            valued = sum(e is not None for e in getattr(an.analysis, "evals", ()))
+            if an.analysis is not None and valued != self._valued:
+                self._valued = valued
+                self.use_analysis(an.analysis)  # the graph grows as positions are valued
+            if an.done:
+                self._review_finished()
+        busy = self.reviewing
+        rv = self.review_of(self.index)
+        marked = rv is not None and bool(rv.label) and bool(rv.best)
+        self.b_quick.visible = self.b_deep.visible = not busy and not marked
+        self.b_cancel.visible = busy
+        self.b_better.visible = marked and not busy
+        self.b_better.label = "Back to the move played" if self.better else "Show the better move"
+        self.b_play.label = "Pause" if self.playing else "Play"
+        at_end = self.states[self.index].is_over()
+        self.b_retry.enabled = self.b_hotseat.enabled = not at_end
+        if self.playing and not self.view.animating:
+            self.timer -= dt
+            if self.timer <= 0:
+                if self.index >= len(self.states) - 1:
+                    self.playing = False
+                else:
+                    self.go(self.index + 1, animate=True)
+                    self.timer = self.STEP_TIME
+
+    # --- drawing ------------------------------------------------------
+    def position_text(self) -> list[tuple[str, int, tuple]]:
+        """The lines about the position shown: what it is, and the review of its move."""
+        lines = [
+            (turns.position_label(self.turns, self.index, self.names), theme.FONT_SMALL, theme.TEXT)
+        ]
+        rv = self.review_of(self.index)
+        if self.better and rv is not None:
+            lines.append(
+                (
+                    f"Instead of {rv.move}, the computer plays {rv.best}",
+                    theme.FONT_TINY,
+                    theme.ACCENT_2,
+                )
+            )
+            return lines
+        if rv is not None and rv.before is not None and rv.after is not None:
+            who = self.names[rv.mover]
+            text = f"{who}'s chances {rv.before:.0f}% -> {rv.after:.0f}%"
+            col = theme.TEXT_DIM
+            if rv.label:
+                text += f": {rv.label}"
+                col = MARKS[rv.label][1]
+            lines.append((text, theme.FONT_TINY, col))
+            if rv.label and rv.best:
+                lines.append((f"Better: {rv.best}", theme.FONT_TINY, theme.ACCENT_2))
+        elif self.analysis is None and not self.reviewing:
+            lines.append(
+                ("Review: the computer marks each side's mistakes", theme.FONT_TINY, theme.TEXT_DIM)
+            )
+        return lines
+
+    def counts_text(self) -> list[tuple[str, tuple]]:
+        if self.analysis is None:
+            return []
+        counts = self.analysis.counts()
+        out = []
+        for p in (0, 1):
+            c = counts.get(p, {})
+            parts = [_count(c.get(label, 0), label) for label in review.LABELS[::-1]]
+            out.append((f"{self.names[p]}: " + ", ".join(parts), self.graph.pals[p]["text"]))
+        return out
+
+    def draw(self, surface) -> None:
+        draw_background(surface, self.app.time, glow=False)
+        self.host.draw(surface)
+        if self.better:
+            self.draw_banner(surface)
+        panel(surface, self.panel_rect)
+        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        title = f"Review - {self.game.name or self.game.id}"
+        draw_text(
+            surface,
+            fit_text(title, theme.FONT_MEDIUM, inner.width),
+            theme.FONT_MEDIUM,
+            theme.TEXT,
+            (inner.x, inner.y),
+        )
+        y = self.text_top
+        for text, size, col in self.position_text():
+            draw_text(surface, fit_text(text, size, inner.width), size, col, (inner.x, y))
+            y += line_height(size) + 2
+        if self.analysis is not None:
+            self.graph.draw(surface)
+        else:
+            self.draw_graph_placeholder(surface)
+        if self.reviewing:
+            an = self.analyser
+            bar(surface, self.progress_rect, an.progress, theme.ACCENT_2, radius=4)
+            pct = f"Reviewing... {int(an.progress * 100)}%"
+            draw_text(
+                surface,
+                pct,
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (self.progress_rect.x, self.progress_rect.y - 2),
+                "bottomleft",
+            )
+        y = self.counts_top
+        for text, col in self.counts_text():
+            draw_text(
+                surface,
+                fit_text(text, theme.FONT_TINY, inner.width),
+                theme.FONT_TINY,
+                col,
+                (inner.x, y),
+            )
+            y += line_height(theme.FONT_TINY) + 2
+        self.list.draw(surface)
+        self.ui.draw(surface)
+
+    def draw_graph_placeholder(self, surface) -> None:
+        r = self.graph.rect
+        pygame.draw.rect(
+            surface, theme.mix(theme.PANEL, theme.BG, 0.5), r, border_radius=theme.RADIUS // 2
+        )
+        text = (
+            "The win-chance graph appears as the review goes"
+            if self.reviewing
+            else "Quick: a few seconds. Deep: stronger, slower."
+        )
+        for i, line in enumerate(wrap_text(text, theme.FONT_TINY, r.width - 16)[:3]):
+            draw_text(
+                surface,
+                line,
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (r.x + 8, r.y + 8 + i * line_height(theme.FONT_TINY)),
+            )
+
+    def draw_banner(self, surface) -> None:
+        r = self.board_rect
+        rv = self.review_of(self.index)
+        text = f"The better move: {rv.best if rv else ''} (B: back to the move played)"
+        size = theme.FONT_SMALL
+        box = pygame.Rect(r.x + 8, r.y + 8, r.width - 16, line_height(size) + 10)
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.2), box, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT_2, box, 2, border_radius=8)
+        draw_text(
+            surface,
+            fit_text(text, size, box.width - 16),
+            size,
+            theme.ACCENT_2,
+            box.center,
+            "center",
+        )
