@@ -5,6 +5,7 @@ plays exactly the move that ``points_for`` names.  Headless; iteration budgets o
 
 import pickle
 import random
+import re
 
 import pygame
 import pytest
@@ -148,3 +149,82 @@ def test_actions_are_legal_moves(gid):
             legal = {str(m) for m in state.legal_moves()}
             for a in acts:
                 assert isinstance(a, Action) and a.label and str(a.move) in legal
+
+
+# --- cell names on hover ------------------------------------------------------------------
+CELL = re.compile(r"[a-z]+\d+")
+
+
+def named_cell(gid, notation):
+    """The cell a move's notation names where its last click lands, or None when it names
+    none there (``pass``, ``decline``, ``take:black``, Gliss's ``>off``).  A placement
+    names its cell (``f6``, ``n:g7``); a move from one place to another names where it
+    ends (Gess ``k3-k7`` -> ``k7``, Gliss ``c6>d5`` -> ``d5``, ``e4:f5>g7`` -> ``g7``); a
+    Gliss build ``b2+`` names its lower-left point; a Glades tile ``d5:3-e5:6`` is
+    clicked in its first square (``d5``)."""
+    text = notation.strip().lower()
+    cells = CELL.findall(text)
+    if not cells or text.endswith("off"):
+        return None
+    if gid == "glades":
+        return cells[0]
+    return cells[-1]
+
+
+@pytest.mark.parametrize("size", CONTRACT_SIZES)
+def test_cell_name_is_the_cell_the_notation_names(gid, size):
+    rng = random.Random(11)
+    checked = 0
+    for state, _ in positions(gid)[::2]:
+        if state.is_over():
+            continue
+        view = make_view(gid, state, size)
+        moves = state.legal_moves()
+        for m in rng.sample(moves, min(SAMPLE, len(moves))):
+            view.cancel_selection()
+            points = view.points_for(str(m))
+            assert points, f"no clicks play {m}"
+            want = named_cell(gid, str(m))
+            got = view.cell_name(points[-1])
+            assert got is None or isinstance(got, str)
+            if want is not None:
+                assert got == want, (str(m), points[-1], got)
+                checked += 1
+    assert checked > 0
+
+
+def test_cell_name_of_every_cell_and_of_odd_input(gid):
+    """Every point a cell name comes from names a cell that a click-free lookup agrees
+    on; off the board and odd input give None."""
+    state = rules.get(gid).start()
+    view = view_class(gid)(rules.get(gid), state)
+    assert view.cell_name((10, 10)) is None or view.rect is not None  # before layout: no crash
+    view.layout(pygame.Rect(0, 0, 800, 600))
+    for odd in (None, "x", "ab", (1,), (), ("a", "b"), (-5000, 5000), (10**9, 10**9)):
+        assert view.cell_name(odd) is None, odd
+    names = set()
+    for x in range(0, 800, 7):
+        for y in range(0, 600, 7):
+            name = view.cell_name((x, y))
+            if name is not None:
+                assert CELL.fullmatch(name), name
+                names.add(name)
+    assert len(names) >= 50  # every board here has far more cells than that
+
+
+def test_hover_then_draw_never_raises(gid):
+    rng = random.Random(2)
+    surf = surface((800, 600))
+    for state, move in positions(gid)[::5]:
+        view = make_view(gid, state)
+        view.set_state(state, move, animate=True)
+        for k in range(40):
+            pos = (rng.randrange(-30, 830), rng.randrange(-30, 630))
+            view.hover(pos)
+            if k % 8 == 0:
+                view.update(DT)
+                view.draw(surf)
+        for odd in (None, "x", (1,), (), (-5000, 5000), (float("nan"), 3)):
+            view.hover(odd)
+            view.draw(surf)
+            assert view.cell_name(odd) is None

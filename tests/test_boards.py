@@ -444,3 +444,60 @@ def test_generic_view_on_a_real_game(splay):
     shown = [n for n in names if view.point_for(n) is not None]
     assert shown
     assert str(view.click(view.point_for(shown[0])).move) == shown[0]
+
+
+def test_generic_view_names_the_cell_of_a_chip(splay):
+    state = random_game(splay, 5, plies=10)[-1][0]
+    view = GenericView(splay, state)
+    view.layout(pygame.Rect(0, 0, 1280, 800))
+    shown = [str(m) for m in state.legal_moves() if view.point_for(str(m)) is not None]
+    for name in shown[:10]:
+        view.hover(view.point_for(name))
+        assert view.cell_name(view.point_for(name)) == name
+        view.draw(surface((1280, 800)))
+    for odd in (None, "x", (1,), (-5, -5), (float("nan"), 1)):
+        view.hover(odd)
+        assert view.cell_name(odd) is None
+    view.draw(surface((1280, 800)))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1600, 1000)])
+def test_hex_labels_are_readable_and_clear_of_the_cells(splay, size):
+    """Labels at 800x600 and up: at least the floor size, and each one outside every
+    cell (so it never covers the board)."""
+    view = view_for(splay, splay.start())
+    view.layout(pygame.Rect(0, 0, size[0] - theme.PANEL_WIDTH, size[1]))
+    b = view.board
+    assert b.show_labels and b.label_size() >= 24
+    from game.boards.hexboard import font
+
+    f = font(b.label_size())
+    for text, x, y in b.label_spots:
+        w, h = f.size(text)
+        for cx, cy in b.centers:  # the label's box stays clear of each cell's inner circle
+            dx = max(abs(x - cx) - w / 2, 0)
+            dy = max(abs(y - cy) - h / 2, 0)
+            assert math.hypot(dx, dy) >= b.radius * 0.8, (text, size)
+    # the hovered cell's row and column labels light up without error
+    view.hover(view.point_for("f6"))
+    assert view.cell_name(view.point_for("f6")) == "f6"
+    view.draw(surface(size))
+
+
+@pytest.mark.parametrize("gid", ["gess", "gliss", "glades"])
+@pytest.mark.parametrize("size", [(800, 600), (1600, 1000)])
+def test_grid_labels_are_readable_and_clear_of_the_plate(gid, size):
+    from game.boards.hexboard import font
+
+    game = rules.get(gid)
+    view = view_for(game, game.start())
+    view.layout(pygame.Rect(0, 0, size[0] - theme.PANEL_WIDTH, size[1]))
+    g = view.grid
+    assert g.show_labels and g.label_size() >= 24, (gid, size, g.label_size())
+    f = font(g.label_size())
+    plate = g.plate_rect()
+    for text, x, y in g.label_spots():
+        box = pygame.Rect(0, 0, *f.size(text))
+        box.center = (round(x), round(y))
+        assert not box.colliderect(plate), (gid, size, text)
+        assert view.rect.contains(box), (gid, size, text)

@@ -34,6 +34,11 @@ Optional additions (every view has them; the defaults do nothing):
   Optional; the default is ``[]``.
 * ``key(key)`` / ``alt_click(pos)`` -> ClickResult or None: a key or a right click the
   view wants (turning a picked domino); None leaves it to the scene.
+* ``cell_name(pos)`` -> str or None: the name of the cell, square or point under the
+  screen point ``pos``, written exactly as the game's notation writes it (``f6`` in
+  Splay, ``k3`` in Gess, ``e5`` in Gliss), None off the board or for something that is
+  no point (None, text, a short tuple).  The side panel shows it on hover.  The default
+  is None; every view with a board answers it from its own geometry.
 * ``actions()`` -> list of :class:`Action`: moves that are not made on the board
   (a forced pass, declining a neutral stone, choosing a colour), which the play
   scene shows as buttons.  The default is ``[]``.
@@ -41,6 +46,7 @@ Optional additions (every view has them; the defaults do nothing):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game import theme
@@ -48,12 +54,13 @@ from game.anim import Timeline, flash, shake
 
 
 def screen_point(pos) -> tuple[float, float] | None:
-    """``pos`` as an (x, y) pair of floats, or None when it is not a point (None, text,
-    a short tuple): the one place where a view reads a mouse position."""
+    """``pos`` as an (x, y) pair of finite floats, or None when it is not a point (None,
+    text, a short tuple, NaN): the one place where a view reads a mouse position."""
     try:
-        return float(pos[0]), float(pos[1])
+        x, y = float(pos[0]), float(pos[1])
     except (TypeError, ValueError, IndexError, KeyError):
         return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
 @dataclass(frozen=True)
@@ -148,6 +155,10 @@ class BoardView:
         """The clicks that play ``notation``, in order, or None (see the module doc)."""
         p = self.point_for(notation)
         return None if p is None else [p]
+
+    def cell_name(self, pos) -> str | None:
+        """The notation's name of the cell under ``pos``, or None (see the module doc)."""
+        return None
 
     def panel_lines(self) -> list:
         """Lines for the scene's side panel (optional; see the module doc)."""

@@ -3,10 +3,13 @@
 The left part shows ``str(state)`` (the game's text position) in a fixed-pitch
 grid, so text boards line up; the right part lists the legal moves as chips
 to click, paged when they do not fit (``< prev`` / ``next >`` chips, or the
-mouse wheel).  Narrow rects (thumbnails) show the position text only.
+mouse wheel).  ``cell_name`` names the chip under the mouse when its move is a bare
+cell name.  Narrow rects (thumbnails) show the position text only.
 """
 
 from __future__ import annotations
+
+import re
 
 import pygame
 
@@ -16,6 +19,7 @@ from game.boards.base import BoardView, ClickResult, screen_point
 from game.boards.hexboard import font
 
 PREV, NEXT = "< prev", "next >"
+_CELL = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
 
 
 class GenericView(BoardView):
@@ -156,7 +160,18 @@ class GenericView(BoardView):
         self._paginate()
 
     def hover(self, pos) -> None:
-        self.hover_pos = pos
+        self.hover_pos = screen_point(pos)
+
+    def cell_name(self, pos) -> str | None:
+        """With no board geometry, the only cells this view shows are the chips of moves
+        that are a bare cell name (``f6``): over one of those, that name; else None."""
+        pt = screen_point(pos)
+        if self.rect is None or pt is None:
+            return None
+        for rect, text in self._chips:
+            if rect.collidepoint(pt):
+                return text if _CELL.fullmatch(text) else None
+        return None
 
     def click(self, pos, button: int = 1) -> ClickResult:
         pos = screen_point(pos)

@@ -37,7 +37,14 @@ import pygame
 
 from game import theme
 from game.boards.base import AnimatedView, screen_point
-from game.boards.hexboard import SUPERSAMPLE, _for_display, font
+from game.boards.hexboard import (
+    LABEL_CAP,
+    LABEL_FLOOR,
+    SUPERSAMPLE,
+    _for_display,
+    font,
+    target_ring,
+)
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 SQUARES, POINTS = "squares", "points"
@@ -224,22 +231,74 @@ class GridBoard:
             self._draw_labels(surf, -rect.x, -rect.y)
         return surf
 
-    def _draw_labels(self, surf, dx, dy) -> None:
+    def label_size(self) -> int:
+        """The labels' font size: with the pitch, between LABEL_FLOOR and LABEL_CAP, and
+        smaller only where even the floor would not fit between the plate and the rect's
+        edge (the labels never overlap the board)."""
+        gap = (self.label_room - self.plate) * self.pitch - 2
+        widest = max(LETTERS[(self.cols - 1) % 26], str(self.rows), "m", key=len)
+        size = max(LABEL_FLOOR, min(LABEL_CAP, int(self.pitch * 0.72)))
+        while size > 10:
+            f = font(size)
+            if f.size(widest)[0] <= gap and f.get_height() <= gap + 2:
+                break
+            size -= 1
+        return size
+
+    def label_spots(self, c: int | None = None, r: int | None = None):
+        """[(text, x, y)]: the screen spots of the labels of column ``c`` (above and below)
+        and row ``r`` (left and right), or of every column and row when both are None."""
         p = self.pitch
-        f = font(min(theme.FONT_SMALL, max(12, int(p * 0.62))))
-        dim = theme.mix(theme.TEXT_DIM, theme.BG, 0.4)
         gw, gh = self.span_cols * p, self.span_rows * p
         off = self.label_at * p
-        for k in range(self.cols):
-            img = f.render(LETTERS[k % 26], True, dim if k in self.dim_labels else theme.TEXT_DIM)
-            x = self.center(self.first + k, self.first)[0] + dx
-            surf.blit(img, img.get_rect(center=(round(x), round(self.top + gh + off + dy))))
-            surf.blit(img, img.get_rect(center=(round(x), round(self.top - off + dy))))
-        for k in range(self.rows):
-            img = f.render(str(k + 1), True, dim if k in self.dim_labels else theme.TEXT_DIM)
-            y = self.center(self.first, self.first + k)[1] + dy
-            surf.blit(img, img.get_rect(center=(round(self.left - off + dx), round(y))))
-            surf.blit(img, img.get_rect(center=(round(self.left + gw + off + dx), round(y))))
+        cols = (
+            range(self.cols) if c is None and r is None else ([] if c is None else [c - self.first])
+        )
+        rows = (
+            range(self.rows) if c is None and r is None else ([] if r is None else [r - self.first])
+        )
+        out = []
+        for k in cols:
+            if 0 <= k < self.cols:
+                x = self.center(self.first + k, self.first)[0]
+                out.append((LETTERS[k % 26], x, self.top + gh + off))
+                out.append((LETTERS[k % 26], x, self.top - off))
+        for k in rows:
+            if 0 <= k < self.rows:
+                y = self.center(self.first, self.first + k)[1]
+                out.append((str(k + 1), self.left - off, y))
+                out.append((str(k + 1), self.left + gw + off, y))
+        return out
+
+    def _draw_labels(self, surf, dx, dy) -> None:
+        f = font(self.label_size())
+        dim = theme.mix(theme.TEXT_DIM, theme.BG, 0.4)
+        for k, (text, x, y) in enumerate(self.label_spots()):
+            line = k // 2  # two spots per column, then two per row
+            k_index = line if line < self.cols else line - self.cols
+            img = f.render(text, True, dim if k_index in self.dim_labels else theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(center=(round(x + dx), round(y + dy))))
+
+    def draw_lit_labels(self, surface, c: int | None, r: int | None, color=None) -> None:
+        """The labels of column ``c`` and row ``r`` lit over the dim ones, on a soft
+        backing (the hovered square's or point's); nothing when labels are hidden."""
+        if not self.show_labels:
+            return
+        col = theme.ACCENT_2 if color is None else color
+        for text, x, y in self.label_spots(c, r):
+
+            def make(text=text):
+                img = font(self.label_size()).render(text, True, col)
+                w, h = img.get_size()
+                pad = max(3, h // 4)
+                box = pygame.Surface((max(w + 2 * pad, h + pad), h + pad), pygame.SRCALPHA)
+                rad = (h + pad) // 2
+                pygame.draw.rect(box, theme.PANEL + (235,), box.get_rect(), 0, border_radius=rad)
+                pygame.draw.rect(box, tuple(col) + (120,), box.get_rect(), 1, border_radius=rad)
+                box.blit(img, img.get_rect(center=box.get_rect().center))
+                return box
+
+            blit(surface, self.sprite(("lit", text, tuple(col)), make), x, y)
 
     # --- sprites ------------------------------------------------------------------------
     def sprite(self, key, make):
@@ -349,6 +408,17 @@ class GridBoard:
 
         return self.sprite(("dot", tuple(color), ring, round(scale, 3)), make)
 
+    def target_ring(self, color, scale: float = 0.5, width: float = 0.11):
+        """A legal-target ring for a target that holds a stone: ``color`` between dark
+        outlines, ``scale`` pitches to the middle of the band, ``width`` pitches thick,
+        drawn above the stones."""
+        p = self.pitch
+        w = max(2.0, p * width)
+        return self.sprite(
+            ("target", tuple(color), round(scale, 3), round(width, 3)),
+            lambda: target_ring(p * scale, w, color),
+        )
+
     def cross(self, color=None):
         """A red (or ``color``) cross the size of a square: a stone that would go."""
         col = theme.BAD if color is None else color
@@ -455,8 +525,9 @@ def label(
 class GridView(AnimatedView):
     """A board view on a :class:`GridBoard` (``self.grid``, made by ``make_grid``).
 
-    It lays the grid out, clips drawing to the rect (``draw`` calls ``paint``), keeps
-    the hovered square or point (``hover_at``), and draws the shared markers: legal
+    It lays the grid out, clips drawing to the rect (``draw`` calls ``paint``, then
+    ``draw_hover``), keeps the hovered square or point (``hover_at``) and names it
+    (``cell_name``, through ``name_of``), and draws the shared markers: legal
     targets (``draw_targets``), the last move (``mark_squares`` / ``mark_points``)
     and the refused click's shake (``shake_offset`` of the base)."""
 
@@ -483,6 +554,18 @@ class GridView(AnimatedView):
         self.hover_pos = screen_point(pos)
         self.hover_at = None if self.rect is None else self.grid.at(self.hover_pos)
 
+    def name_of(self, c: int, r: int) -> str:
+        """The notation's name of square or point (c, r) (views use their rules' names)."""
+        g = self.grid
+        return f"{LETTERS[(c - g.first) % 26]}{r - g.first + 1}"
+
+    def cell_name(self, pos) -> str | None:
+        """The name of the square or point under ``pos``, None off the grid or for odd input."""
+        if self.rect is None or screen_point(pos) is None:
+            return None
+        at = self.grid.at(pos)
+        return None if at is None else self.name_of(*at)
+
     def draw(self, surface) -> None:
         self._ensure_layout(surface)
         clip = surface.get_clip()
@@ -490,8 +573,23 @@ class GridView(AnimatedView):
         try:
             self.grid.draw_base(surface)
             self.paint(surface)
+            self.draw_hover(surface)
         finally:
             surface.set_clip(clip)
+
+    def draw_hover(self, surface) -> None:
+        """The hovered square or point, marked subtly (a thin outline, a ring round a
+        point) with its column's and row's labels lit, so its name reads off the edges."""
+        at = self.hover_at
+        if at is None:
+            return
+        g = self.grid
+        g.draw_lit_labels(surface, at[0], at[1])
+        x, y = g.center(*at)
+        if g.mode == SQUARES:
+            blit(surface, g.frame(1, 1, theme.TEXT, 0.05), x, y, 140)
+        else:
+            ring(surface, theme.TEXT, x, y, g.pitch * 0.5, max(1, int(g.pitch * 0.05)), 140)
 
     def paint(self, surface) -> None:
         """Everything above the static board (subclasses)."""

@@ -5,7 +5,9 @@ any size (from a full window down to a menu thumbnail), gives the screen
 centre and polygon of every cell, turns a pixel into a cell (``cell_at``) and
 draws the empty board: a glowing plate, the cells (border cells lighter) and,
 when the cells are large enough, the coordinate labels (column letters below
-each column, row numbers left of each row).
+each column, row numbers left of each row; ``label_size`` scales them with the cells,
+never below ``LABEL_FLOOR``), and on request draws a label lit (``draw_lit_label``: the
+hovered cell's row and column).
 
 Cells are pointy-top hexagons; ``radius`` is the hexagon's outer radius (the
 centre-to-corner distance) in pixels.  The static board is drawn once per
@@ -22,10 +24,13 @@ import math
 import pygame
 
 from game import theme
+from game.boards.base import screen_point
 
 SQRT3 = math.sqrt(3.0)
 SUPERSAMPLE = 3  # the static board and sprites are drawn 3x and smoothed down
 LABEL_MIN_RADIUS = 17  # coordinate labels only when cells are at least this big
+LABEL_FLOOR = 24  # board labels: at least this font size (digits ~12 px tall) ...
+LABEL_CAP = 32  # ... and at most this, however large the board
 PLATE = 1.45  # the plate's rim reaches this many radii beyond the corner cells
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -72,6 +77,23 @@ def inside_hex(dx: float, dy: float, radius: float) -> bool:
     return ax <= radius * SQRT3 / 2 + 1e-9 and ay <= radius - ax / SQRT3 + 1e-9
 
 
+def target_ring(radius: float, width: float, color) -> pygame.Surface:
+    """A legal-target ring that reads on any stone: ``color`` (``width`` px thick) between
+    two dark outlines, ``radius`` px to the middle of the band, antialiased.  Drawn
+    above the pieces; blit it centred on the target."""
+    ss = SUPERSAMPLE
+    edge = max(1.0, width * 0.45)
+    outer = radius + width / 2 + edge
+    size = int(math.ceil(2 * outer)) + 4
+    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
+    c = size * ss / 2
+    pygame.draw.circle(big, theme.SHADE + (210,), (c, c), outer * ss, int((width + 2 * edge) * ss))
+    pygame.draw.circle(
+        big, tuple(color), (c, c), (radius + width / 2) * ss, max(1, int(round(width * ss)))
+    )
+    return pygame.transform.smoothscale(big, (size, size))
+
+
 class HexBoard:
     """Screen geometry and base drawing of one hexhex board."""
 
@@ -83,6 +105,7 @@ class HexBoard:
         self.centers: list[tuple[float, float]] = []
         self.show_labels = False
         self.label_spots: list[tuple[str, float, float]] = []
+        self.label_xy: dict[str, tuple[float, float]] = {}  # label text -> its spot
         self._unit = [geometry.center_xy(i) for i in range(geometry.size)]
         self._base: pygame.Surface | None = None
         self._base_pos = (0, 0)
@@ -126,7 +149,7 @@ class HexBoard:
         radius, origin = self._fit(rect, pts)
         show = False
         if self.labels_wanted:
-            lpts = pts + [(x, y, 0.6) for _, (x, y) in self._row_label_unit + self._col_label_unit]
+            lpts = pts + [(x, y, 0.7) for _, (x, y) in self._row_label_unit + self._col_label_unit]
             r2, o2 = self._fit(rect, lpts)
             if r2 >= LABEL_MIN_RADIUS:
                 radius, origin, show = r2, o2, True
@@ -138,6 +161,7 @@ class HexBoard:
         if show:
             for text, (x, y) in self._row_label_unit + self._col_label_unit:
                 self.label_spots.append((text, ox + x * radius, oy + y * radius))
+        self.label_xy = {text: (x, y) for text, x, y in self.label_spots}
         self._base = None
         self._sprites.clear()
 
@@ -171,10 +195,10 @@ class HexBoard:
         """The cell under the screen point ``pos``, or None off the board."""
         if not self.centers:
             return None
-        try:
-            px, py = float(pos[0]), float(pos[1])
-        except (TypeError, ValueError, IndexError):
+        pt = screen_point(pos)
+        if pt is None:
             return None
+        px, py = pt
         best, best_d = None, float("inf")
         for i, (x, y) in enumerate(self.centers):
             d = (x - px) ** 2 + (y - py) ** 2
@@ -265,11 +289,39 @@ class HexBoard:
         surf.blit(pygame.transform.smoothscale(big, (w, h)), (0, 0))
         # labels are drawn at final size so the glyphs stay crisp
         if self.show_labels:
-            f = font(max(theme.FONT_TINY - 2, min(theme.FONT_SMALL, int(r * 0.85))))
+            f = font(self.label_size())
             for text, x, y in self.label_spots:
                 img = f.render(text, True, theme.TEXT_DIM)
                 surf.blit(img, img.get_rect(center=(int(x - left), int(y - top))))
         return surf, (left, top)
+
+    def label_size(self) -> int:
+        """The labels' font size: with the cells, between LABEL_FLOOR and LABEL_CAP."""
+        return max(LABEL_FLOOR, min(LABEL_CAP, int(self.radius * 0.9)))
+
+    def draw_lit_label(self, surface, text: str, color=None) -> None:
+        """Draw the label ``text`` (a row number, a column letter) lit over the board's
+        dim one, on a soft backing (the hovered cell's row and column)."""
+        spot = self.label_xy.get(text)
+        if spot is None:
+            return
+        col = theme.ACCENT_2 if color is None else color
+
+        def make():
+            img = font(self.label_size()).render(text, True, col)
+            w, h = img.get_size()
+            pad = max(3, h // 4)
+            box = pygame.Surface((max(w + 2 * pad, h + pad), h + pad), pygame.SRCALPHA)
+            pygame.draw.rect(
+                box, theme.PANEL + (235,), box.get_rect(), 0, border_radius=(h + pad) // 2
+            )
+            pygame.draw.rect(
+                box, tuple(col) + (120,), box.get_rect(), 1, border_radius=(h + pad) // 2
+            )
+            box.blit(img, img.get_rect(center=box.get_rect().center))
+            return box
+
+        self.blit_center(surface, self.sprite(("lit", text, tuple(col)), make), *spot)
 
     # --- shared sprites -----------------------------------------------------------------
     def sprite(self, key, make):

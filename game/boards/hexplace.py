@@ -1,10 +1,12 @@
 """A view base for games that drop pieces on hexhex cells (Splay, Glorieta).
 
 :class:`HexPlaceView` holds a :class:`~game.boards.hexboard.HexBoard` and does what
-such games share: layout, cell hit-testing, hover, the legal-target dots, the last-move
-outline, the hint, the refused click's shake and flash, the drop of a piece (a tween
-per cell: ``schedule_drop``, read back by ``drop_lift``), and a click that hands on the
-legal move of the clicked cell or refuses with the rules' reason.
+such games share: layout, cell hit-testing and ``cell_name``, hover (the hovered cell
+outlined, faint guides along its row and its diagonal column to their edge labels, which
+light up), the legal-target dots (and ``target_ring`` for a target on a piece), the
+last-move outline, the hint, the refused click's shake and flash, the drop of a piece (a
+tween per cell: ``schedule_drop``, read back by ``drop_lift``), and a click that hands on
+the legal move of the clicked cell or refuses with the rules' reason.
 
 A game's view supplies, from its rules:
 
@@ -25,7 +27,8 @@ import pygame
 
 from game import theme
 from game.boards.base import AnimatedView, ClickResult, screen_point
-from game.boards.hexboard import SUPERSAMPLE, HexBoard
+from game.boards.grid import polyline
+from game.boards.hexboard import SUPERSAMPLE, HexBoard, target_ring
 from game.rules import IllegalMove
 
 DROP_FROM = 1.7  # a dropping piece starts this many radii above its place
@@ -126,6 +129,14 @@ class HexPlaceView(AnimatedView):
         self._ensure_layout()
         i = self.geo.by_name.get(str(notation).strip().lower())
         return None if i is None else self.board.point(i)
+
+    def cell_name(self, pos) -> str | None:
+        """The name of the cell under ``pos`` (``f6``), None off the board or for odd input."""
+        pt = screen_point(pos)
+        if self.rect is None or pt is None:
+            return None
+        i = self.board.cell_at(pt)
+        return None if i is None else self.geo.names[i]
 
     def middle_cell(self) -> int:
         c = self.geo.side
@@ -237,10 +248,38 @@ class HexPlaceView(AnimatedView):
     def showing_targets(self) -> bool:
         return self.interactive and not self.state.is_over() and not self.timeline.running
 
-    def draw_marks(self, surface, empty_targets) -> int | None:
-        """The shared markers under the pieces: legal-target dots on ``empty_targets``,
-        the last move's outline, the hint and the hover glow.  Returns the hint cell."""
+    def draw_guides(self, surface) -> None:
+        """The hovered cell's row and diagonal column, followed by faint lines from their
+        edge labels (lit) to the far edge, and the cell's outline."""
+        hv = self.hover_cell
         b = self.board
+        if hv is None or hv >= self.geo.size:
+            return
+        c, r = self.geo.coords[hv]
+        index = self.geo.index
+        span = range(1, self.geo.span + 1)
+        row = [index[(k, r)] for k in span if (k, r) in index]
+        col = [index[(c, k)] for k in span if (c, k) in index]
+        col_name = self.geo.names[hv].rstrip("0123456789")
+        width = max(1, int(b.radius * 0.1))
+        for cells, text in ((row, str(r)), (col, col_name)):
+            pts = [b.center(i) for i in cells]
+            spot = b.label_xy.get(text)
+            if spot is not None:  # from just inside the label to the far end
+                x0, y0 = pts[0]
+                lx, ly = spot
+                pts.insert(0, (lx + (x0 - lx) * 0.45, ly + (y0 - ly) * 0.45))
+            if len(pts) > 1:
+                polyline(surface, theme.ACCENT_2, [pts[0], pts[-1]], width, 60)
+            b.draw_lit_label(surface, text)
+        b.blit_center(surface, b.hex_sprite(theme.TEXT, 0.95, 0.05), *b.center(hv), 130)
+
+    def draw_marks(self, surface, empty_targets) -> int | None:
+        """The shared markers under the pieces: the hover guides, legal-target dots on
+        ``empty_targets``, the last move's outline, the hint and the hover glow.
+        Returns the hint cell."""
+        b = self.board
+        self.draw_guides(surface)
         if self.showing_targets() and b.radius >= 4:
             fade_in = theme.ease_out_cubic(self._calm / theme.FADE_TIME)
             a = int((150 + 70 * theme.pulse(self.time, 1.6)) * fade_in)
@@ -269,6 +308,16 @@ class HexPlaceView(AnimatedView):
             else:
                 b.blit_center(surface, b.hex_sprite(theme.TEXT_DIM, 0.92, 0.05), x, y, 90)
         return hint
+
+    def target_ring(self, scale: float, color=None):
+        """The ring that marks a legal target on a piece (``scale`` cell radii across the
+        middle of the band): bright, between dark outlines, so it reads on any stone."""
+        r = self.board.radius
+        col = theme.ACCENT_2 if color is None else color
+        width = max(2.0, r * 0.13)
+        return self.board.sprite(
+            ("target", tuple(col), round(scale, 3)), lambda: target_ring(r * scale, width, col)
+        )
 
     def hover_ok(self, i: int) -> bool:
         """Does a click on the hovered cell play a move?"""

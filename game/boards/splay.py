@@ -7,8 +7,10 @@ adds what is Splay's own: towers and markers, the splay ripple and the pass.
 Drawing, from the bottom up: the hexhex board (border ring lighter), marker tiles
 (the whole cell in the owner's colour with a small flag; the dark colour's tiles and
 discs carry a light inner ring as a shape cue), the legal targets of the player to
-move (cyan dots; a cyan ring round an own tower), the last move (pink outline), the
-hint, the hover glow, the towers, and the effects.  White (seat 0) and Black wear
+move (cyan dots; a bright cyan ring between dark outlines round an own tower that takes
+a checker, drawn above it), the last move (pink outline), the hint, the hover (the cell
+outlined, faint guides along its row and diagonal column, their edge labels lit), the
+towers, and the effects.  White (seat 0) and Black wear
 the theme entries of their colours (``theme.seat_colour``).
 
 Animations are planned per cell by diffing the previous and the new state in
@@ -378,8 +380,8 @@ class SplayView(HexPlaceView):
         # 4. rings round own towers that take a checker; ghosts for hover and hint
         if show and r >= 4:
             fade_in = theme.ease_out_cubic(self._calm / theme.FADE_TIME)
-            a = int((150 + 105 * theme.pulse(self.time, 1.6)) * fade_in)
-            ring = self.ring_sprite(theme.ACCENT_2, self._disc_scale() + 0.12, 0.07)
+            a = int((185 + 70 * theme.pulse(self.time, 1.6)) * fade_in)
+            ring = self.target_ring(self._disc_scale() + 0.14)
             for i in self.targets:
                 c = final[i]
                 if c is not None and c[0] == "T" and i not in self.plans:

@@ -9,9 +9,11 @@ centre, a line and arrowhead between), the hover footprint (green when the centr
 under the cursor is a piece that can move, dim otherwise), the selection (pink
 footprint, cyan arrows for the directions it can move in, a dot on every reachable
 centre: cyan for a plain slide, cyan ringed red for a capture, red ringed amber for a
-move that leaves the mover without a ring), a ghost of the piece at the hovered (or
-armed) destination (the stones it would capture, or carry off the board, crossed
-out), and the refused click's flash.
+move that leaves the mover without a ring; a centre on a stone is also ringed, above
+the stone, in a pulsing cyan (red for the losing move) ring between dark outlines), a
+ghost of the piece at the hovered (or armed) destination (the stones it would capture,
+or carry off the board, crossed out), and the refused click's flash; then (the grid
+view's) the hovered square's outline and its lit edge labels.
 """
 
 from __future__ import annotations
@@ -297,9 +299,16 @@ class GessPainter:
         plain = self.grid.dot(theme.ACCENT_2)
         cap = self.grid.dot(theme.ACCENT_2, theme.BAD)
         lose = self.grid.dot(theme.BAD, theme.WARN)
+        # a centre on a stone gets a bright ring between dark outlines, above the stone,
+        # gently pulsing: a dot alone reads as the stone's decoration
+        grow = 1.0 + 0.07 * theme.pulse(self.time, 1.6)
+        ra = int((205 + 50 * theme.pulse(self.time, 1.6)) * fade_in)
         for sq in self._dests:
             sprite = lose if sq in self._losing else cap if sq in self._captures else plain
             x, y = self.center(*sq)
+            if on_grid(*sq) and self.board[sq[1]][sq[0]] is not None:
+                col = theme.BAD if sq in self._losing else theme.ACCENT_2
+                blit(surface, self.grid.target_ring(col, STONE_R + 0.07, 0.1), x, y, ra, grow)
             blit(surface, sprite, x, y, da)
         target = self.armed.dst if self.armed is not None else hv if hv in self._dests else None
         if target is not None:

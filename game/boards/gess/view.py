@@ -39,9 +39,9 @@ class GessView(GessPainter, GridView):
             N,
             SQUARES,
             room=1.1,
-            label_room=1.25,
+            label_room=1.5,
             label_min=LABEL_MIN,
-            label_at=0.78,
+            label_at=0.9,
             plate=0.3,
             whole=True,
             plate_fill=theme.BOARD_EDGE,
@@ -71,6 +71,9 @@ class GessView(GessPainter, GridView):
 
     def point(self, x: int, y: int) -> tuple[int, int]:
         return self.grid.point(x, y)
+
+    def name_of(self, c: int, r: int) -> str:
+        return square_name(c, r)
 
     def square_at(self, pos):
         """The grid square (x, y) under the screen point ``pos``, or None."""

@@ -17,6 +17,7 @@ from game.boards.grid import SQUARES, GridBoard, GridView
 from game.rules.core import BadNotation
 from game.rules.glades import (
     MOVE_ROWS,
+    NAMES,
     NB,
     PASS,
     PLAYER_NAMES,
@@ -125,6 +126,9 @@ class GladesView(GladesPainter, GridView):
     def cr(square: int) -> tuple[int, int]:
         r, c = divmod(square, SIZE)
         return c, r
+
+    def name_of(self, c: int, r: int) -> str:
+        return NAMES[self.square_of(c, r)]
 
     def square_point(self, square: int) -> tuple[int, int]:
         return self.grid.point(*self.cr(square))

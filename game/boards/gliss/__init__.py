@@ -24,16 +24,20 @@ Input.
   Every destination of the selection is then marked where its core ends: a cyan dot
   for a plain landing, a pink crosshair for a capture, a green square for a dock (with
   a ring when an enemy tower is converted) and an amber arrow for the flight that
-  leaves the board.  Hovering a destination draws its flight.  Clicking it plays it.
-  Clicking a point ahead of the glider that is no destination refuses with the rules'
-  reason; clicking anywhere else drops the selection (so does a right click).
+  leaves the board; a destination on a stone (a capture, a conversion) is ringed above
+  the stone instead, in the same colours, between dark outlines and gently pulsing, so
+  it never reads as the stone's decoration.  Hovering a destination draws its flight.
+  Clicking it plays it.  Clicking a point ahead of the glider that is no destination
+  refuses with the rules' reason; clicking anywhere else drops the selection (so does a
+  right click).
 * Several moves on one destination cannot happen with the rules (one notation per
   outcome), but the view copes: a small *chooser* of labelled chips opens under the
   point and ``points_for`` includes the chip's point.
 
-``points_for(notation)`` gives the clicks that play a move: ``[square centre]`` for a
-build, ``[source stone, destination]`` for a flight (the kept corner for a
-deployment); None when it is not legal.  ``point_for`` is the last of those clicks.
+``points_for(notation)`` gives the clicks that play a move: ``[a point in the block's
+grid square, near the lower-left point the notation names]`` for a build, ``[source
+stone, destination]`` for a flight (the kept corner for a deployment); None when it is
+not legal.  ``point_for`` is the last of those clicks.
 
 Animation: a flight lifts the three stones, then flies the path one eased step at a
 time, leaving a fading trail with the forced points ringed in amber; on landing the

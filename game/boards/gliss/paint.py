@@ -38,6 +38,14 @@ from game.boards.hexboard import font
 from game.rules.gliss import shapes
 
 STONE_R = 0.45  # stone radius, in spacings
+# a destination's colour by outcome (its ring when it lies on a stone)
+KIND_COLOUR = {
+    "land": theme.ACCENT_2,
+    "capture": theme.ACCENT,
+    "convert": theme.WARN,
+    "dock": theme.GOOD,
+    "off": theme.WARN,
+}
 KIND_LABEL = {
     "land": "land",
     "capture": "capture",
@@ -304,6 +312,18 @@ class GlissPainter:
         w = max(1, int(s * 0.08))
         a = 255 if hovered else int(200 + 55 * theme.pulse(self.time, 1.2))
         c = (round(x), round(y))
+        if self.state.owner(*pt) >= 0:
+            # on a stone: a bright ring between dark outlines above it, gently pulsing,
+            # and the outcome's colour as a dot on the stone (glyphs would read as its
+            # decoration)
+            col = KIND_COLOUR[kind]
+            pulse = theme.pulse(self.time, 1.2)
+            ring_a = 255 if hovered else int(205 + 50 * pulse)
+            grow = 1.08 if hovered else 1.0 + 0.06 * pulse
+            blit(surface, self.grid.target_ring(col, STONE_R + 0.06, 0.1), x, y, ring_a, grow)
+            blit(surface, self.grid.dot(col, scale=1.4), x, y, ring_a)
+            self._dest_count(surface, x, y, r, moves)
+            return
         if hovered:
             self._ring(surface, theme.SHINE, x, y, s * 0.46, w, 200)
         if kind == "land":
@@ -348,8 +368,12 @@ class GlissPainter:
                     (base[0] - px * wing, base[1] - py * wing),
                 ],
             )
-        if len(moves) > 1 and s >= 10:
-            img = font(max(10, int(s * 0.45))).render(str(len(moves)), True, theme.TEXT)
+        self._dest_count(surface, x, y, r, moves)
+
+    def _dest_count(self, surface, x, y, r, moves) -> None:
+        """How many outcomes share a destination, when several do."""
+        if len(moves) > 1 and self.s >= 10:
+            img = font(max(10, int(self.s * 0.45))).render(str(len(moves)), True, theme.TEXT)
             surface.blit(img, img.get_rect(bottomleft=(int(x + r), int(y - r))))
 
     def _draw_path(self, surface, m, col, alpha, width_scale=1.0) -> None:

@@ -61,6 +61,9 @@ class GlissView(GlissPainter, GridView):
         x, y = self.xy(pt)
         return int(round(x)), int(round(y))
 
+    def name_of(self, c: int, r: int) -> str:
+        return self.state.point_name((c, r))
+
     def point_at(self, pos):
         """The point whose square of one spacing contains ``pos``, or None."""
         return None if self.rect is None else self.grid.at(pos)
@@ -184,17 +187,20 @@ class GlissView(GlissPainter, GridView):
 
     def points_for(self, notation):
         """The clicks (screen points, in order, from no selection) that play ``notation``:
-        [square centre] for a build, [source stone, destination] for a flight (the kept
-        corner is the source of a deployment), plus a chooser chip when the destination
-        holds several moves; None when the move is not legal here."""
+        [a point in the block's grid square, near its lower-left point] for a build,
+        [source stone, destination] for a flight (the kept corner is the source of a
+        deployment), plus a chooser chip when the destination holds several moves; None
+        when the move is not legal here."""
         self._ensure_layout()
         try:
             target = self.state.find_move(notation)
         except IllegalMove:
             return None
         if target.kind == "build":
+            # inside the block's grid square, nearer its lower-left point: the click
+            # builds there, and the hovered point is the one the notation names
             c, r = target.square
-            return [self._ipt((c + 0.5, r + 0.5))]
+            return [self._ipt((c + 0.35, r + 0.35))]
         moves = self._fly_src.get((target.kind, target.source), [])
         end = self._end_of(target)
         clicks = [self._ipt(target.source), self._ipt(end)]
