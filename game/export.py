@@ -18,12 +18,14 @@ Files are written whole to a temporary name beside the target and renamed
 
 Frame counts: a still GIF of positions ``first..last`` has ``last - first + 1`` frames;
 an animated one has at least one frame per move (the animation's frames, then the held
-final position).  Consecutive identical frames are merged into one longer frame.
+final position).  Consecutive identical frames are merged into one longer frame; the
+last position is held three still times, so a looping GIF pauses on the end.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import time
 from pathlib import Path
 
@@ -34,6 +36,7 @@ from game.widgets import draw_text, fit_text, line_height
 
 FPS = 16  # frames per second of GIF time while a move animates
 FRAME_MS = 1000 // FPS // 10 * 10  # a GIF counts time in hundredths of a second: 60 ms
+END_HOLDS = 2  # the last position is held this many still times longer
 MAX_ANIMATION_S = 12.0  # a move animation longer than this (view time) is cut short
 MIN_SIZE = (160, 120)
 MAX_SIZE = (4096, 4096)
@@ -122,18 +125,19 @@ class _Canvas:
         third = (r.width - 2 * pad) // 3
         name = fit_text(self.game.name or self.game.id, size, third - pad)
         draw_text(surf, name, size, theme.TEXT_DIM, (r.x + pad, cy), "midleft")
-        x = r.x + pad + third
-        draw_text(
-            surf, fit_text(middle, size, third + third // 2), size, theme.TEXT, (x, cy), "midleft"
-        )
+        x = r.x + pad + third  # the move stays put from frame to frame
+        end = r.right - pad  # where the player's name leaves room for the move
         if right:
             pal = theme.seat_colour(state, seat) if seat is not None else theme.UNDECIDED
             rad = max(4, size // 4)
-            label = fit_text(right, size, third // 2 - 3 * rad)
+            label = fit_text(right, size, int(r.width * 0.3))
             rect = draw_text(surf, label, size, pal["text"], (r.right - pad, cy), "midright")
             centre = (rect.x - 2 * rad, cy)
             pygame.draw.circle(surf, pal["fill"], centre, rad)
             pygame.draw.circle(surf, pal["edge"], centre, rad, 1)
+            end = centre[0] - rad - pad
+        text = fit_text(middle, size, max(10, end - x))
+        draw_text(surf, text, size, theme.TEXT, (x, cy), "midleft")
 
 
 def caption_for(states, moves, index: int) -> tuple[str, str, int | None, object]:
@@ -315,6 +319,8 @@ class GifExport:
             self._add(canvas.draw(caption), self.hold_ms)
 
     def _finish(self) -> None:
+        if self.durations and self.total_moves:
+            self.durations[-1] += END_HOLDS * self.hold_ms  # a pause before the loop restarts
         self._done = True
         self._canvas = None
 
@@ -398,7 +404,16 @@ def _write(path, data: bytes) -> Path:
     path = Path(path).expanduser().absolute()
     if path.is_dir():
         raise storage.WriteError(path, "that is a folder; give a file name")
-    return storage.atomic_write(path, data)
+    written = storage.atomic_write(path, data)
+    # the temporary file was private (0600); an export is a file to share, made as any
+    # new file would be (0666 less the umask)
+    mask = os.umask(0)
+    os.umask(mask)
+    try:
+        os.chmod(written, 0o666 & ~mask)
+    except OSError:
+        pass  # a folder that keeps its own permissions (a network drive, Windows)
+    return written
 
 
 def render_position(game, state, last_move=None, size=(640, 480), caption_text=None):

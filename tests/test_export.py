@@ -82,7 +82,7 @@ def test_stills_give_one_frame_per_position(gid, tmp_path):
     assert gif.run() == len(moves) + 1
     n, size, durations = frames_of(gif.save(tmp_path / "stills.gif"))
     assert (n, size) == (len(moves) + 1, SIZE)
-    assert durations == [500] * n
+    assert durations == [500] * (n - 1) + [500 * (1 + export.END_HOLDS)]
 
 
 def test_a_range_shows_its_positions_only(tmp_path):
@@ -234,6 +234,10 @@ def test_a_full_disk_is_reported_and_the_old_file_kept(tmp_path, monkeypatch):
 def test_a_png_of_the_position_decodes(tmp_path):
     game, states, moves = scripted("gess", n=3)
     path = export.write_png(game, states[-1], moves[-1], tmp_path / "pos.png", size=(240, 180))
+    if os.name == "posix":  # a file to share, not a private temporary file
+        mask = os.umask(0)
+        os.umask(mask)
+        assert path.stat().st_mode & 0o777 == 0o666 & ~mask
     with Image.open(path) as im:
         assert im.format == "PNG" and im.size == (240, 180)
     # the same position drawn by a GIF still, caption and all
@@ -294,7 +298,7 @@ def test_main_stills_and_a_range(tmp_path, capsys):
     assert frames_of(out)[0] == n - 1
     assert entry.main(argv + ["--gif-stills", "--gif-speed", "2"]) == 0
     frames, _, durations = frames_of(out)
-    assert frames == n + 1 and durations[0] == 450
+    assert frames == n + 1 and durations[:-1] == [450] * n
     assert "(7 frames, 6 moves" in capsys.readouterr().out
 
 
