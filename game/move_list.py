@@ -106,6 +106,17 @@ class MoveList:
         i = 2 * row + col
         return i if 0 <= i < len(self.turns) and pos[0] >= x0 - 4 else None
 
+    def point_of(self, turn_index: int) -> tuple[int, int] | None:
+        """Where a click picks turn ``turn_index`` (in view now), or None."""
+        if not 0 <= turn_index < len(self.turns):
+            return None
+        row = turn_index // 2 - self.first_row
+        if not 0 <= row < self.visible_rows:
+            return None
+        _, x0, col_w = self._columns()
+        x = x0 + (turn_index % 2) * col_w + col_w // 3
+        return x, self.rect.y + 4 + row * self.row_height + self.row_height // 2
+
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event) -> int | None:
         """The position a click asks for, or None (the wheel and the scroll bar are

@@ -304,8 +304,8 @@ class ReviewScene(Scene):
         try:
             path = export.export_name(self.game.id, "png")
             last = self.moves[self.index - 1] if self.index > 0 else None
-            label = turns.position_label(self.turns, self.index, self.names)
-            export.write_png(self.game, self.states[self.index], last, path, caption_text=label)
+            caption = export.caption_for(self.states, self.moves, self.index)
+            export.write_png(self.game, self.states[self.index], last, path, caption_text=caption)
         except (OSError, ValueError, RuntimeError, ImportError) as exc:
             self.app.message(f"Could not write the PNG: {exc}", "bad", 5.0)
             return
