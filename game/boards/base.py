@@ -122,7 +122,8 @@ class BoardView:
 
     # input
     def hover(self, pos) -> None:
-        """The mouse is at ``pos`` (screen coordinates)."""
+        """The mouse is at ``pos`` (screen coordinates): views only store it; ``draw`` then
+        marks the hovered cell subtly and lights its row's and column's edge labels."""
 
     def click(self, pos, button: int = 1) -> ClickResult:
         """A click at ``pos``; returns what it meant.  Odd input (``None``, a point off the
