@@ -22,7 +22,7 @@ class PauseScene(Overlay):
     """Esc in a game: resume, restart, rules, settings, back to the menu."""
 
     title = "Paused"
-    panel_size = (440, 530)
+    panel_size = (440, 590)
 
     def __init__(self, app, play_scene):
         super().__init__(app)
@@ -31,6 +31,7 @@ class PauseScene(Overlay):
             self.ui.add(Button("Resume", self.close)),
             self.ui.add(Button("Restart", self.restart)),
             self.ui.add(Button("Rules", self.rules)),
+            self.ui.add(Button("Review the moves so far", self.review)),
             self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Settings", self.settings)),
             self.ui.add(Button("Main menu", self.menu, accent=theme.WARN)),
@@ -68,6 +69,14 @@ class PauseScene(Overlay):
 
     def settings(self) -> None:
         flow.push(self.app, "settings")
+
+    def review(self) -> None:
+        """The review screen over the game (Back returns here, the game as it was)."""
+        match = getattr(self.play, "match", None)
+        if match is None or not match.ply:
+            self.app.message("No moves to review yet.", "warn")
+            return
+        flow.push(self.app, "review", match)
 
     def menu(self) -> None:
         if getattr(self.play, "unfinished", False):

@@ -94,9 +94,9 @@ class ReviewScene(Scene):
             )
         )
         self.b_retry = add(
-            Button("Play on vs computer", lambda: self.retry(False), size=small, accent=theme.GOOD)
+            Button("Play from here", lambda: self.retry(False), size=small, accent=theme.GOOD)
         )
-        self.b_hotseat = add(Button("Play on hotseat", lambda: self.retry(True), size=small))
+        self.b_hotseat = add(Button("Hotseat here", lambda: self.retry(True), size=small))
         self.b_gif = add(Button("GIF", self.export_gif, size=small, accent=theme.ACCENT_2))
         self.b_png = add(Button("PNG", self.export_png, size=small, accent=theme.ACCENT_2))
         self.b_back = add(Button("Back", self.back, size=small, accent=theme.WARN))
