@@ -39,12 +39,13 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-# MCTS iterations per position.  Quick: a 60-move game takes a few seconds in the worker
-# process, good enough to find wins and losses a few moves deep and the grossest errors.
-# Deep: ten times as many, for a closer look (about half a minute to a few minutes).
+# MCTS iterations per position (figures: docs/review.md).  Quick: 0.05-0.6 s a position,
+# enough to see wins and losses a move or two deep and the gross errors; a 60-move game
+# is reviewed in seconds (Splay, Glorieta) to half a minute (Gess).  Deep: 7.5 times as
+# many, for a closer look at quieter mistakes (about 0.5-5 s a position).
 BUDGETS: dict[str, dict] = {
     "quick": {"iterations": 400},
-    "deep": {"iterations": 4000},
+    "deep": {"iterations": 3000},
 }
 LABELS = ("inaccuracy", "mistake", "blunder")
 # The drop in the mover's winning chance (percentage points) at which each label starts,

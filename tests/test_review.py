@@ -564,3 +564,16 @@ def test_reviews_from_values_by_hand():
     (r,) = partial.reviews()
     assert (r.before, r.after, r.drop, r.label, r.best) == (None, None, None, None, "a")
     assert partial.win_chances() == [95.0, None] and not partial.complete
+
+
+def test_an_analysis_block_moved_by_an_older_version_still_reads():
+    # versions before the review keep the block as an unknown entry and write it back
+    # among the header lines, before the start position and the moves
+    a = analysed("splay")
+    lines = record_of("splay", a).splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("analysis:"))
+    block = lines[at : at + len(a.evals) + 1]
+    rest = lines[:at] + lines[at + len(block) :]
+    moved = rest[:4] + block + rest[4:]
+    rec = records.loads("\n".join(moved) + "\n")
+    assert rec.problems == [] and Analysis.from_text(rec.analysis) == a
