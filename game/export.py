@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pygame
 
-from game import catalog, storage, theme
+from game import catalog, storage, theme, turns
 from game.widgets import draw_text, fit_text, line_height
 
 FPS = 16  # frames per second of GIF time while a move animates
@@ -149,7 +149,8 @@ def caption_for(states, moves, index: int) -> tuple[str, str, int | None, object
         return "Start", f"{state.seat_name(seat)} to move", seat, state
     before = states[index - 1]
     seat = before.player
-    middle = f"Move {index}: {moves[index - 1]}"
+    number = turns.move_number(turns.turns_of(states[: index + 1], moves[:index]), index - 1)
+    middle = f"Move {number}: {moves[index - 1]}"  # numbered as the move list numbers it
     if index == len(states) - 1 and state.is_over():
         winner = state.winner()
         middle += "  -  draw" if winner is None else f"  -  {state.seat_name(winner)} wins"

@@ -145,7 +145,8 @@ def test_the_caption_names_the_move_and_who_played_it():
     middle, right, seat, _ = export.caption_for(states, notation, 0)
     assert middle == "Start" and right == f"{states[0].seat_name(states[0].player)} to move"
     middle, right, seat, _ = export.caption_for(states, notation, 2)
-    assert middle == f"Move 2: {notation[1]}"
+    assert middle == f"Move 1: {notation[1]}"  # numbered as the move list: the reply in row 1
+    assert export.caption_for(states, notation, 3)[0] == f"Move 2: {notation[2]}"
     assert seat == states[1].player and right == states[2].seat_name(seat)
     # the caption strip is drawn: the frames differ with and without it
     with_caption = export.GifExport(game, states, moves, animate=False, size=SIZE)
