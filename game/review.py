@@ -178,8 +178,11 @@ class Analysis:
         return out
 
     def counts(self, states=None, moves=None) -> dict:
-        """``{seat: {label: n}}`` over the moves (every label present, 0 when none)."""
+        """``{seat: {label: n}}`` over the moves (every label present, 0 when none; all
+        0 when the moves are neither given nor kept in the analysis)."""
         out = {seat: dict.fromkeys(LABELS, 0) for seat in (0, 1)}
+        if moves is None and self.moves is None:
+            return out
         for r in self.reviews(states, moves):
             if r.label is not None:
                 out.setdefault(r.mover, dict.fromkeys(LABELS, 0))[r.label] += 1

@@ -389,6 +389,9 @@ def test_bad_arguments():
         analyse([Pile(7), Pile(3, 1)], iterations=10)
     with pytest.raises(ValueError, match="moves"):
         Analysis("quick", [None, None]).reviews()
+    assert Analysis("quick", [None, None]).counts() == {
+        s: dict.fromkeys(review.LABELS, 0) for s in (0, 1)
+    }
 
 
 def test_the_analyser_through_the_worker_process():
