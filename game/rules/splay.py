@@ -263,11 +263,24 @@ class SplayState(State):
                 self._moves = [MOVES[i] for i in ms] if ms else [PASS]
         return list(self._moves)
 
+    def _allows(self, cell: int | None) -> bool:
+        """Is the move on ``cell`` (None: the pass) legal here?  (The game is not over.)
+        A cell is read directly (rule 3: an own tower, or an empty interior cell open to a
+        new checker) instead of searching the move list."""
+        if cell is None:
+            return self.legal_moves() == [PASS]
+        if not 0 <= cell < N:
+            return False
+        v = self.cells[cell]
+        if v:
+            return v >> 4 == self.player and v & 15 > 1
+        return not BORDER[cell] and _place_ok(self.cells, self.emp, cell)
+
     def play(self, move) -> "SplayState":
         if isinstance(move, SplayMove):
             if self.is_over():
                 raise RuleViolation(f"{move}: the game is over")
-            if move not in (self._moves if self._moves is not None else self.legal_moves()):
+            if not self._allows(move.cell):
                 raise RuleViolation(self.why_illegal(str(move)))
         else:
             move = self.find_move(move)
