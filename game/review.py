@@ -83,6 +83,10 @@ class PositionEval:
     value0: float  # the expected result for seat 0, in [-1, 1]
     best: str | None = None  # the engine's best move here (notation); None when over
     proven: int | None = None  # solved for seat 0: 1 seat 0 wins, -1 seat 1 wins, 0 draw
+    # the move played here as this position's own search values it (for seat 0), when the
+    # search looked at it enough: "before" and "after" then come from one tree, free of
+    # the bias between searches from either side's turn
+    played: float | None = None
 
     def chance(self, seat: int = 0) -> float:
         """The winning chance of ``seat`` in %."""
@@ -170,7 +174,10 @@ class Analysis:
             label = None
             if here is not None and there is not None:
                 before = here.chance(mover)
-                after = there.chance(mover)
+                if here.played is not None:
+                    after = win_chance(here.played if mover == 0 else -here.played)
+                else:
+                    after = there.chance(mover)
                 drop = max(0.0, round(before - after, 6))
                 if best is not None:
                     label = classify(drop)
@@ -206,6 +213,8 @@ class Analysis:
                     parts.append(f"proven={e.proven:+d}")
                 if e.best:
                     parts.append(f"best={e.best}")
+                if e.played is not None:
+                    parts.append(f"played={e.played:+.{DIGITS}f}")
             if self.moves is not None and k < len(self.moves):
                 parts.append(f"move={self.moves[k]}")
             lines.append(" ".join(parts))
@@ -274,7 +283,17 @@ class Analysis:
                 if keys["proven"] not in ("+1", "1", "0", "+0", "-0", "-1"):
                     raise ValueError(f"{where}: proven is +1, 0 or -1, not {keys['proven'][:20]!r}")
                 proven = int(keys["proven"])
-            evals.append(PositionEval(value0, keys.get("best"), proven))
+            played = None
+            if "played" in keys:
+                try:
+                    played = float(keys["played"])
+                except ValueError:
+                    raise ValueError(
+                        f"{where}: played={keys['played'][:20]!r} is no number"
+                    ) from None
+                if not -1.0 <= played <= 1.0:
+                    raise ValueError(f"{where}: the played value is not in [-1, 1]")
+            evals.append(PositionEval(value0, keys.get("best"), proven, played))
         known = moves[:-1]
         if moves and moves[-1] is not None:
             raise ValueError(f"position {len(moves) - 1}: the last position has no move played")
@@ -501,6 +520,23 @@ class Analyser:
         if self._next >= n:
             self._finish_if_complete()
 
+    def _played_value(self, index: int, state, msg) -> float | None:
+        """Seat 0's value of the move played in position ``index``, from the search's top
+        moves, when it was visited enough to trust (else None: the next position's own
+        value stands in)."""
+        move = self._moves[index] if index < len(self._moves) else None
+        if move is None:
+            return None
+        enough = max(5, self.iterations // 100)
+        for entry in msg.get("stats") or ():
+            try:
+                notation, visits, value = entry[0], int(entry[1]), float(entry[2])
+            except (TypeError, ValueError, IndexError):
+                continue
+            if str(notation) == str(move) and visits >= enough:
+                return _seat0(value, state.player)
+        return None
+
     def _send(self, index: int, state, best: str | None) -> None:
         rid = ("review", self._token, index, self._attempts.get(index, 0), self.requests)
         spec = {"iterations": self.iterations, "seed": self.seed + index}
@@ -536,7 +572,8 @@ class Analyser:
                 if proven is not None:
                     proven = int(proven) if state.player == 0 else -int(proven)
                 best = forced_best or (str(msg["move"]) if msg.get("move") else None)
-                self._set(index, PositionEval(value0, best, proven))
+                played = None if forced_best else self._played_value(index, state, msg)
+                self._set(index, PositionEval(value0, best, proven, played))
                 self._next = max(self._next, index + 1)
                 return
             elif kind == "error":

@@ -580,3 +580,30 @@ def test_an_analysis_block_moved_by_an_older_version_still_reads():
     moved = rest[:4] + block + rest[4:]
     rec = records.loads("\n".join(moved) + "\n")
     assert rec.problems == [] and Analysis.from_text(rec.analysis) == a
+
+
+def test_the_move_played_is_valued_in_the_same_search_as_the_best_move():
+    """Before and after come from one tree when the search looked at the move played:
+    searches from either side's turn differ by a bias that would mark every move."""
+    from ai.mcts import MCTS
+
+    game = rules.get("splay")
+    states = [game.start()]
+    moves = []
+    bot = MCTS(iterations=300, seed=4)
+    while len(moves) < 10 and not states[-1].is_over():
+        m = bot.choose(states[-1])
+        moves.append(str(m))
+        states.append(states[-1].play(m))
+    an = analyse(states, "quick", iterations=600, moves=moves)
+    played = [e for e in an.evals[:-1] if e is not None and e.played is not None]
+    assert played, "some moves played were among the searched top moves"
+    again = Analysis.from_text(an.to_text())
+    assert [e.played for e in again.evals] == [e.played for e in an.evals]
+    for rv, here in zip(an.reviews(states, moves), an.evals, strict=False):
+        if here.played is not None:
+            mover = states[rv.ply].player
+            expect = review.win_chance(here.played if mover == 0 else -here.played)
+            assert rv.after == expect
+    with pytest.raises(ValueError, match="played"):
+        Analysis.from_text(an.to_text().replace("played=", "played=x", 1))
