@@ -1,7 +1,8 @@
 """A generic Monte Carlo tree search (UCT) over the rules contract.
 
 It knows no game.  Everything game-specific comes through the state's hooks
-(see ``game/rules/core.py``): ``legal_moves``/``ordered_moves`` for expansion,
+(see ``game/rules/core.py``): ``legal_moves``/``ordered_moves`` for expansion
+(or ``move_queue``, a lazy ``ordered_moves``: see ``_untried``),
 ``rollout`` for the playout (with the game's own policy and cut-off and
 evaluation), ``is_over``/``result`` for terminal values, and ``game.wide`` to
 turn on progressive widening for games with many moves per turn.
@@ -66,7 +67,7 @@ class Node:
         self.state = state
         self.sign = 1.0 if state.player == 0 else -1.0  # of the player to move here
         self.children: list[Node] = []
-        self.untried: list | None = None
+        self.untried: Any = None  # a list, or a game's lazy queue (see _untried)
         self.visits = 0
         self.total = 0.0  # sum of values for player 0
         self.proven: float | None = None  # exact value for player 0, when solved
@@ -77,6 +78,27 @@ class Node:
 
 def _widen_limit(visits: int) -> int:
     return 2 + int(1.5 * math.sqrt(visits))
+
+
+def _untried(state, rng, wide: bool):
+    """The moves still to expand at a new node: ``pop()`` gives the next one to try, and
+    the object is true while moves remain.
+
+    Without widening: every legal move, shuffled.  With widening: the state's optional
+    ``move_queue(rng)`` hook, a lazy queue that pops the most promising move first (a game
+    with hundreds of moves a turn orders only the few the search ever expands), or else its
+    ``ordered_moves(rng)`` list, most promising first."""
+    if not wide:
+        moves = list(state.legal_moves())
+        rng.shuffle(moves)
+        moves.reverse()  # (as before the queue hook: the same search for the same seed)
+        return moves
+    queue = getattr(state, "move_queue", None)
+    if queue is not None:
+        return queue(rng)
+    moves = state.ordered_moves(rng)
+    moves.reverse()  # pop() takes the most promising first
+    return moves
 
 
 class MCTS:
@@ -171,15 +193,12 @@ class MCTS:
         c = self.exploration
         solver = self.solver
         while node.proven is None:
-            if node.untried is None:
-                moves = node.state.ordered_moves(rng) if wide else node.state.legal_moves()
-                if not wide:
-                    moves = list(moves)
-                    rng.shuffle(moves)
-                moves.reverse()  # pop() takes the most promising first
-                node.untried = moves
-            if node.untried and (not wide or len(node.children) < _widen_limit(node.visits)):
-                move = node.untried.pop()
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = _untried(node.state, rng, wide)
+            # (widening first: a lazy queue may have to work to answer whether it is empty)
+            if (not wide or len(node.children) < _widen_limit(node.visits)) and untried:
+                move = untried.pop()
                 child = Node(move, node, node.state.play(move))
                 node.children.append(child)
                 node = child
@@ -204,10 +223,12 @@ class MCTS:
     @staticmethod
     def _select(node: Node, c: float, solver: bool) -> Node:
         sign = node.sign
-        log_n = math.log(node.visits + 1)
+        explore = c * math.sqrt(math.log(node.visits + 1))
+        sqrt = math.sqrt
         best = None
         best_score = -1e18
         for ch in node.children:
+            visits = ch.visits
             if ch.proven is not None and solver:
                 v = ch.proven * sign
                 if v >= 1.0:
@@ -216,8 +237,8 @@ class MCTS:
                     continue
                 mean = v
             else:
-                mean = sign * ch.total / ch.visits if ch.visits else 0.0
-            score = mean + c * math.sqrt(log_n / (ch.visits + 1))
+                mean = sign * ch.total / visits if visits else 0.0
+            score = mean + explore / sqrt(visits + 1)
             if score > best_score:
                 best_score = score
                 best = ch

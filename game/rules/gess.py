@@ -97,6 +97,10 @@ for _y in range(1, 19):
         BOARD |= 1 << idx(_x, _y)
 
 GRID = [idx(x, y) for y in range(20) for x in range(20)]  # every centre a..t x 1..20
+# every square of the bitboard but file a, and but file t (a shift by one file wraps
+# from one onto the other of the next row)
+NOT_FILE_A = sum(1 << i for i in range(NBITS) if i % WIDTH)
+NOT_FILE_T = sum(1 << i for i in range(NBITS) if i % WIDTH != WIDTH - 1)
 FOOT = [0] * NBITS  # footprint mask of a centre
 ZONE5 = [0] * NBITS  # centres whose footprint overlaps the 3x3 around this square
 ZONE7 = [0] * NBITS  # squares of the 3x3s that overlap the footprint of this centre
@@ -406,14 +410,6 @@ def pick_safe(
         if keeps_ring(own, opp, code, zones):
             return code
     return None
-
-
-def _shuffle_head(lst: list, rnd, n: int) -> None:
-    """Put a random choice of ``n`` items, in random order, at the front of ``lst``."""
-    size = len(lst)
-    for i in range(min(n, size - 1)):
-        j = i + int(rnd() * (size - i))
-        lst[i], lst[j] = lst[j], lst[i]
 
 
 def _zones(rings: int) -> list[int]:
@@ -1116,118 +1112,292 @@ class GessState(State):
             self.bits[0], self.bits[1], self.player, self._T, self._ringless, rng, cutoff
         )
 
+    def move_queue(self, rng) -> "GessMoveQueue | list":
+        """The legal moves in the order of ``ordered_moves``, worked out lazily (the search's
+        expansion hook: it pops a handful of the ~450 moves of a position at most)."""
+        if self._winner is not None:
+            return []
+        p = self.player
+        return GessMoveQueue(self.bits[p], self.bits[1 - p], self._T, self._ringless, rng.random)
+
     def ordered_moves(self, rng) -> list[GessMove]:
         """The legal moves, most promising first: moves that break the enemy's last ring
         (winning); when the enemy threatens to break the mover's last ring next move, moves
         of that ring and captures of the attacking stones; captures that gain stones (best
         first); moves that land near an enemy ring; the rest; captures that lose stones;
         and last the moves that break the mover's last ring (losing at once).  Each group
-        is shuffled (the first 48 of the large ones)."""
-        if self._winner is not None:
-            return []
-        p = self.player
-        own, opp = self.bits[p], self.bits[1 - p]
+        is shuffled (see :class:`GessMoveQueue`, which this drains)."""
+        queue = self.move_queue(rng)
+        out = []
+        while queue:
+            out.append(queue.pop())
+        return out
+
+
+# the groups of GessMoveQueue, in order
+(
+    Q_WINS,
+    Q_RUNS,
+    Q_DEFEND,
+    Q_GOOD,
+    Q_NEAR,
+    Q_QUIET,
+    Q_BAD,
+    Q_LOSING,
+    Q_DONE,
+) = range(9)
+
+
+class GessMoveQueue:
+    """The legal moves of a live position, most promising first, one group at a time.
+
+    The groups, in order (``Q_WINS`` .. ``Q_LOSING``): moves that break every enemy ring
+    and keep one of the mover's (wins); when the enemy could land on the mover's ring
+    next move, moves of the mover's ring pieces (runs) and captures of the attacking
+    pieces' stones (defend, best first); captures that gain stones (good, best first);
+    moves that land within 5 of an enemy ring (near); the rest (quiet); captures that do
+    not gain (bad); and last the moves that leave the mover without a ring (losing; left
+    out under ``ringless_move_illegal``, where they are illegal).
+
+    Nothing is listed at first but the slides as masks (``dest_masks``); a group's move
+    codes are made (and checked for ring safety) only when the groups before it are used
+    up, and a move object only when a code is popped.  ``pop()`` takes a random move of
+    the current group (the best one of a sorted group); the queue is true while moves
+    remain; ``len()`` counts them (working out every group)."""
+
+    __slots__ = (
+        "_own",
+        "_opp",
+        "_T",
+        "_ringless",
+        "_rnd",
+        "_zones",
+        "_entries",
+        "_win_target",
+        "_near",
+        "_stage",
+        "_cur",
+        "_sorted",
+        "_pending",
+        "_caps",
+        "_attackers",
+        "_escapes",
+        "_losing",
+        "_enemy",
+    )
+
+    def __init__(self, own: int, opp: int, T: _Tables, ringless: bool, rnd):
+        self._own = own
+        self._opp = opp
+        self._T = T
+        self._ringless = ringless
+        self._rnd = rnd
         occ = own | opp
-        T = self._T
-        zones = _zones(ring_mask(own, occ))
+        zones = self._zones = _zones(ring_mask(own, occ))
         orings = ring_mask(opp, occ)
         win_target = BOARD | T.range
         for z in _zones(orings):
             win_target &= z
         near = orings
-        for _ in range(5):  # centres within 5 of an enemy ring
-            h = near | (near >> 1) | (near << 1)
+        for _ in range(5):  # centres within 5 of an enemy ring (not wrapping round a row)
+            h = near | ((near >> 1) & NOT_FILE_T) | ((near << 1) & NOT_FILE_A)
             near = h | (h >> WIDTH) | (h << WIDTH)
-        near &= ~win_target
-        # is the mover's ring (every ring) under attack?  Then moves of the ring itself and
-        # captures of the attacking pieces' stones come right after the winning moves.
-        attackers = 0
-        escapes = 0
-        if zones:
-            target = BOARD | T.range
-            for z in zones:
-                target &= z
-            for d, k, m, _ in dest_masks(opp, own, T):
-                m &= target
-                if m:
-                    s = k * DELTA[d]
-                    while m:
-                        low = m & -m
-                        attackers |= opp & FOOT[low.bit_length() - 1 - s]
-                        m ^= low
-            if attackers:
-                escapes = ring_mask(own, occ)
-        # moves whose footprints (before or after) miss one of the mover's rings keep it:
-        # found as masks; the others ("touching") are played out by safe_codes
-        groups: tuple[list[int], list[int], list[int], list[int]]
-        touching: tuple[list[int], list[int], list[int], list[int]]
-        groups = ([], [], [], [])  # wins, captures, near, quiet
-        touching = ([], [], [], [])
+        self._win_target = win_target
+        self._near = near & ~win_target
+        h = opp | (opp >> 1) | (opp << 1)
+        self._enemy = h | (h >> WIDTH) | (h << WIDTH)  # centres whose footprint holds enemies
+        # per slide mask: (shift, code base, destinations, blocked, touching), where the
+        # touching destinations are those whose footprints (before or after) meet every
+        # ring of the mover: only those can break its last ring (safe_codes plays them out)
+        entries = []
         for d, k, m, blocked in dest_masks(own, opp, T):
-            s = k * DELTA[d]
-            base = (d << 5) | k
+            sh = k * DELTA[d]
             t = m
             for z in zones:
-                t &= z | (z << s if s > 0 else z >> -s)
-            for i, mm in enumerate(
-                (
-                    m & win_target,
-                    m & blocked & ~win_target,
-                    m & near & ~blocked,
-                    m & ~(near | blocked | win_target),
-                )
-            ):
-                if not mm:
-                    continue
-                tm = mm & t
-                if tm:
-                    mm ^= tm
-                    lst = touching[i]
-                    while tm:
-                        low = tm & -tm
-                        lst.append(((low.bit_length() - 1 - s) << 8) | base)
-                        tm ^= low
-                lst = groups[i]
-                while mm:
-                    low = mm & -mm
-                    lst.append(((low.bit_length() - 1 - s) << 8) | base)
-                    mm ^= low
-        losing = []
-        for lst, tl in zip(groups, touching, strict=False):
-            if tl:
-                keep, lose = safe_codes(own, opp, tl, zones)
-                lst += keep
-                losing += lose
-        wins, caps, nears, quiet = groups
-        rnd = rng.random
-        good, bad, defend = [], [], []
-        for code in caps:
-            dst = (code >> 8) + (code & 31) * DELTA[(code >> 5) & 7]
-            fk = FOOT[dst]
-            score = 2 * (opp & fk).bit_count() - (own & fk & ~FOOT[code >> 8]).bit_count()
-            if attackers and fk & attackers:
-                defend.append((score + 20 * (fk & attackers).bit_count() + rnd(), code))
-            elif score > 0:
-                good.append((score + rnd(), code))
+                t &= z | (z << sh if sh > 0 else z >> -sh)
+            entries.append((sh, (d << 5) | k, m, blocked, t))
+        self._entries = entries
+        self._stage = Q_WINS
+        self._cur: list = []  # the codes of the group being popped
+        self._sorted = False  # is it sorted (best last)?  Else pop() draws at random
+        self._pending: list[tuple[list, bool]] = []  # groups made by len(), not yet popped
+        self._caps: tuple[list, list, list] | None = None  # (defend, good, bad)
+        self._attackers = -1  # not worked out yet
+        self._escapes = 0
+        self._losing: list[int] = []
+
+    # --- popping ---------------------------------------------------------------------
+    def __bool__(self) -> bool:
+        return bool(self._cur) or self._fill()
+
+    def __len__(self) -> int:
+        while self._stage < Q_DONE:
+            group = self._make(self._stage)
+            self._stage += 1
+            if group[0]:
+                self._pending.append(group)
+        return len(self._cur) + sum(len(g) for g, _ in self._pending)
+
+    def pop_code(self) -> int:
+        cur = self._cur
+        if not cur:
+            if not self._fill():
+                raise IndexError("pop from an empty move queue")
+            cur = self._cur
+        if self._sorted:
+            return cur.pop()
+        i = int(self._rnd() * len(cur))
+        code = cur[i]
+        cur[i] = cur[-1]
+        cur.pop()
+        return code
+
+    def pop(self) -> GessMove:
+        code = self.pop_code()
+        return _MOVE_CACHE[code] or move_for(code)
+
+    def _fill(self) -> bool:
+        """Make the next group that holds a move the current one; False when none is left."""
+        while True:
+            if self._pending:
+                self._cur, self._sorted = self._pending.pop(0)
+                return True
+            if self._stage >= Q_DONE:
+                return False
+            cur, srt = self._make(self._stage)
+            self._stage += 1
+            if cur:
+                self._cur, self._sorted = cur, srt
+                return True
+
+    # --- the groups ------------------------------------------------------------------
+    def _make(self, stage: int) -> tuple[list, bool]:
+        """The codes of one group, and whether they are sorted."""
+        if stage == Q_WINS:
+            if not self._win_target:
+                return [], False
+            return self._codes(Q_WINS, 0), False
+        if stage == Q_RUNS:
+            if self._threat() == 0:
+                return [], False
+            runs = self._codes(Q_NEAR, 1) + self._codes(Q_QUIET, 1) + self._codes(Q_BAD, 1)
+            defend, good, bad = self._captures()
+            escapes = self._escapes
+            stay = []
+            for code in bad:
+                (runs if (escapes >> (code >> 8)) & 1 else stay).append(code)
+            bad[:] = stay
+            return runs, False
+        if stage == Q_DEFEND:
+            return self._captures()[0], True
+        if stage == Q_GOOD:
+            return self._captures()[1], True
+        if stage in (Q_NEAR, Q_QUIET):
+            self._threat()
+            return self._codes(stage, 2 if self._escapes else 0), False
+        if stage == Q_BAD:
+            return self._captures()[2] + self._codes(Q_BAD, 2 if self._escapes else 0), False
+        if stage == Q_LOSING:
+            return ([] if self._ringless else self._losing), False
+        return [], False
+
+    def _codes(self, group: int, esc: int) -> list[int]:
+        """The codes of one group of slides (wins, captures of enemy stones, near, quiet, or
+        captures of own stones only) that keep the mover's ring; the others go to the losing
+        group.  ``esc``: 0 every move, 1 only
+        moves of a ring piece under threat (runs), 2 all but those."""
+        win_target = self._win_target
+        near = self._near
+        escapes = self._escapes
+        enemy = self._enemy
+        codes: list[int] = []
+        app = codes.append
+        touching: list[int] = []
+        for sh, base, m, blocked, t in self._entries:
+            if group == Q_WINS:
+                mm = m & win_target
+            elif group == Q_DEFEND:  # captures that take enemy stones (and do not win)
+                mm = m & blocked & enemy & ~win_target
+            elif group == Q_BAD:  # captures of the mover's own stones only
+                mm = m & blocked & ~(enemy | win_target)
+            elif group == Q_NEAR:
+                mm = m & near & ~blocked
             else:
-                bad.append(code)
-        runs: list[int] = []
-        if escapes:
-            for lst in (nears, quiet, bad):
-                stay: list[int] = []
-                for code in lst:
-                    (runs if (escapes >> (code >> 8)) & 1 else stay).append(code)
-                lst[:] = stay
-        good.sort(reverse=True)
-        defend.sort(reverse=True)
-        for lst in (wins, runs, nears, quiet, bad):
-            _shuffle_head(lst, rnd, 48)
-        order = wins + runs + [c for _, c in defend] + [c for _, c in good] + nears + quiet + bad
-        if not self._ringless:
-            _shuffle_head(losing, rnd, 8)
-            order += losing
-        cache = _MOVE_CACHE
-        return [cache[c] or move_for(c) for c in order]
+                mm = m & ~(near | blocked | win_target)
+            if esc and mm:
+                e = escapes << sh if sh > 0 else escapes >> -sh  # the sources, moved
+                mm = mm & e if esc == 1 else mm & ~e
+            if not mm:
+                continue
+            tm = mm & t
+            if tm:
+                mm ^= tm
+                while tm:
+                    low = tm & -tm
+                    touching.append(((low.bit_length() - 1 - sh) << 8) | base)
+                    tm ^= low
+            while mm:
+                low = mm & -mm
+                app(((low.bit_length() - 1 - sh) << 8) | base)
+                mm ^= low
+        if touching:
+            keep, lose = safe_codes(self._own, self._opp, touching, self._zones)
+            codes += keep
+            self._losing += lose
+        return codes
+
+    def _threat(self) -> int:
+        """The enemy's stones in pieces that could land on every ring of the mover next
+        move (0: none, or the mover has no ring); sets the escapes (the mover's rings)."""
+        attackers = self._attackers
+        if attackers >= 0:
+            return attackers
+        attackers = 0
+        own, opp, zones = self._own, self._opp, self._zones
+        if zones:
+            target = BOARD | self._T.range
+            for z in zones:
+                target &= z
+            if target:
+                for d, k, m, _ in dest_masks(opp, own, self._T):
+                    m &= target
+                    if m:
+                        sh = k * DELTA[d]
+                        while m:
+                            low = m & -m
+                            attackers |= opp & FOOT[low.bit_length() - 1 - sh]
+                            m ^= low
+            if attackers:
+                self._escapes = ring_mask(own, own | opp)
+        self._attackers = attackers
+        return attackers
+
+    def _captures(self) -> tuple[list, list, list]:
+        """The captures of enemy stones that do not win, split: (defend, good, bad); defend
+        and good are sorted by score, best last (a random fraction breaks ties).  (Captures
+        of own stones alone are bad, and made only when the bad group is reached.)"""
+        caps = self._caps
+        if caps is None:
+            attackers = self._threat()
+            own, opp = self._own, self._opp
+            rnd = self._rnd
+            defend: list = []
+            good: list = []
+            bad: list = []
+            for code in self._codes(Q_DEFEND, 0):
+                src = code >> 8
+                fk = FOOT[src + (code & 31) * DELTA[(code >> 5) & 7]]
+                score = 2 * (opp & fk).bit_count() - (own & fk & ~FOOT[src]).bit_count()
+                if attackers and fk & attackers:
+                    defend.append((score + 20 * (fk & attackers).bit_count() + rnd(), code))
+                elif score > 0:
+                    good.append((score + rnd(), code))
+                else:
+                    bad.append(code)
+            defend.sort()
+            good.sort()
+            caps = self._caps = ([c for _, c in defend], [c for _, c in good], bad)
+        return caps
 
 
 def rollout_bits(
