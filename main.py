@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-SCENES = ("title", "select", "play", "pause", "result")
+SCENES = ("title", "select", "play", "pause", "result", "review")
 CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 
 
@@ -109,7 +109,8 @@ def build_parser():
         "--scene",
         choices=SCENES,
         default=None,
-        help="open this scene (for screenshots): title, select, play, pause or result",
+        help="open this scene (for screenshots): title, select, play, pause, result or "
+        "review (with --load: that game; the review starts at once)",
     )
     p.add_argument(
         "--opening",
@@ -315,9 +316,13 @@ def check_combinations(args) -> None:
             "--game ID --seats computer,computer)"
         )
     if args.load is not None:
-        for flag, given in (("--scene", args.scene is not None), ("--opening", args.opening)):
+        scene_given = args.scene is not None and args.scene != "review"
+        for flag, given in (("--scene", scene_given), ("--opening", args.opening)):
             if given:
-                raise UsageError(f"--load opens the saved game as it is; leave out {flag}")
+                raise UsageError(
+                    f"--load opens the saved game as it is (or its review, --scene review); "
+                    f"leave out {flag}"
+                )
     if args.scene is not None and (args.demo is not None or args.tour is not None):
         raise UsageError("--scene cannot be used with --demo or --tour")
     scene = args.scene or ("play" if args.game else "title")
@@ -325,11 +330,11 @@ def check_combinations(args) -> None:
         args.opening
         and args.demo is None
         and args.load is None
-        and scene not in ("play", "pause", "result")
+        and scene not in ("play", "pause", "result", "review")
     ):
         raise UsageError(
             "--opening plays moves into a game: use it with --game ID, --demo, "
-            "or --scene play, pause or result"
+            "or --scene play, pause, result or review"
         )
     if args.screenshot is not None:
         path = os.path.abspath(args.screenshot)
@@ -633,7 +638,14 @@ def run(args) -> int:
             move_cap=cap,
         )
         match.resigned = record.resigned  # a resigned game opens as finished
-        flow.push(app, "play", match.game, match=match)
+        match.saved_path = os.path.abspath(args.load)  # a review of it is saved there
+        from game.keeping import analysis_of
+
+        match.analysis = analysis_of(record, match)  # a reviewed game reopens reviewed
+        if scene_name == "review":
+            flow.push(app, "review", match, analyse="quick")
+        else:
+            flow.push(app, "play", match.game, match=match)
     elif tour_id is not None:
         flow.push(app, "tour", tour_id)
     elif args.demo is not None:
@@ -665,7 +677,10 @@ def run(args) -> int:
             play_opening(match, args.opening or args.move_cap, rng, keep_going=False)
             if not match.over:
                 match.stop()
-            flow.push(app, "result", match)
+            if scene_name == "review":
+                flow.push(app, "review", match, analyse="quick")
+            else:
+                flow.push(app, "result", match)
 
     def first_frame():
         if args.print_first_frame:

@@ -127,8 +127,11 @@ def analysis_of(rec, match=None):
     return analysis if analysis.fits(moves, positions) else None
 
 
-def open_record(app, rec) -> None:
+def open_record(app, rec, path=None) -> None:
+    """Open ``rec`` in the play scene (a finished game goes on to its result); ``path``,
+    the file it was read from, is where a review of it is saved."""
     match = match_of(app, rec)
+    match.saved_path = str(path) if path else None
     flow.reset(app, "play", match.game, match=match)
 
 
@@ -138,7 +141,7 @@ def open_file(app, path) -> bool:
     except ValueError as exc:
         app.message(str(exc), "bad", 6.0)
         return False
-    open_record(app, rec)
+    open_record(app, rec, path)
     return True
 
 

@@ -143,7 +143,7 @@ def review_of(app, match, **kw) -> ReviewScene:
 
 def run_review(app, scene, limit: int = 3000) -> None:
     for _ in range(limit):
-        if scene.analyser is None:
+        if scene.analyser is None and not scene.reviewing:
             return
         frames(app, 1)
     raise AssertionError("the review did not finish")
@@ -300,4 +300,22 @@ def test_the_rules_page_shows_the_notation_legend(game_id):
     app.push(scene)
     frames(app, 2)
     assert scene.legend_lines and scene.legend_lines[0].startswith("Notation: ")
+    app.shutdown()
+
+
+def test_n_and_p_jump_between_marked_moves_and_a_review_waits_for_the_worker():
+    app = make_app(iterations=30)
+    m = played(app, "splay", 20, seed=8)
+    app.live_ai = lambda: None  # the computer's process is not up yet: the review waits
+    scene = review_of(app, m, start=0, analyse="quick")
+    assert scene.reviewing and scene.analyser is None
+    del app.live_ai  # the process is there
+    run_review(app, scene)
+    marked = [r.ply + 1 for r in scene.reviews if r.label]
+    assert marked, "random moves are marked"
+    press(app, pygame.K_n)
+    assert scene.index == marked[0]
+    press(app, pygame.K_END)
+    press(app, pygame.K_p)
+    assert scene.index == marked[-1]
     app.shutdown()

@@ -6,10 +6,10 @@ there; Left/Right/Home/End step and Space plays the game through.  A review send
 position to the computer's process (``game.review.Analyser``) at the budget the player
 picks, with a progress bar and Cancel; each move is then classed by how much it cost
 its player's winning chances, and the better move of a marked one can be shown on the
-board (B).  A finished review is saved with the game's record, so it reopens reviewed.
-From any position the game can be played on, against the computer or hotseat, in a new
-game that keeps the moves so far; the game or a range of it can be exported as a GIF,
-the position as a PNG.
+board (B); N and P jump to the next and previous marked move.  A finished review is
+saved with the game's record, so it reopens reviewed.  From any position the game can be
+played on, against the computer or hotseat, in a new game that keeps the moves so far;
+the game or a range of it can be exported as a GIF, the position as a PNG.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ class ReviewScene(Scene):
         self.analyser = None
         self.better = False  # the board shows the better move of the marked move
         self._valued = -1  # positions valued when the graph was last brought up to date
+        self.waiting_budget: str | None = None  # a review asked for before the worker ran
         self.playing = playing
         self.timer = 0.6
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -127,13 +128,16 @@ class ReviewScene(Scene):
 
     @property
     def reviewing(self) -> bool:
-        return self.analyser is not None and not self.analyser.done
+        return self.waiting_budget is not None or (
+            self.analyser is not None and not self.analyser.done
+        )
 
     def start_review(self, budget: str) -> None:
         worker = self.app.live_ai()
-        if worker is None:
-            self.app.message("The computer is still starting; try again in a moment.", "warn")
+        if worker is None:  # the computer's process starts after the first frame
+            self.waiting_budget = budget  # update() starts the review when it is there
             return
+        self.waiting_budget = None
         if self.reviewing:
             self.analyser.cancel()
         partial = None
@@ -157,6 +161,7 @@ class ReviewScene(Scene):
         return {"iterations": it} if it else {}
 
     def cancel_review(self) -> None:
+        self.waiting_budget = None
         if self.analyser is not None:
             self.analyser.cancel()
             self.app.message("Review cancelled: the positions looked at so far are shown.")
@@ -249,6 +254,19 @@ class ReviewScene(Scene):
         if self.playing and self.index >= len(self.states) - 1:
             self.go(0)
         self.timer = 0.3
+
+    def next_mark(self, step: int = 1) -> None:
+        """Jump to the next (or previous) marked move: N and P."""
+        marked = [rv.ply + 1 for rv in self.reviews if rv.label]
+        if step > 0:
+            ahead = [p for p in marked if p > self.index]
+        else:
+            ahead = [p for p in reversed(marked) if p < self.index]
+        if not ahead:
+            self.app.message("No more marked moves that way" if marked else "No marked moves")
+            return
+        self.playing = False
+        self.go(ahead[0])
 
     def back(self) -> None:
         if self.analyser is not None:
@@ -367,6 +385,8 @@ class ReviewScene(Scene):
                 pygame.K_ESCAPE: self.back,
                 pygame.K_BACKSPACE: self.back,
                 pygame.K_b: self.toggle_better,
+                pygame.K_n: self.next_mark,
+                pygame.K_p: lambda: self.next_mark(-1),
             }
             if event.key in actions:
                 actions[event.key]()
@@ -395,6 +415,8 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.host.update(dt)
+        if self.waiting_budget is not None and self.app.live_ai() is not None:
+            self.start_review(self.waiting_budget)
         an = self.analyser
         if an is not None:
             an.update()
@@ -490,9 +512,9 @@ class ReviewScene(Scene):
         else:
             self.draw_graph_placeholder(surface)
         if self.reviewing:
-            an = self.analyser
-            bar(surface, self.progress_rect, an.progress, theme.ACCENT_2, radius=4)
-            pct = f"Reviewing... {int(an.progress * 100)}%"
+            done = self.analyser.progress if self.analyser is not None else 0.0
+            bar(surface, self.progress_rect, done, theme.ACCENT_2, radius=4)
+            pct = f"Reviewing... {int(done * 100)}%"
             draw_text(
                 surface,
                 pct,
