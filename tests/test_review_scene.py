@@ -317,5 +317,5 @@ def test_n_and_p_jump_between_marked_moves_and_a_review_waits_for_the_worker():
     assert scene.index == marked[0]
     press(app, pygame.K_END)
     press(app, pygame.K_p)
-    assert scene.index == marked[-1]
+    assert scene.index == max(p for p in marked if p < m.ply)
     app.shutdown()
