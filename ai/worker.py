@@ -1,30 +1,37 @@
-"""The computer thinks in its own process, so the window never stutters.
+"""The computer thinks in its own processes, so the window never stutters.
 
-    worker = AIWorker()            # nothing is spawned yet
-    worker.start()                 # spawn the process (once, at app start-up)
+    worker = AIWorker(processes=3)  # nothing is spawned yet
+    worker.start()                 # spawn the processes (at app start-up, spread over frames)
     worker.request(state, "hard", request_id=7)      # or a dict of MCTS keyword arguments
     for msg in worker.poll():      # non-blocking, once a frame
         ...     # {"type": "started" | "progress" | "result" | "error", "id": 7, ...}
     worker.cancel()                # stop the current search at once
     worker.close()
 
+With ``processes`` > 1 every process searches the same position with its own tree and
+seed, and the root statistics are merged (``ai/parallel.py``: visits and value sums per
+root move added, proofs kept; the move is the merged most-visited, a proven win first;
+Easy's randomness is applied once, at the merge).  The messages do not change.
+
 Messages (plain dicts, so the UI never needs the engine's classes):
 
-* ``started``:  ``time_limit``, ``iterations`` -- the budget of the search that began;
-* ``progress``: ``fraction`` (of the budget), ``value`` (root estimate in [-1, 1] for the
-  player to move), ``stats`` (top moves as ``(notation, visits, value)``), ``pv``
-  (notations), ``iterations``;
+* ``started``:  ``time_limit``, ``iterations`` -- the budget of the search that began
+  (per process), ``processes``;
+* ``progress``: ``fraction`` (of the budget, the mean over the processes), ``value`` (root
+  estimate in [-1, 1] for the player to move), ``stats`` (top moves as ``(notation,
+  visits, value)``), ``pv`` (notations), ``iterations`` (summed), ``parts`` (each
+  process's iterations);
 * ``result``:   ``move`` (notation of the chosen move) and everything ``progress`` has,
   plus ``elapsed`` and ``proven``;
-* ``error``:    ``message``; ``restarted`` is True when the process crashed or hung and
+* ``error``:    ``message``; ``restarted`` is True when a process crashed or hung and
   was replaced by a fresh one (the request is then dropped: ask again).
 
 A request is a state (pickled here, so an unpicklable state fails in the caller) and a
 *spec*: a level name (``"easy"``...), or a dict of ``MCTS`` keyword arguments, where a
 ``"level"`` key means ``make_bot(level, **the_rest)`` and ``"seed"`` seeds the search.
-Only the newest request is live: a new request or ``cancel()`` makes the running search
-stop at its next progress check (a shared counter, read in ``on_progress``), and its
-late messages are dropped.
+Only the newest request is live: a new request or ``cancel()`` makes the running searches
+stop at their next progress check (a shared counter per process, read in ``on_progress``),
+and their late messages are dropped.
 
 This module never imports pygame and never names a game; the bot factory (``backend``,
 ``"module:function"`` taking the spec) can be swapped, e.g. by tests.
@@ -32,28 +39,24 @@ This module never imports pygame and never names a game; the bot factory (``back
 
 from __future__ import annotations
 
-import importlib
-import multiprocessing as mp
 import os
 import pickle
-import queue
 import random
-import time
-import traceback
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-if TYPE_CHECKING:
-    from multiprocessing.context import SpawnProcess
-    from multiprocessing.queues import Queue
-    from multiprocessing.sharedctypes import Synchronized
+from ai.parallel import (
+    DEFAULT_BACKEND,
+    DEFAULT_BUDGET,
+    HANG_GRACE,
+    START_GRACE,
+    TOP_MOVES,
+    Pool,
+    Search,
+    load_backend,
+)
+from ai.parallel import budget_of as _budget_of
 
-DEFAULT_BACKEND = "ai.worker:default_bot"
-PROGRESS_INTERVAL = 0.05  # seconds between progress messages from the child
-START_GRACE = 20.0  # a new process may take this long to send its first message
-HANG_GRACE = 5.0  # silence past the budget plus this means the worker hung
-DEFAULT_BUDGET = 10.0  # assumed budget when a search has no time limit
-TOP_MOVES = 5
-NICENESS = 5  # the AI process runs at a slightly lower priority
+NICENESS = 5  # the AI processes run at a slightly lower priority than the window
 
 
 # --- the bot factory ----------------------------------------------------------------------
@@ -74,14 +77,6 @@ def default_bot(spec: Any):
     return MCTS(**spec)
 
 
-def load_backend(path: str | Callable) -> Callable:
-    """``"module:function"`` -> the function (a callable is returned as it is)."""
-    if callable(path):
-        return path
-    module_name, _, attr = str(path).partition(":")
-    return getattr(importlib.import_module(module_name), attr or "default_bot")
-
-
 def summarize(res, top: int = TOP_MOVES) -> dict:
     """The plain-data view of a search result (notations, not move objects)."""
     stats = []
@@ -96,109 +91,13 @@ def summarize(res, top: int = TOP_MOVES) -> dict:
     }
 
 
-def _budget_of(bot) -> tuple[float | None, int | None]:
-    tl = getattr(bot, "time_limit", None)
-    it = getattr(bot, "iterations", None)
-    try:
-        tl = float(tl) if tl is not None else None
-    except (TypeError, ValueError):
-        tl = None
-    try:
-        it = int(it) if it is not None else None
-    except (TypeError, ValueError):
-        it = None
-    return tl, it
-
-
-# --- the child process ----------------------------------------------------------------------
-def _child_main(requests, results, active, backend) -> None:
-    """The worker process: take requests, search, send progress and results."""
-    try:
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's business
-    except (ImportError, ValueError, OSError):
-        pass
-    try:  # on a busy machine the window's process goes first: it must never stutter
-        os.nice(NICENESS)
-    except (AttributeError, OSError):
-        pass
-    factory = load_backend(backend)
-    parent = mp.parent_process()
-    while True:
-        try:
-            item = requests.get(timeout=1.0)
-        except queue.Empty:
-            if parent is not None and not parent.is_alive():
-                return
-            continue
-        except (EOFError, OSError):
-            return
-        if item is None:
-            return
-        serial, blob, spec = item
-        if active.value != serial:
-            continue  # superseded or cancelled before it began
-        try:
-            state = pickle.loads(blob)
-            bot = factory(spec)
-            time_limit, iterations = _budget_of(bot)
-            results.put(
-                {
-                    "type": "started",
-                    "serial": serial,
-                    "time_limit": time_limit,
-                    "iterations": iterations,
-                }
-            )
-            last = [0.0]
-
-            def on_progress(res, fraction, serial=serial, last=last):
-                if active.value != serial:
-                    return True
-                now = time.monotonic()
-                if now - last[0] >= PROGRESS_INTERVAL:
-                    last[0] = now
-                    msg = summarize(res)
-                    msg.update(
-                        type="progress",
-                        serial=serial,
-                        fraction=float(max(0.0, min(1.0, fraction or 0.0))),
-                    )
-                    results.put(msg)
-                return False
-
-            res = bot.search(state, on_progress=on_progress)
-            if active.value != serial:
-                continue  # cancelled: nobody wants the answer
-            if res is None or getattr(res, "move", None) is None:
-                raise RuntimeError("the search returned no move")
-            msg = summarize(res)
-            proven = getattr(res, "proven", None)
-            msg.update(
-                type="result",
-                serial=serial,
-                move=str(res.move),
-                fraction=1.0,
-                elapsed=float(getattr(res, "elapsed", 0.0) or 0.0),
-                proven=proven if proven is None else int(proven),
-            )
-            results.put(msg)
-        except Exception as exc:  # report and stay alive for the next request
-            results.put(
-                {
-                    "type": "error",
-                    "serial": serial,
-                    "restarted": False,
-                    "message": f"{type(exc).__name__}: {exc}",
-                    "traceback": traceback.format_exc(limit=6),
-                }
-            )
-
-
 # --- the parent side ---------------------------------------------------------------------------
 class AIWorker:
-    """Owns the AI process (spawn context) and talks to it without ever blocking."""
+    """Owns the AI processes (spawn context) and talks to them without ever blocking.
+
+    ``processes`` search the same position at once, each its own tree and seed, merged at
+    the root (``ai/parallel.py``); the messages are the same for one process or many.
+    ``set_processes`` changes the count for the next request."""
 
     def __init__(
         self,
@@ -207,6 +106,7 @@ class AIWorker:
         start_grace: float = START_GRACE,
         hang_grace: float = HANG_GRACE,
         default_budget: float = DEFAULT_BUDGET,
+        processes: int = 1,
     ):
         if not isinstance(backend, str):
             raise TypeError(
@@ -216,17 +116,11 @@ class AIWorker:
         self.start_grace = start_grace
         self.hang_grace = hang_grace
         self.default_budget = default_budget
-        self._ctx = mp.get_context("spawn")
-        self._proc: SpawnProcess | None = None
-        self._requests: Queue[Any] | None = None
-        self._results: Queue[Any] | None = None
-        self._active: Synchronized[int] | None = None  # the live serial (-1: none)
+        self._pool = Pool(processes, backend, niceness=NICENESS)
+        self._wanted = self._pool.size
+        self._search: Search | None = None
         self._serial = 0
         self._current_id: Any = None  # the caller's id of the live request
-        self._live = False  # a request is in flight
-        self._last_msg = 0.0
-        self._budget: float | None = None
-        self._started_search = False
         self.restarts = 0
         self.closed = False
         if start:
@@ -234,77 +128,60 @@ class AIWorker:
 
     # process management --------------------------------------------------------------
     @property
+    def processes(self) -> int:
+        """The number of search processes (the next request's, after ``set_processes``)."""
+        return self._wanted
+
+    @property
+    def pids(self) -> list:
+        return self._pool.pids
+
+    @property
     def alive(self) -> bool:
-        return self._proc is not None and self._proc.is_alive()
+        return not self.closed and self._pool.alive
 
     @property
     def busy(self) -> bool:
         """True while a request is in flight."""
-        return self._live
+        return self._search is not None
 
     @property
     def current_id(self):
-        return self._current_id if self._live else None
+        return self._current_id if self._search is not None else None
 
     def start(self) -> None:
-        """Spawn the process (does not wait for it to be ready)."""
+        """Start the processes without waiting for them: the first now, one more at each
+        ``poll`` (a request starts any still missing), so no frame pays for them all."""
         if self.closed:
             raise RuntimeError("the AI worker is closed")
-        if self.alive:
-            return
-        ctx = self._ctx
-        self._requests = ctx.Queue()
-        self._results = ctx.Queue()
-        self._active = ctx.Value("q", 0)
-        self._proc = ctx.Process(
-            target=_child_main,
-            name="abstract-arcade-ai",
-            args=(self._requests, self._results, self._active, self.backend),
-            daemon=True,
-        )
-        self._proc.start()
+        self._pool.spawn_next()
 
-    def _kill(self) -> None:
-        proc = self._proc
-        self._proc = None
-        if proc is not None:
-            try:
-                if proc.is_alive():
-                    proc.kill()
-                proc.join(timeout=0.5)
-            except (OSError, ValueError, AssertionError):
-                pass
-        for q in (self._requests, self._results):
-            if q is not None:
-                try:
-                    q.cancel_join_thread()
-                    q.close()
-                except (OSError, ValueError, AttributeError):
-                    pass
-        self._requests = self._results = None
+    def set_processes(self, processes: int) -> None:
+        """Search in ``processes`` processes from the next request on (at least 1)."""
+        self._wanted = max(1, int(processes))
+        if self._search is None:
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        if self._wanted != self._pool.size and not self.closed:
+            self._pool.resize(self._wanted)
 
     def restart(self) -> None:
-        """Replace the process with a fresh one (the live request is dropped)."""
-        self._kill()
-        self._live = False
+        """Replace every process with a fresh one (the live request is dropped)."""
+        self._search = None
+        self._pool.stop()
+        for k in range(self._pool.size):
+            self._pool.kill(k)
         self.restarts += 1
         if not self.closed:
-            self.start()
+            self._pool.spawn_next()
 
     def close(self) -> None:
-        """Stop the process for good."""
+        """Stop the processes for good."""
         if self.closed:
             return
-        self._live = False
-        if self._active is not None:
-            self._active.value = -1
-        if self._proc is not None and self._proc.is_alive() and self._requests is not None:
-            try:
-                self._requests.put(None)
-                self._proc.join(timeout=0.3)
-            except (OSError, ValueError, AssertionError):
-                pass
-        self._kill()
+        self._search = None
+        self._pool.close()
         self.closed = True
 
     def __del__(self):  # pragma: no cover - best effort at interpreter exit
@@ -317,28 +194,33 @@ class AIWorker:
     def request(self, state, spec: Any = "medium", request_id: Any = None) -> Any:
         """Ask for a move in ``state``; any earlier request is cancelled.  Never blocks."""
         blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        if not self.alive:
-            if self._proc is not None:  # it died while idle
-                self._kill()
+        if self.closed:
+            raise RuntimeError("the AI worker is closed")
+        self._pool.stop()
+        self._search = None
+        self._apply_size()
+        for k in range(self._pool.size):
+            if self._pool.dead(k):  # it died while idle
+                self._pool.kill(k)
                 self.restarts += 1
-            self.start()
-            self._started_search = False
-        assert self._active is not None and self._requests is not None  # started
         self._serial += 1
-        self._active.value = self._serial
+        self._pool.submit(self._serial, blob, spec)
         self._current_id = request_id
-        self._live = True
-        self._budget = self._guess_budget(spec)
-        self._last_msg = time.monotonic()
-        self._started_search = False
-        self._requests.put((self._serial, blob, spec))
+        self._search = Search(
+            self._pool,
+            self._serial,
+            spec,
+            budget=self._guess_budget(spec),
+            start_grace=self.start_grace,
+            hang_grace=self.hang_grace,
+            default_budget=self.default_budget,
+        )
         return request_id
 
     def cancel(self) -> None:
         """Stop the current search at its next progress check; its answer is dropped."""
-        if self._active is not None:
-            self._active.value = -1
-        self._live = False
+        self._pool.stop()
+        self._search = None
 
     def _guess_budget(self, spec) -> float:
         if isinstance(spec, dict) and spec.get("time_limit") is not None:
@@ -350,42 +232,22 @@ class AIWorker:
 
     def poll(self) -> list[dict]:
         """Every message that arrived for the live request (never blocks)."""
-        out: list[dict] = []
-        results = self._results
-        now = time.monotonic()
-        while results is not None:
-            try:
-                msg = results.get_nowait()
-            except queue.Empty:
-                break
-            except (EOFError, OSError, ValueError):
-                break
-            self._last_msg = now
-            if not self._live or msg.get("serial") != self._serial:
-                continue
+        if self.closed:
+            return []
+        search = self._search
+        if search is None:
+            for k in range(self._pool.size):  # late messages of dropped requests
+                self._pool.drain(k)
+            self._pool.spawn_next()
+            return []
+        out = search.poll()
+        for msg in out:
             msg["id"] = self._current_id
-            kind = msg.get("type")
-            if kind == "started":
-                self._started_search = True
-                if msg.get("time_limit"):
-                    self._budget = float(msg["time_limit"])
-            elif kind in ("result", "error"):
-                self._live = False
-            out.append(msg)
-        if self._live:
-            problem = None
-            if self._proc is None or not self._proc.is_alive():
-                problem = "The computer's process stopped unexpectedly; it was restarted."
-            else:
-                limit = (self._budget or self.default_budget) + self.hang_grace
-                if not self._started_search:
-                    limit = max(limit, self.start_grace)
-                if now - self._last_msg > limit:
-                    problem = "The computer stopped answering; it was restarted."
-            if problem is not None:
-                rid = self._current_id
-                self.restart()
-                out.append({"type": "error", "id": rid, "restarted": True, "message": problem})
+            if msg["type"] == "error" and msg.get("restarted"):
+                self.restarts += 1
+        if search.done:
+            self._search = None
+            self._apply_size()
         return out
 
 
