@@ -63,7 +63,8 @@ def build_parser():
         "board, a computer opponent (Monte Carlo tree search in its own process), "
         "hotseat play and demonstrations.",
         epilog="Keys: arrows + Enter in menus; in a game U undo, R redo, H hint, S save, "
-        "Esc pause; "
+        "Esc pause, Left/Right/Home/End browse the moves; in a review N/P next/previous "
+        "marked move, B the better move; "
         "in a demo Space pause, Right step, +/- speed; anywhere M mute, F11 full "
         "screen, F12 screenshot.  Examples: main.py --game splay --seats "
         "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
