@@ -234,7 +234,8 @@ class App:
             else:
                 from ai.worker import AIWorker
 
-                self._ai = AIWorker()
+                # the search runs in as many processes as the settings say (game.settings)
+                self._ai = AIWorker(processes=self.settings.processes())
             try:
                 self._ai.start()
             except Exception as exc:  # no processes here: think in this process instead

@@ -6,6 +6,7 @@
     fullscreen = off
     window = 1280x800
     animation = 1.0
+    ai_processes = auto
     seats.gliss = human, computer:hard
 
 A missing file gives the defaults; a file that does not read (hand-edited, half-written
@@ -23,6 +24,7 @@ from game import storage, theme
 from game.seats import Seat, parse_pair
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+MAX_PROCESSES = 256  # read from the file; the cores of the machine cap what is used
 HEADER = "# Abstract Arcade settings (written by the app; unknown lines are ignored)"
 
 
@@ -34,6 +36,14 @@ class Settings:
     window: tuple[int, int] = theme.DEFAULT_SIZE
     animation: float = 1.0  # animation speed, 1 = as designed
     seats: dict[str, list[Seat]] = field(default_factory=dict)  # last seats per game
+    ai_processes: int | None = None  # processes the computer thinks in; None: automatic
+
+    def processes(self) -> int:
+        """The processes the computer thinks in: the setting, at most the cores here;
+        automatic is the cores less one (the window's), at least one."""
+        if self.ai_processes is None:
+            return auto_processes()
+        return max(1, min(int(self.ai_processes), cores()))
 
     def dumps(self) -> str:
         lines = [
@@ -43,10 +53,25 @@ class Settings:
             f"fullscreen = {'on' if self.fullscreen else 'off'}",
             f"window = {self.window[0]}x{self.window[1]}",
             f"animation = {self.animation:g}",
+            f"ai_processes = {'auto' if self.ai_processes is None else self.ai_processes}",
         ]
         for gid in sorted(self.seats):
             lines.append(f"seats.{gid} = " + ", ".join(s.spec() for s in self.seats[gid]))
         return "\n".join(lines) + "\n"
+
+
+def cores() -> int:
+    """The cores this process may run on (at least 1)."""
+    from ai.parallel import cores as count
+
+    return count()
+
+
+def auto_processes() -> int:
+    """The automatic number of AI processes: the cores less one, at least one."""
+    from ai.parallel import default_processes
+
+    return default_processes()
 
 
 def _onoff(text: str) -> bool:
@@ -93,6 +118,18 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                         f"to {ANIMATION_SPEEDS[-1]}"
                     )
                 s.animation = v
+            elif key == "ai_processes":
+                if value.lower() == "auto":
+                    s.ai_processes = None
+                else:
+                    bad = f"ai_processes is auto or a number from 1 to {MAX_PROCESSES}"
+                    try:
+                        count = int(value)
+                    except ValueError:
+                        raise ValueError(bad) from None
+                    if not 1 <= count <= MAX_PROCESSES:
+                        raise ValueError(bad)
+                    s.ai_processes = count
             elif key.startswith("seats."):
                 s.seats[key[len("seats.") :]] = parse_pair(value)
             # an unknown key is a newer version's setting: ignored

@@ -195,10 +195,10 @@ class RulesScene(Overlay):
 
 
 class SettingsScene(Overlay):
-    """Volume, mute and full screen."""
+    """Volume, mute, full screen, animation speed and the computer's processes."""
 
     title = "Settings"
-    panel_size = (540, 470)
+    panel_size = (540, 530)
     update_below = True
 
     def __init__(self, app):
@@ -220,10 +220,39 @@ class SettingsScene(Overlay):
             )
         )
         self.anim.label_width = 150
+        # the processes the computer thinks in: automatic (the cores less one) or 1..cores;
+        # a running worker takes the new count from its next request on
+        from game import settings as settings_mod
+
+        counts = [None, *range(1, settings_mod.cores() + 1)]
+        auto = settings_mod.auto_processes()
+
+        def plural(n: int) -> str:
+            return f"{n} process" if n == 1 else f"{n} processes"
+
+        self.procs = self.ui.add(
+            Cycler(
+                "Computer",
+                counts,
+                counts.index(app.settings.ai_processes)
+                if app.settings.ai_processes in counts
+                else len(counts) - 1,
+                on_change=self._processes,
+                fmt=lambda v: f"auto ({plural(auto)})" if v is None else plural(v),
+            )
+        )
+        self.procs.label_width = 150
         self.back = self.ui.add(Button("Back", self.close))
         self.ui.set_focus(self.volume)
 
     def exit(self) -> None:
+        self.app.remember()
+
+    def _processes(self, count) -> None:
+        self.app.settings.ai_processes = count
+        worker = self.app.live_ai()
+        if worker is not None and hasattr(worker, "set_processes"):
+            worker.set_processes(self.app.settings.processes())
         self.app.remember()
 
     def _full(self, on: bool) -> None:
@@ -236,7 +265,7 @@ class SettingsScene(Overlay):
         x = r.x + 2 * theme.PAD
         w = r.width - 4 * theme.PAD
         y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 30
-        for wdg in (self.volume, self.mute, self.full, self.anim):
+        for wdg in (self.volume, self.mute, self.full, self.anim, self.procs):
             wdg.rect = pygame.Rect(x, y, w, 48)
             y += 58
         self.back.rect = pygame.Rect(0, 0, 200, 50)
