@@ -164,6 +164,19 @@ class _Geo:
                 opts.append((idx(kc, kr), idx(cc, cr), o))
             self.DEP[x] = tuple(opts)
 
+        # for the win gate (_win_sources), per orientation: the cores where a glider is
+        # wholly on the board; the offsets from a core of the points whose stones force a
+        # flight on (its 3 points and its ring); k's offset and its two outer neighbours'
+        self.VALID = [sum(1 << x for x in range(size) if self.PM[o][x]) for o in range(4)]
+        self.FORCE_OFFS = []
+        self.DOCK_OFFS = []
+        for o in range(4):
+            du, dv = self.DU[o], self.DV[o]
+            self.FORCE_OFFS.append((0, du, dv, -du, -dv, 2 * du, du - dv, dv - du, 2 * dv))
+            self.DOCK_OFFS.append((du + dv, 2 * du + dv, du + 2 * dv))
+        self.DEPLOY_OFF = (0, 1, W, W + 1)  # a base's lower-left corner to its deploy core
+        self._targets: dict[int, tuple[int, int, int, int]] = {}
+
         # bit listing: byte -> offsets
         self._byte_bits = [tuple(j for j in range(8) if b >> j & 1) for b in range(256)]
 
@@ -172,6 +185,12 @@ class _Geo:
         """The set bits of ``x`` in increasing order."""
         out: list[int] = []
         if not x:
+            return out
+        if x.bit_count() <= 8:  # sparse (glider cores, bases): lowest bit by lowest bit
+            while x:
+                low = x & -x
+                out.append(low.bit_length() - 1)
+                x ^= low
             return out
         bb = self._byte_bits
         for i, byte in enumerate(x.to_bytes(self.nbytes, "little")):
@@ -425,8 +444,112 @@ def _hits(g: _Geo, o: int, start: int, mine: int, etow: int, tmask: int) -> list
     return out
 
 
-def _winning_flights(g: _Geo, mine: int, enemy: int):
-    """Flights that capture the enemy's last base(s) and leave the mover a base."""
+def _base_targets(g: _Geo, esq: int) -> tuple[int, int, int, int]:
+    """Per orientation, the cores where a glider covers a point of every enemy base (the
+    lower-left corners ``esq``): the only landings that can take them all (cached)."""
+    out = g._targets.get(esq)
+    if out is None:
+        BM = g.BM
+        masks = []
+        for o in range(4):
+            t = g.full
+            for ll in g.bits(esq):
+                t &= _landing_cores(g, o, BM[ll])
+            masks.append(t)
+        out = (masks[0], masks[1], masks[2], masks[3])
+        if len(g._targets) < 50000:
+            g._targets[esq] = out
+    return out
+
+
+def _win_sources(g: _Geo, mine: int, etow: int, cores: int, sq: int, targets) -> list:
+    """Per orientation, a mask holding every flying source (glider core or deploy core)
+    whose flight might take every enemy base: 0 where none can.
+
+    Worked backwards on bitboards from the landings that would (``targets`` without the
+    points where an enemy tower voids a landing): the points one step before them, then
+    one step before the points among those where a flight must go on, and so on; a
+    source is kept when it is reached.  The points where a flight must go on are taken
+    as if no stone were lifted: a flight must go on wherever it must with fewer stones of
+    the mover, so every real winning flight's source is kept."""
+    out = [0, 0, 0, 0]
+    for o in range(4):
+        t = targets[o]
+        if not t:
+            continue
+        du, dv = g.DU[o], g.DV[o]
+        arms = (mine >> du if du > 0 else mine << -du) & (mine >> dv if dv > 0 else mine << -dv)
+        src = (cores & arms) | (sq << g.DEPLOY_OFF[o])
+        if not src:
+            continue
+        if etow:
+            t &= ~_landing_cores(g, o, etow)  # void: an enemy tower under the glider
+        valid = g.VALID[o]
+        # the points one step before t
+        reach = ((t >> du if du > 0 else t << -du) | (t >> dv if dv > 0 else t << -dv)) & valid
+        if not reach:
+            continue
+        forced = 0
+        for q in g.FORCE_OFFS[o]:
+            forced |= mine >> q if q > 0 else mine << -q
+        k, k1, k2 = g.DOCK_OFFS[o]  # a dock at k whose outer neighbours hold a stone
+        a = mine >> k if k > 0 else mine << -k
+        b = mine >> k1 if k1 > 0 else mine << -k1
+        c = mine >> k2 if k2 > 0 else mine << -k2
+        forced = (forced | (a & (b | c))) & valid
+        frontier = reach & forced
+        while frontier:
+            nxt = (frontier >> du if du > 0 else frontier << -du) | (
+                frontier >> dv if dv > 0 else frontier << -dv
+            )
+            nxt &= valid & ~reach
+            reach |= nxt
+            frontier = nxt & forced
+        out[o] = reach & src
+    return out
+
+
+def _winning_flights(
+    g: _Geo, mine: int, enemy: int, cores: int = -1, sq: int = -1, first: bool = False
+):
+    """Flights that capture the enemy's last base(s) and leave the mover a base (with
+    ``first``, only the first one found: enough to know there is one).
+
+    (``cores``, ``sq``: the mover's glider cores and bases when known.)  A flight can
+    only win by landing on every enemy base at once; ``_win_sources`` rules out most
+    positions on bitboards before any flight is followed point by point."""
+    esq = _sq(g, enemy)
+    if not esq:
+        return []
+    targets = _base_targets(g, esq)
+    if not (targets[0] or targets[1] or targets[2] or targets[3]):
+        return []
+    if cores < 0:
+        _, sq, _, _, cores = _classify(g, mine)
+    etow = _towers(g, enemy)
+    ok = _win_sources(g, mine, etow, cores, sq, targets)
+    if not (ok[0] or ok[1] or ok[2] or ok[3]):
+        return []
+    W = g.w
+    ebst = esq | (esq << 1) | (esq << W) | (esq << (W + 1))
+    tm = [_landing_cores(g, o, ebst) for o in range(4)]
+    PM = g.PM
+    out = []
+    for kind, src, o, kept in _sources(g, mine):
+        if not ok[o] >> src & 1:
+            continue
+        for e in _hits(g, o, src, mine & ~PM[o][src], etow, tm[o]):
+            nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, o, src, e)
+            if bc and not _sq(g, ne) and _sq(g, nm):
+                out.append((kind, src, o, kept, e))
+                if first:
+                    return out
+    return out
+
+
+def _winning_flights_slow(g: _Geo, mine: int, enemy: int):
+    """``_winning_flights`` without the gates (every flying source followed): the reference
+    the tests hold the gated one to."""
     esq = _sq(g, enemy)
     if not esq:
         return []
@@ -1127,9 +1250,11 @@ class GlissState(State):
         for _ in range(cutoff):
             if _towers(g, mine).bit_count() >= TOWER_GOAL:
                 return 1.0 if me == 0 else -1.0
-            act = _random_action(g, mine, enemy, rng)
+            act = _random_action(g, mine, enemy, rng, True)
             if act is None:
                 return -1.0 if me == 0 else 1.0
+            if act is WIN_NOW:  # a flight takes the enemy's last base and keeps ours
+                return 1.0 if me == 0 else -1.0
             kind, src, o, kept, end = act
             if kind == "build":
                 mine |= BM[src]
@@ -1148,45 +1273,114 @@ class GlissState(State):
             return self.result()
         return _evaluate(self.geo, self.stones[0], self.stones[1], self.player)
 
+    def move_queue(self, rng) -> "GlissMoveQueue | list":
+        """The legal moves in the order of ``ordered_moves``, made one at a time (the
+        search's expansion hook: it pops only a few of them)."""
+        if self.is_over():
+            return []
+        return GlissMoveQueue(self, rng.random)
+
     def ordered_moves(self, rng) -> list:
         """Winning moves, then captures, then docks, then the rest (shuffled); moves that
-        fly off the board or lose at once come last."""
-        moves = self.legal_moves()
-        if not moves:
-            return moves
-        g = self.geo
-        me = self.player
-        mine, enemy = self.stones[me], self.stones[1 - me]
-        PM = g.PM
-        KM = g.KM
-        wins: list[GlissMove]
-        wins, caps, docks, rest, last = [], [], [], [], []
+        fly off the board or lose at once come last (see :class:`GlissMoveQueue`, which
+        this drains)."""
+        queue = self.move_queue(rng)
+        out = []
+        while queue:
+            out.append(queue.pop())
+        return out
+
+
+class GlissMoveQueue:
+    """The legal moves of a live position, most promising first, made as they are popped.
+
+    The groups, in order: flights that take the enemy's last base(s) and keep one of
+    ours (wins, in the order they are generated); other captures; docks (a landing next
+    to a stone at the fourth corner of its square); the rest (the other landings and every
+    build); last, flights off the board and captures that take the enemy's last base but
+    leave us none (they lose).  Each group but the wins is drawn at random.
+
+    Every flight is followed when the queue is made (the groups need its landings), but a
+    capture is played out only when it could take every enemy base, the builds are
+    listed only when the rest is reached, and a move object is made only when popped.
+    The queue is true while moves remain; ``len()`` counts them."""
+
+    __slots__ = ("_state", "_rnd", "_groups", "_stage", "_builds")
+
+    def __init__(self, state: "GlissState", rnd):
+        self._state = state
+        self._rnd = rnd
+        g = state.geo
+        me = state.player
+        mine, enemy = state.stones[me], state.stones[1 - me]
+        etow = _towers(g, enemy)
         ebases = _sq(g, enemy)
-        for m in moves:
-            if m.kind == "build":
-                rest.append(m)
-                continue
-            e = m.end
-            if e == OFF:
-                last.append(m)
-                continue
-            pm = PM[m.orient][e]
-            if pm & enemy:
-                if ebases:
-                    nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, m.orient, m.src, e)
-                    if bc and not _sq(g, ne):
-                        (wins if _sq(g, nm) else last).append(m)
-                        continue
-                caps.append(m)
-            elif KM[m.orient][e] & (mine | enemy):
-                docks.append(m)
-            else:
-                rest.append(m)
-        rng.shuffle(caps)
-        rng.shuffle(docks)
-        rng.shuffle(rest)
-        rng.shuffle(last)
-        return wins + caps + docks + rest + last
+        targets = _base_targets(g, ebases) if ebases else None
+        wins: list = []
+        caps: list = []
+        docks: list = []
+        rest: list = []
+        last: list = []
+        PM, KM = g.PM, g.KM
+        both = mine | enemy
+        for kind, src, o, kept in _sources(g, mine):
+            pmo, kmo = PM[o], KM[o]
+            ends, off = _flights(g, o, src, mine & ~pmo[src], etow)
+            for e in ends:
+                act = (kind, src, o, kept, e)
+                if pmo[e] & enemy:
+                    # only a landing on every enemy base can take the last one(s)
+                    if targets is not None and targets[o] >> e & 1:
+                        nm, ne, _, _, bc, _ = _resolve(g, mine, enemy, o, src, e)
+                        if bc and not _sq(g, ne):
+                            (wins if _sq(g, nm) else last).append(act)
+                            continue
+                    caps.append(act)
+                elif kmo[e] & both:
+                    docks.append(act)
+                else:
+                    rest.append(act)
+            if off:
+                last.append((kind, src, o, kept, OFF))
+        wins.reverse()  # popped from the end: in the order found
+        self._groups = [wins, caps, docks, rest, last]
+        self._stage = 0
+        self._builds = _builds(g, mine, enemy)
+
+    def _current(self) -> list | None:
+        """The group being popped (the first that holds a move), or None when none is left."""
+        groups = self._groups
+        while self._stage < 5:
+            if self._stage == 3 and self._builds:
+                self._groups[3] += [
+                    ("build", ll, -1, -1, -1) for ll in self._state.geo.bits(self._builds)
+                ]
+                self._builds = 0
+            group = groups[self._stage]
+            if group:
+                return group
+            self._stage += 1
+        return None
+
+    def __bool__(self) -> bool:
+        return self._current() is not None
+
+    def __len__(self) -> int:
+        return sum(len(grp) for grp in self._groups) + self._builds.bit_count()
+
+    def pop(self) -> GlissMove:
+        group = self._current()
+        if group is None:
+            raise IndexError("pop from an empty move queue")
+        if self._stage == 0:
+            act = group.pop()
+        else:
+            i = int(self._rnd() * len(group))
+            act = group[i]
+            group[i] = group[-1]
+            group.pop()
+        kind, src, o, kept, end = act
+        return GlissMove(kind, src, o, kept, end, self._state)
 
 
 def _restore_state(size, stones, player, wipe):
@@ -1249,8 +1443,12 @@ def _random_walk(g: _Geo, o: int, start: int, mine: int, etow: int, rng):
         return s
 
 
-def _random_action(g: _Geo, mine: int, enemy: int, rng):
-    """A legal action for the player with stones ``mine``: (kind, src, o, kept, end) or None.
+WIN_NOW = ("win", -1, -1, -1, -1)  # _random_action in a playout: some flight wins now
+
+
+def _random_action(g: _Geo, mine: int, enemy: int, rng, playout: bool = False):
+    """A legal action for the player with stones ``mine``: (kind, src, o, kept, end) or None
+    (``playout``: ``WIN_NOW`` instead of a winning flight).
 
     Takes a winning capture when there is one; otherwise a build about a third of
     the time (or always when nothing can fly), else a random walk of a random
@@ -1261,9 +1459,14 @@ def _random_action(g: _Geo, mine: int, enemy: int, rng):
     esq = _sq(g, enemy)
     rnd = rng.random
     if esq and (cores or sq) and esq.bit_count() <= 2:
-        wins = _winning_flights(g, mine, enemy)
-        if wins:
-            return wins[int(rnd() * len(wins))]
+        if playout:  # which win is drawn does not matter: the playout ends with it
+            if _winning_flights(g, mine, enemy, cores, sq, first=True):
+                rnd()  # (the draw, as below: the same random stream either way)
+                return WIN_NOW
+        else:
+            wins = _winning_flights(g, mine, enemy, cores, sq)
+            if wins:
+                return wins[int(rnd() * len(wins))]
     srcs = None
     losing = None
     if (cores or sq) and rnd() >= 0.35:
