@@ -599,7 +599,9 @@ class Search:
 
     def _merged(self, final: bool) -> dict:
         rnd = self.randomness if final else 0.0
-        return merge(self.snaps, rnd, self.rng)
+        merged = merge(self.snaps, rnd, self.rng)
+        merged["parts"] = [int(s.get("iterations", 0)) if s else 0 for s in self.snaps]
+        return merged
 
     def _fraction(self) -> float:
         return float(sum(self.fractions) / max(1, self.n))

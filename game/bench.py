@@ -1,6 +1,8 @@
-"""Client benchmark: ``python -m game.bench [--frames N] [--game ID] [--size WxH]``.
+"""Client benchmark: ``python -m game.bench [--frames N] [--game ID] [--processes N]``.
 
-Prints, for a demo game with the computer thinking in its real worker process:
+Prints, for a demo game with the computer thinking in its real worker processes
+(``--processes``, default the settings' automatic count: the cores less one; ``--size WxH``
+sets the window):
 
 * the mean frame rate and the 99th-percentile frame time over N frames (target: 60 FPS,
   p99 <= 20 ms), plus the 99th percentile of the work per frame (events, updates,
@@ -60,15 +62,21 @@ def startup_times(runs: int = 3) -> list[float]:
     return out
 
 
-def frame_times(n_frames: int, game_id: str | None, size, warmup: int = 60):
-    """Run a demo with the real worker; (intervals, work times, stats) in seconds."""
+def frame_times(
+    n_frames: int, game_id: str | None, size, warmup: int = 60, processes: int | None = None
+):
+    """Run a demo with the real worker (in ``processes`` processes; None: the settings'
+    automatic count); (intervals, work times, stats) in seconds."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from ai.worker import AIWorker
     from game.app import FPS, App, FramePacer
     from game.scenes.demo import DemoScene
+    from game.settings import Settings
 
-    app = App(size=size, seed=7)
+    count = processes if processes is not None else Settings().processes()
+    app = App(size=size, seed=7, ai_factory=lambda: AIWorker(processes=count))
     app.push(DemoScene(app, game_id, loop=True))
     pace = FramePacer(FPS)  # the app's own frame loop pacing
     intervals, work = [], []
@@ -96,6 +104,7 @@ def frame_times(n_frames: int, game_id: str | None, size, warmup: int = 60):
             "moves": (m.ply - moves_before) if m is not None else 0,
             "game": m.game.id if m is not None else "?",
             "worker_restarts": getattr(app._ai, "restarts", 0),
+            "processes": getattr(app._ai, "processes", 1),
         }
     finally:
         app.shutdown()
@@ -113,14 +122,23 @@ def main(argv=None) -> int:
         default=3,
         help="launches to time for start-up (default 3; 0 skips)",
     )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help="AI processes (default: the cores less one, at least 1)",
+    )
     args = p.parse_args(argv)
+    if args.processes is not None and args.processes < 1:
+        p.error("--processes is at least 1")
     w, h = (int(x) for x in args.size.lower().split("x"))
 
-    intervals, work, stats = frame_times(args.frames, args.game, (w, h))
+    intervals, work, stats = frame_times(args.frames, args.game, (w, h), processes=args.processes)
     total = sum(intervals)
     fps = len(intervals) / total if total > 0 else 0.0
     print(
-        f"demo of {stats['game']} at {w}x{h}, {len(work)} frames, computer thinking in "
+        f"demo of {stats['game']} at {w}x{h}, {len(work)} frames, computer thinking "
+        f"({stats['processes']} processes) in "
         f"{stats['thinking_frames']} of them, {stats['moves']} moves played, "
         f"worker restarts {stats['worker_restarts']}"
     )

@@ -68,6 +68,10 @@ def misbehaving_bot(spec):
     if isinstance(spec, dict) and spec.get("probe"):
         return _Probe()
     how = spec.get("misbehave") if isinstance(spec, dict) else None
+    if how and how.endswith("-one"):  # only the processes after the first misbehave
+        if spec.get("seed") == spec.get("first_seed"):
+            return default_bot({"iterations": 10**8, "time_limit": 0.2, "seed": 1})
+        how = how[: -len("-one")]
     if how:
         return _Misbehaving(how)
     return default_bot(spec)
@@ -160,3 +164,24 @@ def test_a_state_that_cannot_be_pickled_fails_in_the_caller():
     with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         worker.request(lambda: None, "easy", 1)
     worker.close()
+
+
+@pytest.mark.parametrize("how", ["crash", "hang"])
+def test_one_of_two_processes_crashing_or_hanging_is_replaced(how):
+    state = rules.get("splay").start()
+    worker = AIWorker(backend="test_worker:misbehaving_bot", hang_grace=0.5, processes=2)
+    worker.start()
+    try:
+        pids = list(worker.pids)
+        spec = {"misbehave": f"{how}-one", "seed": 9, "first_seed": 9, "time_limit": 0.2}
+        worker.request(state, spec, 1)
+        seen = wait_for(worker, {"error", "result"}, 1)
+        assert seen[-1]["type"] == "error" and seen[-1]["restarted"], seen[-1]
+        assert worker.restarts == 1
+        assert worker.pids[0] == pids[0] or pids[0] is None
+        worker.request(state, {"iterations": 80, "time_limit": None}, 2)
+        seen = wait_for(worker, {"result"}, 2)
+        assert seen[-1]["parts"] == [80, 80]
+        state.play(seen[-1]["move"])
+    finally:
+        worker.close()
