@@ -168,14 +168,31 @@ class _Geo:
         # wholly on the board; the offsets from a core of the points whose stones force a
         # flight on (its 3 points and its ring); k's offset and its two outer neighbours'
         self.VALID = [sum(1 << x for x in range(size) if self.PM[o][x]) for o in range(4)]
-        self.FORCE_OFFS = []
+        self.FORCE_OFFS = []  # beyond the core and its 4 neighbours
         self.DOCK_OFFS = []
         for o in range(4):
             du, dv = self.DU[o], self.DV[o]
-            self.FORCE_OFFS.append((0, du, dv, -du, -dv, 2 * du, du - dv, dv - du, 2 * dv))
+            self.FORCE_OFFS.append((2 * du, du - dv, dv - du, 2 * dv))
             self.DOCK_OFFS.append((du + dv, 2 * du + dv, du + 2 * dv))
         self.DEPLOY_OFF = (0, 1, W, W + 1)  # a base's lower-left corner to its deploy core
-        self._targets: dict[int, tuple[int, int, int, int]] = {}
+        # BASE_T[ll]: per orientation, the cores where a glider covers a point of the base
+        # whose lower-left corner is ll
+        self.BASE_T = cast("list[tuple[int, int, int, int]]", [None] * size)
+        # NEAR4[ll]: the points within 4 (king moves) of that base: a flight that lands on
+        # it starts from, or is forced on by, a stone of the mover there (_winning_flights)
+        self.NEAR4 = [0] * size
+        for x in self.LL:
+            self.BASE_T[x] = cast(
+                "tuple[int, int, int, int]",
+                tuple(_landing_cores(self, o, self.BM[x]) for o in range(4)),
+            )
+            c, r = self.coord[x]
+            self.NEAR4[x] = sum(
+                1 << idx(c2, r2)
+                for c2 in range(c - 4, c + 6)
+                for r2 in range(r - 4, r + 6)
+                if on(c2, r2)
+            )
 
         # bit listing: byte -> offsets
         self._byte_bits = [tuple(j for j in range(8) if b >> j & 1) for b in range(256)]
@@ -446,19 +463,15 @@ def _hits(g: _Geo, o: int, start: int, mine: int, etow: int, tmask: int) -> list
 
 def _base_targets(g: _Geo, esq: int) -> tuple[int, int, int, int]:
     """Per orientation, the cores where a glider covers a point of every enemy base (the
-    lower-left corners ``esq``): the only landings that can take them all (cached)."""
-    out = g._targets.get(esq)
-    if out is None:
-        BM = g.BM
-        masks = []
-        for o in range(4):
-            t = g.full
-            for ll in g.bits(esq):
-                t &= _landing_cores(g, o, BM[ll])
-            masks.append(t)
-        out = (masks[0], masks[1], masks[2], masks[3])
-        if len(g._targets) < 50000:
-            g._targets[esq] = out
+    lower-left corners ``esq``): the only landings that can take them all."""
+    low = esq & -esq
+    out = g.BASE_T[low.bit_length() - 1]
+    esq ^= low
+    while esq:
+        low = esq & -esq
+        t = g.BASE_T[low.bit_length() - 1]
+        out = (out[0] & t[0], out[1] & t[1], out[2] & t[2], out[3] & t[3])
+        esq ^= low
     return out
 
 
@@ -473,12 +486,15 @@ def _win_sources(g: _Geo, mine: int, etow: int, cores: int, sq: int, targets) ->
     as if no stone were lifted: a flight must go on wherever it must with fewer stones of
     the mover, so every real winning flight's source is kept."""
     out = [0, 0, 0, 0]
+    W = g.w
+    east, west, north, south = mine >> 1, mine << 1, mine >> W, mine << W  # x: x+1 in mine...
+    cross = mine | east | west | north | south
     for o in range(4):
         t = targets[o]
         if not t:
             continue
         du, dv = g.DU[o], g.DV[o]
-        arms = (mine >> du if du > 0 else mine << -du) & (mine >> dv if dv > 0 else mine << -dv)
+        arms = (east if du > 0 else west) & (north if dv > 0 else south)
         src = (cores & arms) | (sq << g.DEPLOY_OFF[o])
         if not src:
             continue
@@ -489,7 +505,7 @@ def _win_sources(g: _Geo, mine: int, etow: int, cores: int, sq: int, targets) ->
         reach = ((t >> du if du > 0 else t << -du) | (t >> dv if dv > 0 else t << -dv)) & valid
         if not reach:
             continue
-        forced = 0
+        forced = cross
         for q in g.FORCE_OFFS[o]:
             forced |= mine >> q if q > 0 else mine << -q
         k, k1, k2 = g.DOCK_OFFS[o]  # a dock at k whose outer neighbours hold a stone
@@ -516,14 +532,23 @@ def _winning_flights(
     ``first``, only the first one found: enough to know there is one).
 
     (``cores``, ``sq``: the mover's glider cores and bases when known.)  A flight can
-    only win by landing on every enemy base at once; ``_win_sources`` rules out most
-    positions on bitboards before any flight is followed point by point."""
+    only win by landing on every enemy base at once, which needs a stone of the mover
+    within 4 of each (its source, or a stone that forces it on one step before landing);
+    ``_win_sources`` then rules out most of the remaining positions on bitboards before
+    any flight is followed point by point."""
     esq = _sq(g, enemy)
     if not esq:
         return []
     targets = _base_targets(g, esq)
     if not (targets[0] or targets[1] or targets[2] or targets[3]):
         return []
+    near = g.NEAR4
+    e = esq
+    while e:  # the mover needs a stone within 4 of every enemy base
+        low = e & -e
+        if not mine & near[low.bit_length() - 1]:
+            return []
+        e ^= low
     if cores < 0:
         _, sq, _, _, cores = _classify(g, mine)
     etow = _towers(g, enemy)
