@@ -58,6 +58,8 @@ class Node:
         "untried",
         "visits",
         "total",
+        "mean",
+        "width",
         "proven",
     )
 
@@ -70,6 +72,9 @@ class Node:
         self.untried: Any = None  # a list, or a game's lazy queue (see _untried)
         self.visits = 0
         self.total = 0.0  # sum of values for player 0
+        # kept up to date by the backup, for _select: total / visits, and 1 / sqrt(visits + 1)
+        self.mean = 0.0
+        self.width = 1.0
         self.proven: float | None = None  # exact value for player 0, when solved
         if state.is_over():
             self.proven = float(state.result())
@@ -91,7 +96,7 @@ def _untried(state, rng, wide: bool):
     if not wide:
         moves = list(state.legal_moves())
         rng.shuffle(moves)
-        moves.reverse()  # (as before the queue hook: the same search for the same seed)
+        moves.reverse()  # (as it always was: the same search for the same seed)
         return moves
     queue = getattr(state, "move_queue", None)
     if queue is not None:
@@ -213,9 +218,14 @@ class MCTS:
             value = node.state.rollout(rng)
         # back up
         n = node
+        sqrt = math.sqrt
         while n is not None:
-            n.visits += 1
-            n.total += value
+            visits = n.visits + 1
+            total = n.total + value
+            n.visits = visits
+            n.total = total
+            n.mean = total / visits
+            n.width = 1.0 / sqrt(visits + 1)
             n = n.parent
         if solver and node.proven is not None:
             self._backup_proof(node.parent)
@@ -224,21 +234,18 @@ class MCTS:
     def _select(node: Node, c: float, solver: bool) -> Node:
         sign = node.sign
         explore = c * math.sqrt(math.log(node.visits + 1))
-        sqrt = math.sqrt
         best = None
         best_score = -1e18
         for ch in node.children:
-            visits = ch.visits
             if ch.proven is not None and solver:
                 v = ch.proven * sign
                 if v >= 1.0:
                     return ch
                 if v <= -1.0:
                     continue
-                mean = v
+                score = v + explore * ch.width
             else:
-                mean = sign * ch.total / visits if visits else 0.0
-            score = mean + explore / sqrt(visits + 1)
+                score = sign * ch.mean + explore * ch.width
             if score > best_score:
                 best_score = score
                 best = ch

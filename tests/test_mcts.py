@@ -182,3 +182,96 @@ def test_engine_handles_a_player_moving_twice():
     best = {str(m) for m in s.legal_moves() if value(s.play(m)) == value(s)}
     assert str(res.move) in best
     assert res.proven == value(s)
+
+
+# --- expansion: the order untried moves are popped in ---------------------------------
+def test_untried_moves_without_widening_come_in_uniform_random_order():
+    from ai.mcts import _untried
+
+    s = PlainNim(10, 0)
+    firsts = {"1": 0, "2": 0, "3": 0}
+    for seed in range(3000):
+        pool = _untried(s, random.Random(seed), False)
+        assert len(pool) == 3
+        popped = []
+        while pool:
+            popped.append(str(pool.pop()))
+        assert sorted(popped) == ["1", "2", "3"] and not pool
+        firsts[popped[0]] += 1
+    assert all(900 <= n <= 1100 for n in firsts.values()), firsts
+
+
+class _WideGame:
+    wide = True
+
+
+class OrderedNim(PlainNim):
+    """Nim with progressive widening: ordered_moves gives the moves best first (3, 2, 1)."""
+
+    game = _WideGame()
+
+    def ordered_moves(self, rng):
+        return sorted(self.legal_moves(), key=lambda m: -m.n)
+
+    def play(self, move):
+        move = self.find_move(move)
+        s = type(self)(self.sticks - move.n, 1 - self.player)
+        s.last = self.player
+        return s
+
+
+class _Queue:
+    def __init__(self, moves):
+        self.moves = moves
+        self.popped = 0
+
+    def __bool__(self):
+        return bool(self.moves)
+
+    def pop(self):
+        self.popped += 1
+        return self.moves.pop(0)
+
+
+class QueuedNim(OrderedNim):
+    """The same, through the lazy move_queue hook (moves 1, 2, 3: the hook's order wins)."""
+
+    queues: list = []
+
+    def move_queue(self, rng):
+        q = _Queue(sorted(self.legal_moves(), key=lambda m: m.n))
+        QueuedNim.queues.append(q)
+        return q
+
+
+def test_widening_pops_ordered_moves_best_first_or_the_games_lazy_queue():
+    from ai.mcts import _untried
+
+    ordered = _untried(OrderedNim(10, 0), random.Random(0), True)
+    assert [str(ordered.pop()) for _ in range(3)] == ["3", "2", "1"]
+    queue = _untried(QueuedNim(10, 0), random.Random(0), True)
+    assert isinstance(queue, _Queue) and str(queue.pop()) == "1"
+    # a search through the queue hook: only what widening asks for is popped, the
+    # solver still proves the position (every move expanded and proven at the end)
+    QueuedNim.queues.clear()
+    res = MCTS(iterations=4000, rng=random.Random(1)).search(QueuedNim(9, 0))
+    assert res.proven == 1 and str(res.move) == "1"  # leave a multiple of 4
+    assert any(q.moves for q in QueuedNim.queues)  # some nodes never needed every move
+    res = MCTS(iterations=4000, rng=random.Random(1)).search(OrderedNim(9, 0))
+    assert res.proven == 1 and str(res.move) == "1"
+
+
+def test_the_cached_statistics_follow_the_backup():
+    from ai.mcts import Node
+
+    bot = MCTS(iterations=1, rng=random.Random(3), solver=False)
+    root = Node(None, None, PlainNim(12, 0))
+    for _ in range(300):
+        bot._iterate(root, bot.rng, False)
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.children)
+        if n.visits:
+            assert n.mean == pytest.approx(n.total / n.visits)
+            assert n.width == pytest.approx((n.visits + 1) ** -0.5)
