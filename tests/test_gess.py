@@ -701,7 +701,10 @@ def test_lanes_match_their_definition():
                         if not (0 <= cx < 20 and 0 <= cy < 20):
                             break
                         if max(abs(cx - rx), abs(cy - ry)) <= 2:
-                            expect.add((x, y))
+                            expect.add((x, y, k))
                             break
             got = {G.xy(i) for i in G.GRID if (G.lanes(r)[d] >> i) & 1}
-            assert got == expect
+            assert got == {(x, y) for x, y, _ in expect}
+            # and within 3 steps (the reach of a piece without a centre stone)
+            got3 = {G.xy(i) for i in G.GRID if (G.lanes(r, 3)[d] >> i) & 1}
+            assert got3 == {(x, y) for x, y, k in expect if k <= 3}

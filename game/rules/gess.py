@@ -501,26 +501,26 @@ def safe_codes(own: int, opp: int, codes: list[int], zones: list[int]) -> tuple[
     return keep, lose
 
 
-_LANES: dict[int, tuple[int, ...]] = {}
+_LANES: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def lanes(ring: int) -> tuple[int, ...]:
-    """For each direction d, the centres from which a slide in direction d could reach
-    ZONE5 of the square ``ring``, plus ZONE5 itself (cached)."""
-    out = _LANES.get(ring)
+def lanes(ring: int, steps: int = 4 * WIDTH) -> tuple[int, ...]:
+    """For each direction d, the centres from which a slide in direction d of at most
+    ``steps`` steps could reach ZONE5 of the square ``ring``, plus ZONE5 itself (cached)."""
+    out = _LANES.get((ring, steps))
     if out is None:
         masks = []
         for d in range(8):
             delta = DELTA[d]
             ok = FWD_OK[d]
             m = ZONE5[ring]
-            while True:
+            for _ in range(steps):
                 grown = m | ((m >> delta if delta > 0 else m << -delta) & ok)
                 if grown == m:
                     break
                 m = grown
             masks.append(m)
-        out = _LANES[ring] = tuple(masks)
+        out = _LANES[(ring, steps)] = tuple(masks)
     return out
 
 
@@ -542,28 +542,29 @@ def winning_code(
     if not target or first < 0:
         return None
     lane = lanes(first)
+    near = lanes(first, 3)
     occ = own | opp
     if valid is None:
         valid = piece_centres(own, opp, T.range)
     for d in range(8):
         delta = DELTA[d]
+        src = valid & (own >> delta if delta > 0 else own << -delta) & T.nextok[d]
         region = lane[d]
-        src = valid & region & (own >> delta if delta > 0 else own << -delta) & T.nextok[d]
-        if not src:
+        unl = src & own & region  # a centre stone: any distance
+        lim = src & near[d] & ~own  # at most 3 steps
+        if not (unl or lim):
             continue
         blocked = 0
         for o in STRIP_OFFS[d]:
             blocked |= occ >> o if o > 0 else occ << -o
-        cont = T.cont[d] & ~blocked
-        unl = src & own
+        cont = T.cont[d] & ~blocked & region
         if delta > 0:
             cu = unl << delta
-            cl = (src ^ unl) << delta
+            cl = lim << delta
         else:
             cu = unl >> -delta
-            cl = (src ^ unl) >> -delta
+            cl = lim >> -delta
         k = 1
-        cont &= region
         while cu or cl:
             hit = (cu | cl) & target
             if hit:
