@@ -238,7 +238,10 @@ class AIWorker:
         if search is None:
             for k in range(self._pool.size):  # late messages of dropped requests
                 self._pool.drain(k)
-            self._pool.spawn_next()
+            try:
+                self._pool.spawn_next()
+            except Exception:  # cannot start one now: the next request says why
+                pass
             return []
         out = search.poll()
         for msg in out:

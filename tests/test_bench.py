@@ -1,4 +1,5 @@
-"""The benchmark command runs for every game (figures are printed, never asserted)."""
+"""The benchmark commands run (figures are printed, never asserted): ai.bench for every game,
+game.bench with N AI processes."""
 
 import random
 
@@ -19,3 +20,14 @@ def test_bench_prints_a_row_per_game(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[0] == "game"
     assert [line.split()[0] for line in out[1:]] == list(rules.GAMES)
+
+
+def test_the_client_bench_runs_with_the_processes_asked_for(capsys):
+    """``python -m game.bench --processes N``: the demo's computer thinks in N processes."""
+    from game import bench as client_bench
+
+    assert client_bench.main(["--frames", "20", "--processes", "2", "--startup-runs", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "(2 processes)" in out and "worker restarts 0" in out and "FPS" in out
+    with pytest.raises(SystemExit):
+        client_bench.main(["--processes", "0"])
