@@ -1,11 +1,18 @@
 """Strength levels and player specs.
 
-A level is a time per move; Easy also plays a little randomly.  A player spec
-(for the match runner and the command line) is ``random``, a level name
-(``easy``, ``medium``, ``hard``), or ``mcts:key=value,...`` with keys
-``iterations``, ``time``, ``c`` (exploration), ``randomness``, ``solver``, and
-``processes`` (search in that many processes at once, merged at the root: see
-``ai/parallel.py``; each process gets the whole time or iteration budget).
+Five levels, weakest first (``LEVEL_NAMES``): each searches about three times as many
+iterations as the one below it.  ``beginner`` is an iteration budget (a few hundred) and
+plays a weaker move now and then; ``easy`` a little randomly too; the rest are a time per
+move, and ``master`` searches in every core of the machine at once (root-parallel, see
+``ai/parallel.py``) when it is a player of the match runner.  ``LEVEL_INFO`` holds a
+one-line description of each for the select screen.  ``python -m ai.ladder GAME``
+measures them against each other.
+
+A player spec (for the match runner and the command line) is ``random``, a level name,
+or ``mcts:key=value,...`` with keys ``iterations``, ``time``, ``c`` (exploration),
+``randomness``, ``solver``, and ``processes`` (search in that many processes at once,
+merged at the root: see ``ai/parallel.py``; each process gets the whole time or iteration
+budget).  A level takes the same keys (``hard:time=5``, ``master:processes=1``).
 """
 
 from __future__ import annotations
@@ -15,12 +22,37 @@ from typing import Any, Callable
 
 from .mcts import MCTS, RandomPlayer
 
+# MCTS settings of each level, weakest first (the budget is per process)
 LEVELS: dict[str, dict] = {
-    "easy": {"time_limit": 0.3, "iterations": None, "randomness": 0.35},
+    "beginner": {"time_limit": 0.3, "iterations": 300, "randomness": 0.4},
+    "easy": {"time_limit": 0.3, "iterations": None, "randomness": 0.1},
     "medium": {"time_limit": 1.0, "iterations": None, "randomness": 0.0},
     "hard": {"time_limit": 3.0, "iterations": None, "randomness": 0.0},
+    "master": {"time_limit": 5.0, "iterations": None, "randomness": 0.0},
 }
 LEVEL_NAMES = tuple(LEVELS)
+
+# processes a level searches in when the match runner plays it: "all" is every core of the
+# machine (the app's worker uses its own setting, ``ai_processes``, for every level)
+LEVEL_PROCESSES: dict[str, int | str] = {"master": "all"}
+
+LEVEL_INFO: dict[str, str] = {
+    "beginner": "Learning the game: a few hundred tries a move, and often a careless one.",
+    "easy": "Thinks briefly (0.3 s) and slips now and then: a fair start.",
+    "medium": "Thinks for a second a move: a steady, solid player.",
+    "hard": "Thinks for three seconds a move and rarely misses a tactic.",
+    "master": "Five seconds a move on every core it may use: the strongest there is.",
+}
+
+
+def level_processes(level: str) -> int:
+    """How many processes the match runner searches ``level`` in (1 for most levels)."""
+    n = LEVEL_PROCESSES.get(level, 1)
+    if n == "all":
+        from .parallel import cores
+
+        return cores()
+    return max(1, int(n))
 
 
 def make_bot(level: str, seed: int | None = None, **overrides) -> MCTS:
@@ -52,7 +84,7 @@ def make_player(spec: str, seed: int | None = None):
             raise ValueError("the random player takes no settings")
         return RandomPlayer(random.Random(seed))
     kwargs = {}
-    processes = 1
+    processes = level_processes(name) if name in LEVELS else 1
     for part in filter(None, (a.strip() for a in args.split(","))):
         key, eq, value = part.partition("=")
         if eq and key.strip() == "processes":

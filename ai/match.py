@@ -62,15 +62,23 @@ def run_match(
     seed: int = 0,
     max_plies: int = 400,
     progress=None,
+    options_for=None,
+    make=make_player,
 ) -> MatchResult:
-    """Player A (spec_a) against B; A starts the even-numbered games."""
+    """Player A (spec_a) against B; A starts the even-numbered games.
+
+    ``options_for(g)``, when given, adds start options for game ``g`` (e.g. the same
+    random setup for a pair of games); ``make(spec, seed)`` makes the players."""
     res = MatchResult()
     for g in range(games):
-        a = make_player(spec_a, seed=seed * 1000 + 2 * g)
-        b = make_player(spec_b, seed=seed * 1000 + 2 * g + 1)
+        a = make(spec_a, seed=seed * 1000 + 2 * g)
+        b = make(spec_b, seed=seed * 1000 + 2 * g + 1)
         a_seat = g % 2
         players = [a, b] if a_seat == 0 else [b, a]
-        state, plies, think, counts = play_game(game, players, options, max_plies)
+        opts = dict(options or {})
+        if options_for is not None:
+            opts.update(options_for(g))
+        state, plies, think, counts = play_game(game, players, opts, max_plies)
         res.plies.append(plies)
         res.think[0] += think[a_seat]
         res.think[1] += think[1 - a_seat]

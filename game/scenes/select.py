@@ -348,7 +348,8 @@ class SelectScene(Scene):
         )
         row = 40
         n_rows = len(self.option_widgets) + len(self.seat_widgets)
-        y = self.back.rect.y - theme.GAP - 26 - n_rows * (row + 4) - 30
+        level_h = line_height(theme.FONT_TINY) + 2  # the computer level's line under the seats
+        y = self.back.rect.y - theme.GAP - 26 - n_rows * (row + 4) - 30 - level_h
         # each option's one-line explanation goes under it when the rules text keeps at
         # least four lines; otherwise the focused option's explanation heads the options
         helps = sum(1 for w in self.option_widgets if w.description)
@@ -439,6 +440,26 @@ class SelectScene(Scene):
         self.layout(self.app.size)
 
     # --- draw ------------------------------------------------------------------------------------
+    def level_line(self, focused=None) -> str:
+        """What the computer level of the focused seat (else the first computer seat) means."""
+        seats = [w.value for w in self.seat_widgets]
+        if focused in self.seat_widgets and focused.value.computer:
+            seats.insert(0, focused.value)
+        seat = next((s for s in seats if s.computer), None)
+        return "" if seat is None else f"{seat.level.capitalize()}: {seat.description()}"
+
+    def _draw_level_line(self, surface, focused, d) -> None:
+        text = self.level_line(focused)
+        if text and self.seat_widgets:
+            col = theme.TEXT if focused in self.seat_widgets else theme.TEXT_DIM
+            draw_text(
+                surface,
+                fit_text(text, theme.FONT_TINY, d.width - 12),
+                theme.FONT_TINY,
+                col,
+                (d.x + 10, self.seat_widgets[-1].rect.bottom + 2),
+            )
+
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time)
         w, _ = surface.get_size()
@@ -495,6 +516,7 @@ class SelectScene(Scene):
                 surface, "Players", theme.FONT_TINY, theme.TEXT_DIM, (d.x, self.seats_top + 4)
             )
             focused = self.ui.focused
+            self._draw_level_line(surface, focused, d)
             if self.help_under:
                 for wdg in self.option_widgets:  # what each option means, under it
                     if wdg.description:

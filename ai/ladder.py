@@ -1,0 +1,386 @@
+"""The ladder of levels: each level against the one below it, on one game.
+
+    python -m ai.ladder GAME [--games N] [--scale S] [--seed K] [--levels a,b,...]
+
+Plays the adjacent pairs of the ladder: the random player against the weakest level,
+then each level against the next (``--levels``: level names or player specs, weakest
+first, default every level; the random player is put at the bottom).  Colours
+alternate, and games 2k and 2k+1 start from the same position (a setup the game would
+pick at random is drawn from ``--seed``).  A progress bar runs on stderr.  Then it
+prints each pair's result, the stronger side's score with a 95% Wilson interval, and
+an Elo estimate of every level relative to the random player: the pairwise Elo
+differences, chained up the ladder.
+
+``--scale S`` multiplies every budget (time limits and iteration counts) by S, for a
+quick look: the table says so, and a scaled table is not the full-time ladder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .levels import LEVEL_NAMES, LEVELS, level_processes, make_player
+from .match import MatchResult, run_match
+
+Z95 = 1.959964
+
+
+# --- arithmetic ------------------------------------------------------------------------------
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``score`` of ``n`` games (draws count half)."""
+    if n <= 0:
+        return 0.0, 1.0
+    z2 = z * z
+    centre = (score + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(score: float) -> float:
+    """The Elo difference that gives an expected ``score``: 400 log10(s / (1 - s));
+    +-inf at 100% and 0%."""
+    if score >= 1.0:
+        return math.inf
+    if score <= 0.0:
+        return -math.inf
+    return 400.0 * math.log10(score / (1.0 - score))
+
+
+def clamped_score(score: float, n: int) -> tuple[float, bool]:
+    """The score with a clean sweep counted as n - 1/2 of n games (and a whitewash as
+    1/2), so that its Elo is finite; True when it was clamped.  The Elo of a clamped
+    score is then a lower (upper) bound, not an estimate."""
+    if n <= 0:
+        return 0.5, False
+    lo, hi = 0.5 / n, 1.0 - 0.5 / n
+    if score > hi:
+        return hi, True
+    if score < lo:
+        return lo, True
+    return score, False
+
+
+@dataclass
+class PairElo:
+    diff: float  # the Elo of the stronger side over the weaker (finite)
+    low: float  # from the Wilson interval (may be -inf)
+    high: float  # (may be +inf)
+    clamped: bool
+
+
+def pair_elo(score: float, n: int) -> PairElo:
+    s, clamped = clamped_score(score, n)
+    lo, hi = wilson(score, n)
+    return PairElo(elo(s), elo(lo), elo(hi), clamped)
+
+
+def chain(diffs: list[float]) -> list[float]:
+    """Ratings from the bottom (0) up, adding each pair's difference."""
+    out = [0.0]
+    for d in diffs:
+        out.append(out[-1] + d)
+    return out
+
+
+# --- the levels ----------------------------------------------------------------------------
+def parse_levels(text: str) -> list[str]:
+    """``a,b,...`` -> specs; a ``key=value`` item belongs to the spec before it, so
+    ``mcts:iterations=20,randomness=0.3,easy`` is two specs."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and out:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
+def _num(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def scaled_spec(spec: str, scale: float) -> str:
+    """A player spec with its time limit and iteration budget multiplied by ``scale``
+    (a level's own budget is written out; ``random`` stays as it is)."""
+    name, _, args = spec.strip().partition(":")
+    lname = name.lower()
+    if lname == "random":
+        return "random"
+    settings: dict[str, str] = {}
+    if lname in LEVELS:
+        lv = LEVELS[lname]
+        if lv.get("time_limit") is not None:
+            settings["time"] = str(lv["time_limit"])
+        if lv.get("iterations") is not None:
+            settings["iterations"] = str(lv["iterations"])
+    for part in filter(None, (a.strip() for a in args.split(","))):
+        k, _, v = part.partition("=")
+        settings[k.strip()] = v.strip()
+    if scale != 1.0:
+        if "time" in settings:
+            settings["time"] = _num(float(settings["time"]) * scale)
+        if "iterations" in settings:
+            settings["iterations"] = str(max(1, round(int(settings["iterations"]) * scale)))
+    if not settings:
+        return lname
+    return lname + ":" + ",".join(f"{k}={v}" for k, v in settings.items())
+
+
+def describe(spec: str) -> str:
+    """A short budget: ``0.1 s``, ``300 it or 0.3 s, r=0.4``, ``5 s x2 processes``."""
+    name, _, args = spec.partition(":")
+    if name == "random":
+        return "uniform random moves"
+    kv = dict(p.partition("=")[::2] for p in args.split(",") if "=" in p)
+    bits = []
+    if "iterations" in kv and "time" in kv:
+        bits.append(f"{kv['iterations']} it or {kv['time']} s")
+    elif "iterations" in kv:
+        bits.append(f"{kv['iterations']} it")
+    elif "time" in kv:
+        bits.append(f"{kv['time']} s")
+    procs = int(kv.get("processes", level_processes(name) if name in LEVELS else 1))
+    if procs > 1:
+        bits.append(f"x{procs} processes")
+    r = kv.get("randomness", LEVELS.get(name, {}).get("randomness"))
+    if r not in (None, 0, 0.0, "0", "0.0"):
+        bits.append(f"r={r}")
+    return ", ".join(bits) or "defaults"
+
+
+# --- playing -------------------------------------------------------------------------------
+class _Counting:
+    """A player that remembers the iterations of its searches (for the table)."""
+
+    def __init__(self, player, tally: list):
+        self.player = player
+        self.tally = tally  # [iterations, searched moves]
+
+    def choose(self, state):
+        res = self.player.search(state)
+        if res.iterations:
+            self.tally[0] += res.iterations
+            self.tally[1] += 1
+        return res.move
+
+
+def start_options(game, seed: int, g: int) -> dict:
+    """A setup the game would pick at random (a nullable integer option with no value,
+    such as a setup seed), drawn from ``seed`` and the game pair ``g // 2``."""
+    rng = random.Random(seed * 100_003 + g // 2)
+    chosen = game.validate({})
+    out = {}
+    for opt in game.options:
+        if opt.nullable and opt.default is None and opt.kind is int and opt.applies_to(chosen):
+            lo = 0 if opt.minimum is None else opt.minimum
+            hi = 999_999 if opt.maximum is None else opt.maximum
+            out[opt.name] = rng.randint(lo, hi)
+    return out
+
+
+@dataclass
+class Pair:
+    upper: str  # the stronger side's name and spec
+    lower: str
+    upper_spec: str
+    lower_spec: str
+    result: MatchResult
+    iterations: list = field(default_factory=lambda: [[0, 0], [0, 0]])  # upper, lower
+    wall: float = 0.0
+
+    @property
+    def elo(self) -> PairElo:
+        return pair_elo(self.result.score(), self.result.games)
+
+
+def run_ladder(
+    game,
+    levels: list[str],
+    games: int,
+    scale: float = 1.0,
+    seed: int = 0,
+    max_plies: int = 400,
+    progress=None,
+) -> list[Pair]:
+    """Each adjacent pair of ``levels`` (weakest first; random is put first when it is
+    not there), the stronger as the first player of ``run_match``."""
+    names = list(levels)
+    if not names or names[0].lower() != "random":
+        names.insert(0, "random")
+    specs = [scaled_spec(n, scale) for n in names]
+    for s in specs:
+        make_player(s)  # a bad spec fails here, before any game
+    pairs = []
+    for i in range(len(names) - 1):
+        pairs.append(Pair(names[i + 1], names[i], specs[i + 1], specs[i], MatchResult()))
+    for i, pair in enumerate(pairs):
+        tallies = {pair.upper_spec: pair.iterations[0], pair.lower_spec: pair.iterations[1]}
+        if pair.upper_spec == pair.lower_spec:
+            tallies = {pair.upper_spec: pair.iterations[0]}
+
+        def make(spec, seed=None, _t=tallies):
+            return _Counting(make_player(spec, seed=seed), _t[spec])
+
+        def step(done, total, res, _i=i):
+            if progress:
+                progress(_i, len(pairs), done, total, res, pairs)
+
+        t0 = time.perf_counter()
+        pair.result = run_match(
+            game,
+            pair.upper_spec,
+            pair.lower_spec,
+            games,
+            seed=seed * 10 + i,
+            max_plies=max_plies,
+            progress=step,
+            options_for=lambda g: start_options(game, seed, g),
+            make=make,
+        )
+        pair.wall = time.perf_counter() - t0
+    return pairs
+
+
+# --- printing ------------------------------------------------------------------------------
+def _signed(x: float) -> str:
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    return f"{x:+.0f}"
+
+
+def table(game_name: str, pairs: list[Pair], games: int, scale: float, seed: int) -> str:
+    lines = []
+    scaled = f"every budget x{_num(scale)} (a scaled run: NOT the full-time levels)"
+    lines.append(
+        f"{game_name} ladder: {games} games a pair, colours alternating, seed {seed}, "
+        + ("full-time budgets" if scale == 1.0 else scaled)
+    )
+    lines.append("")
+    names = [pairs[0].lower] + [p.upper for p in pairs] if pairs else []
+    nw = max([len("level")] + [len(n) for n in names])
+    pw = max([len("pair (stronger first)")] + [len(p.upper) + 4 + len(p.lower) for p in pairs])
+    head = (
+        f"{'pair (stronger first)':<{pw}} {'W-D-L-U':>11} {'score':>7} {'95% interval':>14}"
+        f" {'Elo diff':>9} {'(95%)':>14} {'plies':>6} {'it/move':>15}"
+    )
+    lines.append(head)
+    lines.append("-" * len(head))
+    any_clamped = False
+    for p in pairs:
+        r = p.result
+        n = r.games
+        lo, hi = wilson(r.score(), n)
+        e = p.elo
+        any_clamped |= e.clamped
+        mark = "*" if e.clamped else " "
+        sign = (">" if r.score() >= 0.5 else "<") if e.clamped else " "
+        its = []
+        for total, moves in p.iterations:
+            its.append(f"{total / moves:.0f}" if moves else "-")
+        plies = sum(r.plies) / max(1, n)
+        lines.append(
+            f"{p.upper + ' vs ' + p.lower:<{pw}} "
+            f"{f'{r.wins}-{r.draws}-{r.losses}-{r.unfinished}':>11} "
+            f"{100 * r.score():6.1f}% "
+            f"{f'{100 * lo:.0f}-{100 * hi:.0f}%':>14} "
+            f"{sign}{_signed(e.diff):>7}{mark}"
+            f"{f'{_signed(e.low)}..{_signed(e.high)}':>15} "
+            f"{plies:6.1f} {' / '.join(its):>15}"
+        )
+    lines.append("")
+    ratings = chain([p.elo.diff for p in pairs])
+    specs = [pairs[0].lower_spec] + [p.upper_spec for p in pairs] if pairs else []
+    lines.append(f"{'level':<{nw}} {'Elo vs random':>13}  budget per move (spec)")
+    for i, (name, spec, rating) in enumerate(zip(names, specs, ratings, strict=True)):
+        bound = any(p.elo.clamped for p in pairs[:i])
+        lines.append(
+            f"{name:<{nw}} {_signed(rating) if i else '0':>12}{'*' if bound else ' '}  "
+            f"{describe(spec)}  ({spec})"
+        )
+    lines.append("")
+    lines.append(
+        "W-D-L-U: the stronger side's wins, draws, losses, unfinished (move cap; scored as a "
+        "draw). score: its share of the points."
+    )
+    lines.append(
+        "it/move: mean iterations per searched move, stronger / weaker (summed over processes)."
+    )
+    if any_clamped:
+        lines.append(
+            "* a 100% (0%) score is counted as n-1/2 (1/2) of n games, so its Elo is a lower "
+            "(upper) bound, and so is every rating chained through it."
+        )
+    wall = sum(p.wall for p in pairs)
+    lines.append(f"wall time: {wall:.0f} s ({', '.join(f'{p.wall:.0f}' for p in pairs)} s a pair)")
+    return "\n".join(lines)
+
+
+def _bar(i, n_pairs, done, total, res, pairs, _start=[None]) -> None:  # noqa: B006
+    """One progress line: updated in place on a terminal, a new line per game otherwise."""
+    if _start[0] is None:
+        _start[0] = time.perf_counter()
+    overall = i * total + done
+    width = 30
+    filled = int(width * overall / max(1, n_pairs * total))
+    pair = pairs[i]
+    text = (
+        f"[{'#' * filled}{'.' * (width - filled)}] pair {i + 1}/{n_pairs} "
+        f"{pair.upper} vs {pair.lower}: {done}/{total}  "
+        f"W{res.wins} D{res.draws} L{res.losses} U{res.unfinished}  "
+        f"{time.perf_counter() - _start[0]:.0f} s"
+    )
+    if sys.stderr.isatty():
+        end = "\n" if overall == n_pairs * total else ""
+        sys.stderr.write("\r" + text + "\x1b[K" + end)
+    else:
+        sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def main(argv=None) -> int:
+    from game import rules
+
+    ap = argparse.ArgumentParser(
+        prog="python -m ai.ladder",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
+    ap.add_argument("--games", type=int, default=20, help="games per pair (default 20)")
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every budget (default 1)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--levels",
+        default=",".join(LEVEL_NAMES),
+        help="level names or player specs, weakest first (default: every level)",
+    )
+    ap.add_argument("--max-plies", type=int, default=400)
+    args = ap.parse_args(argv)
+    try:
+        game = rules.get(args.game)
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        if not args.scale > 0:
+            raise ValueError("--scale must be more than 0")
+        levels = parse_levels(args.levels)
+        if not levels:
+            raise ValueError("--levels names no level")
+        for spec in levels:
+            make_player(scaled_spec(spec, args.scale))
+    except (ValueError, KeyError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    pairs = run_ladder(game, levels, args.games, args.scale, args.seed, args.max_plies, _bar)
+    print(table(game.name, pairs, args.games, args.scale, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
