@@ -295,3 +295,17 @@ def test_the_settings_overlay_sets_the_count_for_the_running_worker():
         assert scene.procs.rect.bottom <= scene.back.rect.top
     finally:
         app.shutdown()
+
+
+def test_one_process_through_the_pool_answers_as_the_search_in_this_process():
+    """Snapshot, merge and choice change nothing for one process: the same seed and
+    iteration budget give the same move, counts and values as ``MCTS`` here."""
+    for gid in rules.GAMES:
+        state = rules.get(gid).start()
+        move_seed = random.Random(7).randrange(1 << 30)  # the player's first move's seed
+        here = MCTS(iterations=300, rng=random.Random(move_seed)).search(state)
+        there = ParallelPlayer(1, {"iterations": 300, "time_limit": None}, seed=7).search(state)
+        assert str(there.move) == str(here.move), gid
+        assert there.iterations == here.iterations == 300 or here.iterations == 0
+        top = [(str(s.move), s.visits, pytest.approx(s.value)) for s in here.stats[:5]]
+        assert [(str(s.move), s.visits, s.value) for s in there.stats] == top, gid
