@@ -177,7 +177,9 @@ class MCTS:
                 break
             if root.proven is not None and self.solver:
                 break
-            if deadline is not None and (it & 15) == 0 and time.perf_counter() >= deadline:
+            # (never before the first 16 iterations: a search that starts past its deadline,
+            # on a loaded machine, must still have a move to give)
+            if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(root, rng, wide)
             it += 1
