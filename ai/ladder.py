@@ -38,7 +38,9 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (score + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo, hi = max(0.0, centre - half), min(1.0, centre + half)
+    # (exact at the ends: a clean sweep's upper bound is 1, not 1 less a rounding error)
+    return (0.0 if score <= 0.0 else lo), (1.0 if score >= 1.0 else hi)
 
 
 def elo(score: float) -> float:

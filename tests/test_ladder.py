@@ -1,0 +1,161 @@
+"""The ladder of levels (ai.levels, ai.ladder): the interval and Elo arithmetic, a tiny
+ladder run on iteration budgets, the level names as seats, and the select screen's line."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from ai import ladder
+from ai.levels import LEVEL_INFO, LEVEL_NAMES, LEVELS, level_processes, make_bot, make_player
+from ai.mcts import MCTS
+from game import rules
+from game.seats import CHOICES, Seat
+from game.seats import LEVELS as SEAT_LEVELS
+
+TINY = "mcts:iterations=8,randomness=0.5,mcts:iterations=40"
+
+
+# --- arithmetic on known inputs --------------------------------------------------------------
+def test_wilson_interval_on_known_values():
+    lo, hi = ladder.wilson(0.5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = ladder.wilson(1.0, 10)
+    assert lo == pytest.approx(0.72247, abs=1e-5) and hi == 1.0
+    lo, hi = ladder.wilson(0.0, 20)
+    assert lo == 0.0 and hi == pytest.approx(0.1611, abs=1e-4)
+    assert ladder.wilson(0.3, 0) == (0.0, 1.0)
+
+
+def test_elo_of_a_score_and_the_clamp_of_clean_sweeps():
+    assert ladder.elo(0.5) == 0.0
+    assert ladder.elo(0.75) == pytest.approx(400 * math.log10(3))
+    assert ladder.elo(0.25) == pytest.approx(-400 * math.log10(3))
+    assert ladder.elo(1.0) == math.inf and ladder.elo(0.0) == -math.inf
+    assert ladder.clamped_score(1.0, 10) == (0.95, True)
+    assert ladder.clamped_score(0.0, 10) == (0.05, True)
+    assert ladder.clamped_score(0.6, 10) == (0.6, False)
+    sweep = ladder.pair_elo(1.0, 10)
+    assert sweep.clamped and sweep.diff == pytest.approx(400 * math.log10(19))
+    assert sweep.high == math.inf and sweep.low == pytest.approx(ladder.elo(0.72251), abs=0.5)
+    even = ladder.pair_elo(0.5, 10)
+    assert not even.clamped and even.diff == 0 and even.low == pytest.approx(-even.high)
+
+
+def test_ratings_chain_the_pairwise_differences_from_zero():
+    assert ladder.chain([100.0, 50.0, -20.0]) == [0.0, 100.0, 150.0, 130.0]
+    assert ladder.chain([]) == [0.0]
+
+
+def test_level_lists_and_scaled_specs():
+    assert ladder.parse_levels("mcts:iterations=20,randomness=0.3, easy,,hard") == [
+        "mcts:iterations=20,randomness=0.3",
+        "easy",
+        "hard",
+    ]
+    assert ladder.scaled_spec("hard", 1.0) == "hard:time=3.0"
+    assert ladder.scaled_spec("hard", 0.1) == "hard:time=0.3"
+    assert ladder.scaled_spec("beginner", 0.5) == "beginner:time=0.15,iterations=150"
+    assert ladder.scaled_spec("random", 0.1) == "random"
+    assert ladder.scaled_spec("mcts:iterations=100,time=2", 0.5) == "mcts:iterations=50,time=1"
+    assert ladder.scaled_spec("mcts:iterations=3", 0.01) == "mcts:iterations=1"
+    assert "r=0.4" in ladder.describe(ladder.scaled_spec("beginner", 1.0))
+
+
+# --- a tiny ladder ---------------------------------------------------------------------------
+def test_a_tiny_ladder_plays_every_pair_and_prints_a_table(capsys):
+    assert ladder.main(["splay", "--games", "2", "--levels", TINY, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games a pair" in out and "full-time budgets" in out
+    rows = [line for line in out.splitlines() if " vs " in line and "%" in line]
+    assert len(rows) == 2  # random vs the weakest, then the weakest vs the next
+    assert rows[0].startswith("mcts:iterations=8,randomness=0.5 vs random")
+    assert "Elo vs random" in out
+    levels = out.split("Elo vs random")[1].split("\n\n")[0].splitlines()[1:]
+    assert [row.split()[0] for row in levels] == ["random"] + ladder.parse_levels(TINY)
+
+
+def test_run_ladder_counts_games_iterations_and_says_when_scaled():
+    game = rules.get("gliss")
+    pairs = ladder.run_ladder(game, ladder.parse_levels(TINY), games=2, seed=1)
+    assert [(p.upper, p.lower) for p in pairs] == [
+        ("mcts:iterations=8,randomness=0.5", "random"),
+        ("mcts:iterations=40", "mcts:iterations=8,randomness=0.5"),
+    ]
+    for p in pairs:
+        assert p.result.games == 2
+        searched = p.iterations[0]
+        assert searched[1] > 0 and 0 < searched[0] / searched[1] <= 40
+    assert pairs[0].iterations[1] == [0, 0]  # the random player never searches
+    text = ladder.table(game.name, pairs, 2, 0.25, 1)
+    assert "x0.25" in text and "NOT the full-time levels" in text
+
+
+def test_bad_ladder_arguments_exit_2(capsys):
+    assert ladder.main(["splay", "--games", "0"]) == 2
+    assert ladder.main(["splay", "--scale", "0"]) == 2
+    assert ladder.main(["splay", "--levels", "wizard"]) == 2
+    assert ladder.main(["nosuchgame"]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_a_timed_search_past_its_deadline_still_moves():
+    state = rules.get("splay").start()
+    res = MCTS(iterations=None, time_limit=1e-9, rng=random.Random(1)).search(state)
+    assert res.move is not None and res.iterations > 0
+
+
+# --- the levels as seats and bots --------------------------------------------------------------
+def test_five_levels_weakest_first_every_one_a_seat_with_a_description():
+    assert len(LEVEL_NAMES) == 5 and LEVEL_NAMES[0] == "beginner" and LEVEL_NAMES[-1] == "master"
+    assert SEAT_LEVELS == LEVEL_NAMES
+    for name in LEVEL_NAMES:
+        seat = Seat.parse("computer:" + name)
+        assert seat.computer and seat.level == name and Seat.parse(seat.spec()) == seat
+        assert LEVEL_INFO[name] and seat.description() == LEVEL_INFO[name]
+        assert Seat("computer", name) in CHOICES
+    for old in ("easy", "medium", "hard"):  # saved games and seats still read
+        assert Seat.parse(f"computer:{old}").level == old
+    assert Seat.parse("computer").level == "medium"
+    assert Seat("human").description() == ""
+
+
+def test_make_bot_for_every_level_and_budgets_that_grow():
+    bots = [make_bot(name, seed=1) for name in LEVEL_NAMES]
+    assert all(isinstance(b, MCTS) for b in bots)
+    beginner = bots[0]
+    assert beginner.iterations is not None and beginner.iterations <= 500
+    assert beginner.randomness > 0
+    assert all(b.randomness == 0 for b in bots[2:])  # randomness only at the bottom
+    limits = [b.time_limit for b in bots[1:]]
+    assert limits == sorted(limits) and len(set(limits)) == len(limits)
+    assert level_processes("master") >= 1 and level_processes("hard") == 1
+    # overrides still work, and a level's processes key can be set back to one
+    assert make_bot("hard", iterations=50, time_limit=None).iterations == 50
+    one = make_player("master:processes=1,iterations=30")
+    assert isinstance(one, MCTS) and one.iterations == 30
+    for name in LEVELS:
+        assert name in LEVEL_INFO
+
+
+def test_the_select_screen_says_what_the_computer_level_means(app):
+    from test_client_support import frames
+
+    from game.scenes.select import SelectScene
+
+    select = SelectScene(app, "splay")
+    app.push(select)
+    frames(app, 2)
+    white, black = select.seat_widgets
+    black.set_value(Seat("computer", "hard"))
+    white.set_value(Seat("human"))
+    assert select.level_line() == "Hard: " + LEVEL_INFO["hard"]
+    white.set_value(Seat("computer", "beginner"))
+    assert select.level_line(white) == "Beginner: " + LEVEL_INFO["beginner"]
+    assert select.level_line(black) == "Hard: " + LEVEL_INFO["hard"]
+    black.set_value(Seat("human"))
+    white.set_value(Seat("human"))
+    assert select.level_line() == ""
+    frames(app, 1)  # draws with and without the line
