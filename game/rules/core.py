@@ -13,6 +13,9 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   used where a playout is cut off.
 * ``State.ordered_moves(rng)`` -- the legal moves, most promising first (used
   with progressive widening on games with a large branching factor).
+* ``State.move_queue(rng)``  -- optional, for wide games: the same order made lazily,
+  an object with ``pop()`` (the next move) and a truth value (moves left), so the search
+  builds only the moves widening asks for (Gess, Gliss).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 """
