@@ -1,8 +1,10 @@
 """Strength levels and player specs.
 
 Five levels, weakest first (``LEVEL_NAMES``): each searches about three times as many
-iterations as the one below it.  ``beginner`` is an iteration budget (a few hundred) and
-plays a weaker move now and then; ``easy`` a little randomly too; the rest are a time per
+iterations as the one below it.  ``beginner`` is a few hundred iterations or a tenth of a
+second, whichever comes first (so that easy's 0.3 s is still about 3x in a slow game), and
+in half its moves draws its move in proportion to the visits instead of taking the most
+visited; ``easy`` does so in a tenth; the rest are a time per
 move, and ``master`` searches in every core of the machine at once (root-parallel, see
 ``ai/parallel.py``) when it is a player of the match runner.  ``LEVEL_INFO`` holds a
 one-line description of each for the select screen.  ``python -m ai.ladder GAME``
@@ -24,7 +26,7 @@ from .mcts import MCTS, RandomPlayer
 
 # MCTS settings of each level, weakest first (the budget is per process)
 LEVELS: dict[str, dict] = {
-    "beginner": {"time_limit": 0.3, "iterations": 300, "randomness": 0.4},
+    "beginner": {"time_limit": 0.1, "iterations": 300, "randomness": 0.5},
     "easy": {"time_limit": 0.3, "iterations": None, "randomness": 0.1},
     "medium": {"time_limit": 1.0, "iterations": None, "randomness": 0.0},
     "hard": {"time_limit": 3.0, "iterations": None, "randomness": 0.0},

@@ -57,11 +57,11 @@ def test_level_lists_and_scaled_specs():
     ]
     assert ladder.scaled_spec("hard", 1.0) == "hard:time=3.0"
     assert ladder.scaled_spec("hard", 0.1) == "hard:time=0.3"
-    assert ladder.scaled_spec("beginner", 0.5) == "beginner:time=0.15,iterations=150"
+    assert ladder.scaled_spec("beginner", 0.5) == "beginner:time=0.05,iterations=150"
     assert ladder.scaled_spec("random", 0.1) == "random"
     assert ladder.scaled_spec("mcts:iterations=100,time=2", 0.5) == "mcts:iterations=50,time=1"
     assert ladder.scaled_spec("mcts:iterations=3", 0.01) == "mcts:iterations=1"
-    assert "r=0.4" in ladder.describe(ladder.scaled_spec("beginner", 1.0))
+    assert "r=0.5" in ladder.describe(ladder.scaled_spec("beginner", 1.0))
 
 
 # --- a tiny ladder ---------------------------------------------------------------------------
