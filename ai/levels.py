@@ -73,7 +73,19 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "c": ("exploration", float),
     "randomness": ("randomness", float),
     "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on")),
+    "widen": ("widening", lambda v: _widening(v)),
 }
+
+
+def _widening(text: str) -> tuple[float, float]:
+    """``B/F``: progressive widening with base B and factor F (children <= B + F*sqrt(n))."""
+    base, slash, factor = text.partition("/")
+    if not slash:
+        raise ValueError("widen is base/factor, e.g. widen=2/1.5")
+    b, f = float(base), float(factor)
+    if b < 1 or f <= 0:
+        raise ValueError("widen needs a base of at least 1 and a positive factor")
+    return b, f
 
 
 def make_player(spec: str, seed: int | None = None):

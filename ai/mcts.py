@@ -81,8 +81,11 @@ class Node:
             self.untried = []
 
 
-def _widen_limit(visits: int) -> int:
-    return 2 + int(1.5 * math.sqrt(visits))
+WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
+
+
+def _widen_limit(visits: int, base: float = WIDENING[0], factor: float = WIDENING[1]) -> int:
+    return int(base + factor * math.sqrt(visits))
 
 
 def _untried(state, rng, wide: bool):
@@ -119,6 +122,7 @@ class MCTS:
         randomness: float = 0.0,
         progress_every: int = 100,
         seed: int | None = None,
+        widening: tuple[float, float] | None = None,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -129,6 +133,9 @@ class MCTS:
         self.solver = solver
         self.randomness = randomness
         self.progress_every = progress_every
+        # progressive widening (base, factor) for wide games; None: the game's own
+        # ``widening`` when it has one, else WIDENING
+        self.widening = widening
 
     def __repr__(self):
         return (
@@ -167,6 +174,7 @@ class MCTS:
             )
         game = getattr(state, "game", None)
         wide = bool(getattr(game, "wide", False))
+        self._widen = self.widening or getattr(game, "widening", None) or WIDENING
         rng = self.rng
         budget = self.iterations
         limit = self.time_limit
@@ -199,12 +207,15 @@ class MCTS:
         node = root
         c = self.exploration
         solver = self.solver
+        base, factor = getattr(self, "_widen", WIDENING)
         while node.proven is None:
             untried = node.untried
             if untried is None:
                 untried = node.untried = _untried(node.state, rng, wide)
             # (widening first: a lazy queue may have to work to answer whether it is empty)
-            if (not wide or len(node.children) < _widen_limit(node.visits)) and untried:
+            if (
+                not wide or len(node.children) < int(base + factor * math.sqrt(node.visits))
+            ) and untried:
                 move = untried.pop()
                 child = Node(move, node, node.state.play(move))
                 node.children.append(child)

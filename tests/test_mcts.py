@@ -275,3 +275,24 @@ def test_the_cached_statistics_follow_the_backup():
         if n.visits:
             assert n.mean == pytest.approx(n.total / n.visits)
             assert n.width == pytest.approx((n.visits + 1) ** -0.5)
+
+
+def test_progressive_widening_follows_the_given_or_the_games_schedule():
+    """A wide game's nodes get at most base + factor * sqrt(visits) children: the bot's
+    ``widening`` when given, else the game's own ``widening``, else the default."""
+    from ai.levels import make_player
+    from ai.mcts import MCTS, WIDENING, _widen_limit
+    from game import rules
+
+    state = rules.get("gess").start()
+    assert state.game.wide
+    narrow = MCTS(iterations=400, seed=1, widening=(1.0, 0.5))
+    res = narrow.search(state)
+    assert len(res.stats) <= _widen_limit(400, 1.0, 0.5)
+    default = MCTS(iterations=400, seed=1)
+    wide = default.search(state)
+    expect = state.game.widening if getattr(state.game, "widening", None) else WIDENING
+    assert len(wide.stats) <= _widen_limit(400, *expect)
+    assert make_player("mcts:iterations=10,widen=1/0.5").widening == (1.0, 0.5)
+    with pytest.raises(ValueError, match="widen"):
+        make_player("mcts:iterations=10,widen=3")
