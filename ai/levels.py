@@ -12,7 +12,8 @@ measures them against each other.
 
 A player spec (for the match runner and the command line) is ``random``, a level name,
 or ``mcts:key=value,...`` with keys ``iterations``, ``time``, ``c`` (exploration),
-``randomness``, ``solver``, and ``processes`` (search in that many processes at once,
+``randomness``, ``solver``, ``widen`` (``B/F``: progressive widening, at most B + F*sqrt(visits)
+children a node; default the game's own) and ``processes`` (search in that many processes at once,
 merged at the root: see ``ai/parallel.py``; each process gets the whole time or iteration
 budget).  A level takes the same keys (``hard:time=5``, ``master:processes=1``).
 """

@@ -377,10 +377,10 @@ class _Slot:
     __slots__ = ("proc", "requests", "results", "active", "last")
 
     def __init__(self) -> None:
-        self.proc = None
-        self.requests = None
-        self.results = None
-        self.active = None  # a shared 64-bit integer without a lock: the live serial
+        self.proc: Any = None  # a spawned Process once started
+        self.requests: Any = None  # its request queue
+        self.results: Any = None  # its result queue
+        self.active: Any = None  # a shared 64-bit integer without a lock: the live serial
         self.last = 0.0  # when its last message came
 
 
@@ -509,7 +509,7 @@ class Pool:
     def drain(self, k: int) -> list[dict]:
         """Every message process ``k`` sent (never blocks)."""
         slot = self.slots[k]
-        out = []
+        out: list[dict] = []
         q = slot.results
         while q is not None:
             try:
@@ -642,7 +642,8 @@ class Search:
                     self.snaps[k] = msg.get("snap")
                     self.final[k] = True
                     self.fractions[k] = 1.0
-                    if self.snaps[k] is not None and self.snaps[k].get("proven") is not None:
+                    snap = self.snaps[k]
+                    if snap is not None and snap.get("proven") is not None:
                         early = True  # the root is solved: no need to wait for the others
                 elif kind == "error":
                     self.done = True

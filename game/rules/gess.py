@@ -1284,7 +1284,7 @@ class GessMoveQueue:
             runs = self._codes(Q_NEAR, 1) + self._codes(Q_QUIET, 1) + self._codes(Q_BAD, 1)
             defend, good, bad = self._captures()
             escapes = self._escapes
-            stay = []
+            stay: list[int] = []
             for code in bad:
                 (runs if (escapes >> (code >> 8)) & 1 else stay).append(code)
             bad[:] = stay
