@@ -15,6 +15,7 @@ from test_client_support import ev_down, ev_key, ev_move, ev_up, frames, make_ap
 
 from game import rules
 from game.scenes.demo import DemoScene
+from game.scenes.export import ExportScene
 from game.scenes.pause import PauseScene, RulesScene, SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.result import ResultScene
@@ -114,6 +115,8 @@ def builders(app):
         "demo": lambda: DemoScene(app, "splay"),
         "result": lambda: ResultScene(app, finished()),
         "replay": lambda: ReplayScene(app, finished()),
+        "review": lambda: ReplayScene(app, finished(), analyse="quick"),
+        "export": lambda: (lambda m: ExportScene(app, splay, m.states, m.move_objs, 5))(finished()),
         "pause": pause,
         "rules": lambda: RulesScene(app, splay),
         "settings": lambda: SettingsScene(app),
@@ -130,6 +133,8 @@ def builders(app):
         "demo",
         "result",
         "replay",
+        "review",
+        "export",
         "pause",
         "rules",
         "settings",
