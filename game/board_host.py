@@ -83,7 +83,7 @@ class BoardHost:
         if pos is not None and self.rect.collidepoint(pos):
             self.mouse = (int(pos[0]), int(pos[1]))
             self.view.hover(pos)
-            self.cell = self.view.cell_name(pos) if hasattr(self.view, "cell_name") else None
+            self.cell = self.view.cell_name(pos)
         else:
             if self.mouse is not None:
                 self.view.hover((-1, -1))

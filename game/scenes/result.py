@@ -86,7 +86,6 @@ class ResultScene(Scene):
         elif self.winner is not None:
             colors = [theme.TEXT_DIM, theme.PANEL_EDGE]
         self.confetti = Confetti(app.rng, colors, 110 if self.celebrate else 30)
-        self.turns = turns.turns_of(match.states, match.move_objs)
         self.moves = MoveList()
         self.moves.set_game(match.states, match.move_objs)
         self.index = match.ply  # the position the board shows
@@ -340,7 +339,7 @@ class ResultScene(Scene):
             y += line_height(theme.FONT_SMALL)
         y += 6
         m = self.match
-        info = turns.moves_text(turns.rows(self.turns))
+        info = turns.moves_text(turns.rows(self.moves.turns))
         seats = " vs ".join(s.label() for s in m.seats)
         draw_text(surface, info, theme.FONT_TINY, theme.TEXT_DIM, (inner.x, y))
         y += line_height(theme.FONT_TINY)
@@ -355,7 +354,7 @@ class ResultScene(Scene):
             self.draw_chart(surface, self.chart_rect)
         label = "Moves - click one to see it" if m.ply else "Moves"
         if self.index != m.ply:
-            label = turns.position_label(self.turns, self.index, names)
+            label = turns.position_label(self.moves.turns, self.index, names)
         draw_text(
             surface,
             fit_text(label, theme.FONT_TINY, inner.width),

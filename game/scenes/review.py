@@ -44,7 +44,6 @@ class ReviewScene(Scene):
         self.moves = list(match.move_objs)
         last = self.states[-1]
         self.names = [last.seat_name(p) for p in (0, 1)]
-        self.turns = turns.turns_of(self.states, self.moves)
         n = len(self.moves)
         self.index = n if start is None else max(0, min(n, int(start)))
         self.host = BoardHost(app, self.game, self.states[self.index])
@@ -449,7 +448,11 @@ class ReviewScene(Scene):
     def position_text(self) -> list[tuple[str, int, tuple]]:
         """The lines about the position shown: what it is, and the review of its move."""
         lines = [
-            (turns.position_label(self.turns, self.index, self.names), theme.FONT_SMALL, theme.TEXT)
+            (
+                turns.position_label(self.list.turns, self.index, self.names),
+                theme.FONT_SMALL,
+                theme.TEXT,
+            )
         ]
         rv = self.review_of(self.index)
         if self.better and rv is not None:
