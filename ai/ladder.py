@@ -1,6 +1,8 @@
 """The ladder of levels: each level against the one below it, on one game.
 
     python -m ai.ladder GAME [--games N] [--scale S] [--seed K] [--levels a,b,...]
+                             [--pairs 4,5] [--save FILE]
+    python -m ai.ladder GAME --combine FILE [FILE ...]
 
 Plays the adjacent pairs of the ladder: the random player against the weakest level,
 then each level against the next (``--levels``: level names or player specs, weakest
@@ -13,16 +15,24 @@ differences, chained up the ladder.
 
 ``--scale S`` multiplies every budget (time limits and iteration counts) by S, for a
 quick look: the table says so, and a scaled table is not the full-time ladder.
+
+A full ladder at full time takes hours, so it can be played in parts: ``--pairs`` plays
+only those pairs (numbered from 1, the random player against the weakest level), with the
+seeds they have in the whole ladder, and ``--save FILE`` writes the results as JSON.
+``--combine`` reads saved parts (of one game and one scale) and prints the table of them
+all, as if one run had played them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from .levels import LEVEL_NAMES, LEVELS, level_processes, make_player
 from .match import MatchResult, run_match
@@ -196,6 +206,7 @@ class Pair:
     result: MatchResult
     iterations: list = field(default_factory=lambda: [[0, 0], [0, 0]])  # upper, lower
     wall: float = 0.0
+    number: int = 0  # its place in the whole ladder, from 1 (random against the weakest)
 
     @property
     def elo(self) -> PairElo:
@@ -210,9 +221,11 @@ def run_ladder(
     seed: int = 0,
     max_plies: int = 400,
     progress=None,
+    only: list[int] | None = None,
 ) -> list[Pair]:
     """Each adjacent pair of ``levels`` (weakest first; random is put first when it is
-    not there), the stronger as the first player of ``run_match``."""
+    not there), the stronger as the first player of ``run_match``.  ``only``: the pair
+    numbers (from 1) to play; each keeps the seed it has in the whole ladder."""
     names = list(levels)
     if not names or names[0].lower() != "random":
         names.insert(0, "random")
@@ -221,8 +234,11 @@ def run_ladder(
         make_player(s)  # a bad spec fails here, before any game
     pairs = []
     for i in range(len(names) - 1):
-        pairs.append(Pair(names[i + 1], names[i], specs[i + 1], specs[i], MatchResult()))
-    for i, pair in enumerate(pairs):
+        pair = Pair(names[i + 1], names[i], specs[i + 1], specs[i], MatchResult(), number=i + 1)
+        if only is None or i + 1 in only:
+            pairs.append(pair)
+    for k, pair in enumerate(pairs):
+        i = pair.number - 1
         tallies = {pair.upper_spec: pair.iterations[0], pair.lower_spec: pair.iterations[1]}
         if pair.upper_spec == pair.lower_spec:
             tallies = {pair.upper_spec: pair.iterations[0]}
@@ -230,9 +246,9 @@ def run_ladder(
         def make(spec, seed=None, _t=tallies):
             return _Counting(make_player(spec, seed=seed), _t[spec])
 
-        def step(done, total, res, _i=i):
+        def step(done, total, res, _k=k):
             if progress:
-                progress(_i, len(pairs), done, total, res, pairs)
+                progress(_k, len(pairs), done, total, res, pairs)
 
         t0 = time.perf_counter()
         pair.result = run_match(
@@ -257,11 +273,26 @@ def _signed(x: float) -> str:
     return f"{x:+.0f}"
 
 
-def table(game_name: str, pairs: list[Pair], games: int, scale: float, seed: int) -> str:
+def _ratings(pairs: list[Pair]) -> list[float | None]:
+    """Each level's Elo over the lowest level shown, the pairs' differences added up;
+    None above a missing pair (the chain is broken there)."""
+    out: list[float | None] = [0.0]
+    for k, p in enumerate(pairs):
+        prev = out[-1]
+        joined = k == 0 or p.number == pairs[k - 1].number + 1 or not p.number
+        out.append(prev + p.elo.diff if prev is not None and joined else None)
+    return out
+
+
+def table(
+    game_name: str, pairs: list[Pair], games: int | None, scale: float, seed: int | str
+) -> str:
+    """The ladder's table.  ``games``: games a pair (None: as many as each pair shows)."""
     lines = []
     scaled = f"every budget x{_num(scale)} (a scaled run: NOT the full-time levels)"
+    count = f"{games} games a pair" if games is not None else "games a pair as shown"
     lines.append(
-        f"{game_name} ladder: {games} games a pair, colours alternating, seed {seed}, "
+        f"{game_name} ladder: {count}, colours alternating, seed {seed}, "
         + ("full-time budgets" if scale == 1.0 else scaled)
     )
     lines.append("")
@@ -297,13 +328,20 @@ def table(game_name: str, pairs: list[Pair], games: int, scale: float, seed: int
             f"{plies:6.1f} {' / '.join(its):>15}"
         )
     lines.append("")
-    ratings = chain([p.elo.diff for p in pairs])
+    ratings = _ratings(pairs)
     specs = [pairs[0].lower_spec] + [p.upper_spec for p in pairs] if pairs else []
-    lines.append(f"{'level':<{nw}} {'Elo vs random':>13}  budget per move (spec)")
+    base = names[0] if names else "random"
+    broken = False
+    lines.append(f"{'level':<{nw}} {'Elo vs ' + base:>13}  budget per move (spec)")
     for i, (name, spec, rating) in enumerate(zip(names, specs, ratings, strict=True)):
         bound = any(p.elo.clamped for p in pairs[:i])
+        if rating is None:
+            broken = True
+            shown = "?"
+        else:
+            shown = _signed(rating) if i else "0"
         lines.append(
-            f"{name:<{nw}} {_signed(rating) if i else '0':>12}{'*' if bound else ' '}  "
+            f"{name:<{nw}} {shown:>12}{'*' if bound and rating is not None else ' '}  "
             f"{describe(spec)}  ({spec})"
         )
     lines.append("")
@@ -319,9 +357,89 @@ def table(game_name: str, pairs: list[Pair], games: int, scale: float, seed: int
             "* a 100% (0%) score is counted as n-1/2 (1/2) of n games, so its Elo is a lower "
             "(upper) bound, and so is every rating chained through it."
         )
+    if broken:
+        lines.append("?: a pair below this level was not played, so its rating is not chained.")
     wall = sum(p.wall for p in pairs)
     lines.append(f"wall time: {wall:.0f} s ({', '.join(f'{p.wall:.0f}' for p in pairs)} s a pair)")
     return "\n".join(lines)
+
+
+# --- parts of a ladder ---------------------------------------------------------------------
+SAVE_VERSION = 1
+
+
+def save_pairs(path: str, game_id: str, pairs: list[Pair], scale: float, seed: int) -> None:
+    """Write a ladder's pairs as JSON (to a temporary name, then renamed)."""
+    data = {
+        "ladder": SAVE_VERSION,
+        "game": game_id,
+        "scale": scale,
+        "seed": seed,
+        "pairs": [asdict(p) for p in pairs],
+    }
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def load_pairs(path: str) -> dict:
+    """A saved part: ``game``, ``scale``, ``seed`` and ``pairs`` (``Pair`` objects).
+    ValueError, saying what is wrong, for a file that is not one."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read it ({e.strerror or e})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: not a saved ladder ({e})") from None
+    if not isinstance(data, dict) or data.get("ladder") != SAVE_VERSION:
+        raise ValueError(f"{path}: not a saved ladder (no 'ladder': {SAVE_VERSION})")
+    try:
+        pairs = []
+        for d in data["pairs"]:
+            d = dict(d)
+            d["result"] = MatchResult(**d["result"])
+            pair = Pair(**d)
+            if not (isinstance(pair.number, int) and pair.number >= 1):
+                raise ValueError("a pair without its number")
+            pairs.append(pair)
+        return {
+            "game": str(data["game"]),
+            "scale": float(data["scale"]),
+            "seed": int(data["seed"]),
+            "pairs": pairs,
+        }
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"{path}: a saved ladder with a bad entry ({e})") from None
+
+
+def combine(parts: list[dict]) -> tuple[list[Pair], float, str]:
+    """The pairs of several saved parts in ladder order, their scale and their seed(s).
+    ValueError when they are not parts of one ladder (games, scales or pairs clash)."""
+    if not parts:
+        raise ValueError("nothing to combine")
+    games = {p["game"] for p in parts}
+    if len(games) > 1:
+        raise ValueError(f"the parts are of different games: {', '.join(sorted(games))}")
+    scales = {p["scale"] for p in parts}
+    if len(scales) > 1:
+        raise ValueError(f"the parts are at different scales: {', '.join(map(str, scales))}")
+    by_number: dict[int, Pair] = {}
+    for part in parts:
+        for pair in part["pairs"]:
+            if pair.number in by_number:
+                raise ValueError(f"pair {pair.number} ({pair.upper} vs {pair.lower}) is twice")
+            by_number[pair.number] = pair
+    pairs = [by_number[n] for n in sorted(by_number)]
+    for a, b in zip(pairs, pairs[1:], strict=False):
+        if b.number == a.number + 1 and b.lower_spec != a.upper_spec:
+            raise ValueError(
+                f"pairs {a.number} and {b.number} do not meet: {a.upper_spec} / {b.lower_spec}"
+            )
+    seeds = sorted({p["seed"] for p in parts})
+    return pairs, scales.pop(), ", ".join(map(str, seeds))
 
 
 def _bar(i, n_pairs, done, total, res, pairs, _start=[None]) -> None:  # noqa: B006
@@ -364,9 +482,31 @@ def main(argv=None) -> int:
         help="level names or player specs, weakest first (default: every level)",
     )
     ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument(
+        "--pairs",
+        default="",
+        help="play only these pairs, numbered from 1 (random against the weakest): e.g. 4,5",
+    )
+    ap.add_argument("--save", metavar="FILE", help="also write the results as JSON")
+    ap.add_argument(
+        "--combine",
+        nargs="+",
+        metavar="FILE",
+        help="print one table of saved parts (of this game) instead of playing",
+    )
     args = ap.parse_args(argv)
     try:
         game = rules.get(args.game)
+        if args.combine:
+            parts = [load_pairs(path) for path in args.combine]
+            wrong = [p["game"] for p in parts if p["game"] != game.id]
+            if wrong:
+                raise ValueError(f"a part is of {wrong[0]}, not {game.id}")
+            pairs, scale, seeds = combine(parts)
+            counts = {p.result.games for p in pairs}
+            games = counts.pop() if len(counts) == 1 else None
+            print(table(game.name, pairs, games, scale, seeds))
+            return 0
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         if not args.scale > 0:
@@ -376,11 +516,32 @@ def main(argv=None) -> int:
             raise ValueError("--levels names no level")
         for spec in levels:
             make_player(scaled_spec(spec, args.scale))
+        n_pairs = len(levels) - (1 if levels[0].lower() == "random" else 0)
+        only = None
+        if args.pairs.strip():
+            try:
+                only = sorted({int(x) for x in args.pairs.split(",") if x.strip()})
+            except ValueError:
+                raise ValueError(
+                    f"--pairs takes pair numbers, e.g. 4,5 (not {args.pairs!r})"
+                ) from None
+            bad = [n for n in only if not 1 <= n <= n_pairs]
+            if bad or not only:
+                raise ValueError(f"--pairs: the pairs are numbered 1 to {n_pairs}")
     except (ValueError, KeyError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    pairs = run_ladder(game, levels, args.games, args.scale, args.seed, args.max_plies, _bar)
+    pairs = run_ladder(
+        game, levels, args.games, args.scale, args.seed, args.max_plies, _bar, only=only
+    )
     print(table(game.name, pairs, args.games, args.scale, args.seed))
+    if args.save:
+        try:
+            save_pairs(args.save, game.id, pairs, args.scale, args.seed)
+        except OSError as e:
+            print(f"error: could not save to {args.save}: {e.strerror or e}", file=sys.stderr)
+            return 1
+        print(f"saved to {args.save}")
     return 0
 
 

@@ -93,6 +93,68 @@ def test_run_ladder_counts_games_iterations_and_says_when_scaled():
     assert "x0.25" in text and "NOT the full-time levels" in text
 
 
+def _body(text: str) -> str:
+    """A table without its wall-time line (the only line two runs may differ in)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("wall time"))
+
+
+def test_a_ladder_played_in_parts_and_combined_is_the_whole_ladder(tmp_path, capsys):
+    args = ["splay", "--games", "2", "--levels", TINY, "--seed", "5"]
+    assert ladder.main(args) == 0
+    whole = capsys.readouterr().out
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    assert ladder.main(args + ["--pairs", "2", "--save", str(second)]) == 0
+    part = capsys.readouterr().out
+    assert "saved to" in part and " vs random " not in part
+    assert "Elo vs mcts:iterations=8" in part  # the lowest level shown is the base
+    assert ladder.main(args + ["--pairs", "1", "--save", str(first)]) == 0
+    capsys.readouterr()
+    assert ladder.main(["splay", "--combine", str(second), str(first)]) == 0
+    combined = capsys.readouterr().out
+    assert _body(combined) == _body(whole)  # the same seeds, so the same games
+
+
+def test_a_missing_pair_breaks_the_elo_chain(tmp_path):
+    game = rules.get("splay")
+    pairs = ladder.run_ladder(
+        game, ["mcts:iterations=4", "mcts:iterations=8", "mcts:iterations=16"], 1, only=[1, 3]
+    )
+    assert [p.number for p in pairs] == [1, 3]
+    text = ladder.table(game.name, pairs, 1, 1.0, 0)
+    assert "?: a pair below this level" in text
+    rows = text.split("budget per move")[1].splitlines()[1:4]
+    assert rows[2].split()[:2] == ["mcts:iterations=16", "?"]
+
+
+def test_combine_refuses_what_is_not_one_ladder(tmp_path, capsys):
+    game = rules.get("splay")
+    pairs = ladder.run_ladder(game, ["mcts:iterations=4"], 1)
+    a = tmp_path / "a.json"
+    ladder.save_pairs(str(a), "splay", pairs, 1.0, 0)
+    assert ladder.main(["splay", "--combine", str(a), str(a)]) == 2  # pair 1 twice
+    assert "is twice" in capsys.readouterr().err
+    assert ladder.main(["gess", "--combine", str(a)]) == 2
+    assert "not gess" in capsys.readouterr().err
+    b = tmp_path / "b.json"
+    ladder.save_pairs(str(b), "splay", pairs, 0.5, 0)
+    with pytest.raises(ValueError, match="different scales"):
+        ladder.combine([ladder.load_pairs(str(a)), ladder.load_pairs(str(b))])
+    for text in (
+        "{",
+        "[]",
+        '{"ladder": 1, "game": "splay"}',
+        '{"ladder": 1, "game": "splay", "scale": 1, "seed": 0, "pairs": [{"upper": 3}]}',
+    ):
+        bad = tmp_path / "bad.json"
+        bad.write_text(text)
+        assert ladder.main(["splay", "--combine", str(bad)]) == 2
+        assert "bad.json" in capsys.readouterr().err
+    assert ladder.main(["splay", "--combine", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert ladder.main(["splay", "--pairs", "9"]) == 2
+    assert ladder.main(["splay", "--pairs", "x"]) == 2
+
+
 def test_bad_ladder_arguments_exit_2(capsys):
     assert ladder.main(["splay", "--games", "0"]) == 2
     assert ladder.main(["splay", "--scale", "0"]) == 2
