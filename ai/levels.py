@@ -13,9 +13,11 @@ measures them against each other.
 A player spec (for the match runner and the command line) is ``random``, a level name,
 or ``mcts:key=value,...`` with keys ``iterations``, ``time``, ``c`` (exploration),
 ``randomness``, ``solver``, ``widen`` (``B/F``: progressive widening, at most B + F*sqrt(visits)
-children a node; default the game's own) and ``processes`` (search in that many processes at once,
-merged at the root: see ``ai/parallel.py``; each process gets the whole time or iteration
-budget).  A level takes the same keys (``hard:time=5``, ``master:processes=1``).
+children a node; default the game's own), ``cutoff`` (plies a playout runs before the
+game's evaluation scores it; default the game's own) and ``processes`` (search in that
+many processes at once, merged at the root: see ``ai/parallel.py``; each process gets the
+whole time or iteration budget).  A level takes the same keys (``hard:time=5``,
+``master:processes=1``).
 """
 
 from __future__ import annotations
@@ -75,7 +77,16 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "randomness": ("randomness", float),
     "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "widen": ("widening", lambda v: _widening(v)),
+    "cutoff": ("cutoff", lambda v: _cutoff(v)),
 }
+
+
+def _cutoff(text: str) -> int:
+    """Plies a playout runs before the game's evaluation scores it (0: at once)."""
+    n = int(text)
+    if n < 0:
+        raise ValueError("cutoff is a number of plies, 0 or more")
+    return n
 
 
 def _widening(text: str) -> tuple[float, float]:

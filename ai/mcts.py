@@ -123,6 +123,7 @@ class MCTS:
         progress_every: int = 100,
         seed: int | None = None,
         widening: tuple[float, float] | None = None,
+        cutoff: int | None = None,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -136,6 +137,9 @@ class MCTS:
         # progressive widening (base, factor) for wide games; None: the game's own
         # ``widening`` when it has one, else WIDENING
         self.widening = widening
+        # plies after which a playout stops and the game's evaluation scores it; None: the
+        # game's own ``playout_cutoff``
+        self.cutoff = cutoff
 
     def __repr__(self):
         return (
@@ -227,8 +231,10 @@ class MCTS:
         # evaluate the leaf
         if node.proven is not None:
             value = node.proven
-        else:
+        elif self.cutoff is None:
             value = node.state.rollout(rng)
+        else:
+            value = node.state.rollout(rng, self.cutoff)
         # back up
         n = node
         sqrt = math.sqrt

@@ -296,3 +296,37 @@ def test_progressive_widening_follows_the_given_or_the_games_schedule():
     assert make_player("mcts:iterations=10,widen=1/0.5").widening == (1.0, 0.5)
     with pytest.raises(ValueError, match="widen"):
         make_player("mcts:iterations=10,widen=3")
+
+
+def test_a_bot_may_cut_its_playouts_at_its_own_ply():
+    """``cutoff`` (spec ``cutoff=N``) is passed to every playout; None keeps the game's own."""
+    from ai.levels import make_player
+    from ai.mcts import MCTS
+    from game import rules
+
+    seen = []
+
+    class Watched:
+        def __init__(self, state):
+            self.state = state
+
+        def __getattr__(self, name):
+            return getattr(self.state, name)
+
+        def play(self, move):
+            return Watched(self.state.play(move))
+
+        def rollout(self, rng, cutoff=None):
+            seen.append(cutoff)
+            return self.state.rollout(rng, cutoff)
+
+    start = Watched(rules.get("gess").start())
+    MCTS(iterations=30, seed=2, cutoff=3).search(start)
+    assert seen and set(seen) == {3}
+    seen.clear()
+    MCTS(iterations=30, seed=2).search(start)
+    assert seen and set(seen) == {None}
+    assert make_player("mcts:iterations=10,cutoff=0").cutoff == 0
+    assert make_player("hard:cutoff=4").cutoff == 4
+    with pytest.raises(ValueError, match="cutoff"):
+        make_player("mcts:iterations=10,cutoff=-1")
