@@ -82,6 +82,7 @@ class Node:
 
 
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
+EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
 
 
 def _widen_limit(visits: int, base: float = WIDENING[0], factor: float = WIDENING[1]) -> int:
@@ -117,7 +118,7 @@ class MCTS:
         iterations: int | None = 1000,
         time_limit: float | None = None,
         rng: random.Random | None = None,
-        exploration: float = 1.0,
+        exploration: float | None = None,
         solver: bool = True,
         randomness: float = 0.0,
         progress_every: int = 100,
@@ -130,6 +131,8 @@ class MCTS:
         self.iterations = iterations
         self.time_limit = time_limit
         self.rng = rng if rng is not None else random.Random(seed)
+        # the UCT constant; None: the game's own ``exploration`` when it has one, else
+        # EXPLORATION (a game whose leaf values crowd near 0 wants a smaller one)
         self.exploration = exploration
         self.solver = solver
         self.randomness = randomness
@@ -179,6 +182,10 @@ class MCTS:
         game = getattr(state, "game", None)
         wide = bool(getattr(game, "wide", False))
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
+        self._c = self.exploration
+        if self._c is None:
+            own = getattr(game, "exploration", None)
+            self._c = EXPLORATION if own is None else own
         rng = self.rng
         budget = self.iterations
         limit = self.time_limit
@@ -209,7 +216,9 @@ class MCTS:
     # --- one iteration ----------------------------------------------------------------
     def _iterate(self, root: Node, rng, wide: bool) -> None:
         node = root
-        c = self.exploration
+        c = getattr(self, "_c", None)
+        if c is None:
+            c = EXPLORATION
         solver = self.solver
         base, factor = getattr(self, "_widen", WIDENING)
         while node.proven is None:

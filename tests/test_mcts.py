@@ -330,3 +330,27 @@ def test_a_bot_may_cut_its_playouts_at_its_own_ply():
     assert make_player("hard:cutoff=4").cutoff == 4
     with pytest.raises(ValueError, match="cutoff"):
         make_player("mcts:iterations=10,cutoff=-1")
+
+
+def test_the_uct_constant_is_the_bots_else_the_games_else_one():
+    """``exploration`` given to the bot wins; else the game's own (Gess: 0.15); else 1."""
+    from ai.levels import make_player
+    from ai.mcts import EXPLORATION, MCTS
+    from game import rules
+
+    gess = rules.get("gess").start()
+    splay = rules.get("splay").start()
+    assert gess.game.exploration == 0.15 and EXPLORATION == 1.0
+    for bot, state, expect in (
+        (MCTS(iterations=20, seed=1), gess, 0.15),
+        (MCTS(iterations=20, seed=1), splay, 1.0),
+        (MCTS(iterations=20, seed=1, exploration=0.7), gess, 0.7),
+        (make_player("mcts:iterations=20,c=0"), splay, 0.0),
+    ):
+        bot.search(state)
+        assert bot._c == expect
+    # a smaller constant follows the best root move: its visits stand out from the rest
+    narrow = MCTS(iterations=600, seed=4).search(gess)
+    broad = MCTS(iterations=600, seed=4, exploration=1.0).search(gess)
+    share = [r.stats[0].visits / sum(s.visits for s in r.stats) for r in (narrow, broad)]
+    assert share[0] > share[1]

@@ -18,6 +18,8 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   builds only the moves widening asks for (Gess, Gliss).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
+* ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
+  (base, factor) and UCT constant for this game, where the engine's defaults do not fit.
 """
 
 from __future__ import annotations
@@ -288,6 +290,9 @@ class Game:
     playout_cutoff: int | None = None
     #: progressive widening for the search on games with many moves per turn
     wide: bool = False
+    #: the search's widening schedule (base, factor) and UCT constant; None: its defaults
+    widening: tuple[float, float] | None = None
+    exploration: float | None = None
 
     @property
     def players(self) -> tuple[str, str]:

@@ -1506,8 +1506,15 @@ class Gess(Game):
         "a move is the piece's centre, a dash and where the centre ends: "
         "k3-k7 slides the 3x3 piece centred on k3 four squares up"
     )
-    playout_cutoff = 12
+    # no random plies: the search scores a new leaf with the evaluation at once.  Random
+    # Gess slides mostly smash stones at random, so a playout scored 12 plies on was a
+    # noisier reading of the same evaluation, at five times the cost (docs/ai.md)
+    playout_cutoff = 0
     wide = True
+    # the evaluation's values crowd near 0 (a few stones either way), so with the usual
+    # UCT constant of 1 the search spread its visits almost evenly over the root's moves
+    # and more time bought breadth, not depth; 0.15 lets it follow the best line
+    exploration = 0.15
 
     def start(self, **options) -> GessState:
         opts = self.validate(options)
