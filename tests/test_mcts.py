@@ -333,17 +333,21 @@ def test_a_bot_may_cut_its_playouts_at_its_own_ply():
 
 
 def test_the_uct_constant_is_the_bots_else_the_games_else_one():
-    """``exploration`` given to the bot wins; else the game's own (Gess: 0.15); else 1."""
+    """``exploration`` given to the bot wins; else the game's own (Gess: 0.15, Splay: 0.3);
+    else 1."""
     from ai.levels import make_player
     from ai.mcts import EXPLORATION, MCTS
     from game import rules
 
     gess = rules.get("gess").start()
     splay = rules.get("splay").start()
+    gliss = rules.get("gliss").start()
     assert gess.game.exploration == 0.15 and EXPLORATION == 1.0
+    assert splay.game.exploration == 0.3 and gliss.game.exploration is None
     for bot, state, expect in (
         (MCTS(iterations=20, seed=1), gess, 0.15),
-        (MCTS(iterations=20, seed=1), splay, 1.0),
+        (MCTS(iterations=20, seed=1), splay, 0.3),
+        (MCTS(iterations=20, seed=1), gliss, 1.0),
         (MCTS(iterations=20, seed=1, exploration=0.7), gess, 0.7),
         (make_player("mcts:iterations=20,c=0"), splay, 0.0),
     ):
