@@ -87,7 +87,7 @@ def build_parser():
         metavar="A,B",
         default=None,
         help="who plays each side: human, computer or computer:LEVEL with LEVEL "
-        "easy, medium or hard (default human,computer:medium)",
+        "beginner, easy, medium, hard or master (default human,computer:medium)",
     )
     p.add_argument(
         "--demo",
