@@ -1,11 +1,19 @@
 """Speed figures for every registered game, on this machine, one core.
 
     python -m ai.bench [--seconds S] [--game ID ...]
+    python -m ai.bench --focus N [--c 1,0.3] [--positions P] [--game ID ...]
 
 Prints, per game: random playouts per second (the game's own playout policy,
 played to the end or to a cap of 1000 plies), mean plies per random game
 (through the public contract), and MCTS iterations per second at the default
 settings (from the start position and from a mid-game position).
+
+``--focus N`` prints instead how a search of N iterations spreads its visits over
+the root's moves, for each UCT constant given (``own``: the game's own constant),
+averaged over P mid-game positions: the root's children, the most visited one's
+share of the visits, and the spread of the values of the moves visited at least
+ten times.  A search whose top share stays near 1/children gains breadth, not
+depth, from more time (docs/ai.md, "The UCT constant").
 """
 
 from __future__ import annotations
@@ -76,6 +84,47 @@ def bench_game(game, seconds: float, seed: int = 1) -> dict:
     return out
 
 
+def root_focus(
+    game, iterations: int, exploration: float | None, positions: int = 3, plies: int = 12
+) -> dict:
+    """Children, top share and value spread at the root, averaged over ``positions``
+    mid-game positions (seeds 1..P, ``plies`` random plies in); ``exploration`` None is the
+    game's own."""
+    children = share = spread = 0.0
+    for k in range(1, positions + 1):
+        state = midgame(game, random.Random(k), plies)
+        res = MCTS(iterations=iterations, exploration=exploration, seed=k).search(state)
+        visits = [s.visits for s in res.stats]
+        values = [s.value for s in res.stats if s.visits >= 10]
+        children += len(visits)
+        share += visits[0] / max(1, sum(visits)) if visits else 1.0
+        spread += (max(values) - min(values)) if len(values) > 1 else 0.0
+    return {
+        "children": children / positions,
+        "top_share": share / positions,
+        "spread": spread / positions,
+    }
+
+
+def _constants(text: str) -> list[float | None]:
+    out: list[float | None] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if part == "own":
+            out.append(None)
+            continue
+        try:
+            c = float(part)
+        except ValueError:
+            msg = f"--c takes numbers or 'own' (not {part!r})"
+            raise argparse.ArgumentTypeError(msg) from None
+        if c < 0:
+            raise argparse.ArgumentTypeError("--c takes constants of 0 or more")
+        out.append(c)
+    if not out:
+        raise argparse.ArgumentTypeError("--c takes at least one constant")
+    return out
+
+
 def main(argv=None) -> int:
     from game import rules
 
@@ -86,7 +135,34 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--game", action="append", choices=rules.GAMES)
+    ap.add_argument(
+        "--focus", type=int, metavar="N", help="iterations: print the root's focus instead"
+    )
+    ap.add_argument(
+        "--c", type=_constants, default=[1.0, None], help="UCT constants (default 1,own)"
+    )
+    ap.add_argument("--positions", type=int, default=3, help="positions per game (--focus)")
+    ap.add_argument("--plies", type=int, default=12, help="random plies to each position (--focus)")
     args = ap.parse_args(argv)
+    if args.focus is not None:
+        if args.focus < 1 or args.positions < 1 or args.plies < 0:
+            ap.error(
+                "--focus and --positions take whole numbers of 1 or more, --plies of 0 or more"
+            )
+        print(f"{'game':<10} {'c':>5} {'children':>9} {'top share':>10} {'value spread':>13}")
+        for gid in args.game or rules.GAMES:
+            game = rules.get(gid)
+            for c in args.c:
+                r = root_focus(game, args.focus, c, args.positions, args.plies)
+                own = getattr(game, "exploration", None)
+                label = f"{c:g}" if c is not None else f"{own if own is not None else 1:g}*"
+                print(
+                    f"{gid:<10} {label:>5} {r['children']:>9.1f} {r['top_share']:>9.0%} "
+                    f"{r['spread']:>13.3f}",
+                    flush=True,
+                )
+        print("* the game's own constant")
+        return 0
     print(
         f"{'game':<10} {'playouts/s':>11} {'plies/game':>11} {'MCTS it/s start':>16} "
         f"{'MCTS it/s mid':>14}"

@@ -31,3 +31,26 @@ def test_the_client_bench_runs_with_the_processes_asked_for(capsys):
     assert "(2 processes)" in out and "worker restarts 0" in out and "FPS" in out
     with pytest.raises(SystemExit):
         client_bench.main(["--processes", "0"])
+
+
+def test_focus_prints_a_row_per_game_and_constant(capsys):
+    """``python -m ai.bench --focus N``: children, top share and value spread per constant."""
+    assert bench.main(["--focus", "30", "--positions", "1", "--c", "1,own"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["game", "c"]
+    rows = [line.split() for line in out[1:-1]]
+    assert [r[0] for r in rows] == [g for g in rules.GAMES for _ in range(2)]
+    gess_own = next(r for r in rows if r[0] == "gess" and r[1].endswith("*"))
+    assert gess_own[1] == "0.15*" and out[-1].startswith("*")
+    for bad in (["--focus", "0"], ["--focus", "10", "--c", "x"], ["--focus", "10", "--c", "-1"]):
+        with pytest.raises(SystemExit):
+            bench.main(bad)
+
+
+def test_a_smaller_constant_focuses_the_splay_root():
+    """The finding behind Splay's constant of 0.3: with 1 the visits spread almost evenly."""
+    game = rules.get("splay")
+    broad = bench.root_focus(game, 1500, 1.0, positions=2)
+    narrow = bench.root_focus(game, 1500, 0.3, positions=2)
+    assert broad["children"] > 20
+    assert narrow["top_share"] > 1.5 * broad["top_share"]
