@@ -9,7 +9,8 @@ played to the end or to a cap of 1000 plies), mean plies per random game
 settings (from the start position and from a mid-game position).
 
 ``--focus N`` prints instead how a search of N iterations spreads its visits over
-the root's moves, for each UCT constant given (``own``: the game's own constant),
+the root's moves, for each UCT constant given (``own``: the game's own constant;
+a constant equal to one already shown is left out),
 averaged over P mid-game positions: the root's children, the most visited one's
 share of the visits, and the spread of the values of the moves visited at least
 ten times.  A search whose top share stays near 1/children gains breadth, not
@@ -23,7 +24,7 @@ import random
 import sys
 import time
 
-from .mcts import MCTS
+from .mcts import EXPLORATION, MCTS
 
 NO_CUTOFF = 1000
 
@@ -152,10 +153,15 @@ def main(argv=None) -> int:
         print(f"{'game':<10} {'c':>5} {'children':>9} {'top share':>10} {'value spread':>13}")
         for gid in args.game or rules.GAMES:
             game = rules.get(gid)
+            own = getattr(game, "exploration", None)
+            own = EXPLORATION if own is None else own
+            seen: set[float] = set()
             for c in args.c:
+                if (own if c is None else c) in seen:
+                    continue  # the same search as a row already printed
+                seen.add(own if c is None else c)
                 r = root_focus(game, args.focus, c, args.positions, args.plies)
-                own = getattr(game, "exploration", None)
-                label = f"{c:g}" if c is not None else f"{own if own is not None else 1:g}*"
+                label = f"{c:g}" if c is not None else f"{own:g}*"
                 print(
                     f"{gid:<10} {label:>5} {r['children']:>9.1f} {r['top_share']:>9.0%} "
                     f"{r['spread']:>13.3f}",
