@@ -284,10 +284,31 @@ def client_view(merged: dict, top: int = TOP_MOVES) -> dict:
 
 
 # --- one process ---------------------------------------------------------------------------
+def _parent_gone(parent) -> bool:
+    """The process that started this one has ended (killed, crashed or closed)."""
+    try:
+        return parent is not None and not parent.is_alive()
+    except (OSError, ValueError):
+        return True
+
+
+def _abandon(results) -> None:
+    """Let this process exit without flushing ``results``.  The process holds both ends of
+    its result pipe, so once nobody reads it a full pipe would block the queue's feeder
+    thread, and the exit that waits for that thread, for ever: a search process whose
+    window was killed mid-search stayed alive, reparented to init."""
+    try:
+        results.cancel_join_thread()
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def child_main(requests, results, active, backend, niceness: int = 0) -> None:
     """One search process: take ``(serial, state blob, spec)`` requests, search, send
     ``started`` / ``progress`` / ``result`` / ``error`` messages tagged with the serial.
-    A search stops at its next progress check once ``active`` no longer holds its serial."""
+    A search stops at its next progress check once ``active`` no longer holds its serial, or
+    once the process that started this one has ended; the process then exits without
+    waiting for its unread messages."""
     try:
         import signal
 
@@ -305,12 +326,15 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
         try:
             item = requests.get(timeout=1.0)
         except queue.Empty:
-            if parent is not None and not parent.is_alive():
+            if _parent_gone(parent):
+                _abandon(results)
                 return
             continue
         except (EOFError, OSError):
+            _abandon(results)
             return
         if item is None:
+            _abandon(results)
             return
         serial, blob, spec = item
         if active.value != serial:
@@ -343,6 +367,8 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
                 now = time.monotonic()
                 if now - last[0] >= PROGRESS_INTERVAL:
                     last[0] = now
+                    if _parent_gone(parent):
+                        return True  # nobody will read the answer
                     results.put(
                         {
                             "type": "progress",
@@ -354,8 +380,8 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
                 return False
 
             res = bot.search(state, on_progress=on_progress)
-            if active.value != serial:
-                continue  # cancelled: nobody wants the answer
+            if active.value != serial or _parent_gone(parent):
+                continue  # cancelled, or the parent is gone: nobody wants the answer
             if res is None or getattr(res, "move", None) is None:
                 raise RuntimeError("the search returned no move")
             results.put({"type": "result", "serial": serial, "snap": snapshot(res)})

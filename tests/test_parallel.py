@@ -200,6 +200,50 @@ def test_killing_one_process_mid_search_restarts_it_and_the_next_request_works()
         worker.close()
 
 
+ORPHAN_PARENT = """
+import os, pickle, signal, sys, time
+sys.path.insert(0, os.getcwd())
+from ai.parallel import Pool
+from game import rules
+
+pool = Pool(1)
+pool.submit(1, pickle.dumps(rules.get("splay").start()), {"iterations": 10**8, "time_limit": 4.0})
+while not any(m.get("type") == "progress" for m in pool.drain(0)):
+    time.sleep(0.01)
+print(pool.pids[0], flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to follow the orphan")
+def test_a_search_process_ends_when_its_parent_is_killed_mid_search(tmp_path):
+    """A window killed while the computer thinks leaves no search process behind (one
+    used to stay for ever, its exit waiting to flush messages that nobody would read)."""
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = tmp_path / "pid.txt"
+    with open(out, "w") as f:  # a file, not a pipe: the orphan inherits it
+        subprocess.run([sys.executable, "-c", ORPHAN_PARENT], cwd=root, stdout=f, timeout=SAFETY)
+    pid = int(out.read_text().split()[0])
+    deadline = time.monotonic() + SAFETY
+    while _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = _running(pid)
+    if alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "the search process outlived its parent"
+
+
 def test_the_count_changes_between_requests():
     state = rules.get("splay").start()
     worker = AIWorker(processes=1)
