@@ -9,12 +9,12 @@ played to the end or to a cap of 1000 plies), mean plies per random game
 settings (from the start position and from a mid-game position).
 
 ``--focus N`` prints instead how a search of N iterations spreads its visits over
-the root's moves, for each UCT constant given (``own``: the game's own constant;
-a constant equal to one already shown is left out),
-averaged over P mid-game positions: the root's children, the most visited one's
-share of the visits, and the spread of the values of the moves visited at least
-ten times.  A search whose top share stays near 1/children gains breadth, not
-depth, from more time (docs/ai.md, "The UCT constant").
+the root's moves, for each UCT constant given (``own``: the game's own constant; a
+constant equal to one already shown is left out), averaged over P mid-game
+positions: the root's children, the most visited one's share of the visits, and
+the spread of the values of the moves visited at least ten times.  A search whose
+top share stays near 1/children gains breadth, not depth, from more time
+(docs/ai.md, "The UCT constant in the other games").
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import random
 import sys
 import time
 
-from .mcts import EXPLORATION, MCTS
+from .mcts import MCTS, game_exploration
 
 NO_CUTOFF = 1000
 
@@ -153,13 +153,13 @@ def main(argv=None) -> int:
         print(f"{'game':<10} {'c':>5} {'children':>9} {'top share':>10} {'value spread':>13}")
         for gid in args.game or rules.GAMES:
             game = rules.get(gid)
-            own = getattr(game, "exploration", None)
-            own = EXPLORATION if own is None else own
+            own = game_exploration(game)
             seen: set[float] = set()
             for c in args.c:
-                if (own if c is None else c) in seen:
+                used = own if c is None else c
+                if used in seen:
                     continue  # the same search as a row already printed
-                seen.add(own if c is None else c)
+                seen.add(used)
                 r = root_focus(game, args.focus, c, args.positions, args.plies)
                 label = f"{c:g}" if c is not None else f"{own:g}*"
                 print(

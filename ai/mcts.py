@@ -85,6 +85,13 @@ WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
 
 
+def game_exploration(game) -> float:
+    """The UCT constant a search of ``game`` uses unless the bot sets its own: the game's
+    ``exploration`` when it has one, else EXPLORATION."""
+    own = getattr(game, "exploration", None)
+    return EXPLORATION if own is None else own
+
+
 def _widen_limit(visits: int, base: float = WIDENING[0], factor: float = WIDENING[1]) -> int:
     return int(base + factor * math.sqrt(visits))
 
@@ -182,10 +189,7 @@ class MCTS:
         game = getattr(state, "game", None)
         wide = bool(getattr(game, "wide", False))
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
-        self._c = self.exploration
-        if self._c is None:
-            own = getattr(game, "exploration", None)
-            self._c = EXPLORATION if own is None else own
+        self._c = game_exploration(game) if self.exploration is None else self.exploration
         rng = self.rng
         budget = self.iterations
         limit = self.time_limit

@@ -321,20 +321,24 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
         except (AttributeError, OSError):
             pass
     factory = load_backend(backend)
-    parent = mp.parent_process()
+    try:
+        _serve(requests, results, active, factory, mp.parent_process())
+    finally:  # whichever way the loop ends, nobody will read what is still unsent
+        _abandon(results)
+
+
+def _serve(requests, results, active, factory, parent) -> None:
+    """The request loop of :func:`child_main`; returns when the process should end."""
     while True:
         try:
             item = requests.get(timeout=1.0)
         except queue.Empty:
             if _parent_gone(parent):
-                _abandon(results)
                 return
             continue
         except (EOFError, OSError):
-            _abandon(results)
             return
         if item is None:
-            _abandon(results)
             return
         serial, blob, spec = item
         if active.value != serial:
