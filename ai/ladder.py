@@ -20,7 +20,8 @@ A full ladder at full time takes hours, so it can be played in parts: ``--pairs`
 only those pairs (numbered from 1, the random player against the weakest level), with the
 seeds they have in the whole ladder, and ``--save FILE`` writes the results as JSON.
 ``--combine`` reads saved parts (of one game and one scale) and prints the table of them
-all, as if one run had played them.
+all, as if one run had played them; a pair played again with another ``--seed`` (more
+games of it) is counted with all its games.
 """
 
 from __future__ import annotations
@@ -415,9 +416,29 @@ def load_pairs(path: str) -> dict:
         raise ValueError(f"{path}: a saved ladder with a bad entry ({e})") from None
 
 
+def added(a: Pair, b: Pair) -> Pair:
+    """One pair's games from two runs (with different seeds) as one result."""
+    ra, rb = a.result, b.result
+    result = MatchResult(
+        ra.wins + rb.wins,
+        ra.draws + rb.draws,
+        ra.losses + rb.losses,
+        ra.unfinished + rb.unfinished,
+        list(ra.plies) + list(rb.plies),
+        [x + y for x, y in zip(ra.think, rb.think, strict=True)],
+        [x + y for x, y in zip(ra.moves, rb.moves, strict=True)],
+    )
+    its = [[x[0] + y[0], x[1] + y[1]] for x, y in zip(a.iterations, b.iterations, strict=True)]
+    return Pair(
+        a.upper, a.lower, a.upper_spec, a.lower_spec, result, its, a.wall + b.wall, a.number
+    )
+
+
 def combine(parts: list[dict]) -> tuple[list[Pair], float, str]:
     """The pairs of several saved parts in ladder order, their scale and their seed(s).
-    ValueError when they are not parts of one ladder (games, scales or pairs clash)."""
+    A pair played in more than one part, with different seeds (more games of it), counts
+    the games of all of them.  ValueError when they are not parts of one ladder (games,
+    scales or levels clash, or a pair is there twice with one seed)."""
     if not parts:
         raise ValueError("nothing to combine")
     games = {p["game"] for p in parts}
@@ -427,11 +448,25 @@ def combine(parts: list[dict]) -> tuple[list[Pair], float, str]:
     if len(scales) > 1:
         raise ValueError(f"the parts are at different scales: {', '.join(map(str, scales))}")
     by_number: dict[int, Pair] = {}
+    seeds_of: dict[int, set] = {}
     for part in parts:
         for pair in part["pairs"]:
-            if pair.number in by_number:
-                raise ValueError(f"pair {pair.number} ({pair.upper} vs {pair.lower}) is twice")
-            by_number[pair.number] = pair
+            n, seed = pair.number, part["seed"]
+            if n not in by_number:
+                by_number[n], seeds_of[n] = pair, {seed}
+                continue
+            if seed in seeds_of[n]:
+                raise ValueError(
+                    f"pair {n} ({pair.upper} vs {pair.lower}) is twice with seed {seed}"
+                )
+            have = by_number[n]
+            if (have.upper_spec, have.lower_spec) != (pair.upper_spec, pair.lower_spec):
+                raise ValueError(
+                    f"pair {n} is {have.upper_spec} vs {have.lower_spec} in one part and "
+                    f"{pair.upper_spec} vs {pair.lower_spec} in another"
+                )
+            by_number[n] = added(have, pair)
+            seeds_of[n].add(seed)
     pairs = [by_number[n] for n in sorted(by_number)]
     for a, b in zip(pairs, pairs[1:], strict=False):
         if b.number == a.number + 1 and b.lower_spec != a.upper_spec:

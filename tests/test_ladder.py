@@ -114,6 +114,37 @@ def test_a_ladder_played_in_parts_and_combined_is_the_whole_ladder(tmp_path, cap
     assert _body(combined) == _body(whole)  # the same seeds, so the same games
 
 
+def test_a_pair_played_again_with_another_seed_adds_its_games(tmp_path, capsys):
+    game = rules.get("splay")
+    levels = ["mcts:iterations=4", "mcts:iterations=8"]
+    runs = {seed: ladder.run_ladder(game, levels, 2, seed=seed, only=[2]) for seed in (3, 4)}
+    paths = []
+    for seed, pairs in runs.items():
+        path = tmp_path / f"seed{seed}.json"
+        ladder.save_pairs(str(path), "splay", pairs, 1.0, seed)
+        paths.append(str(path))
+    (pair,), _scale, seeds = ladder.combine([ladder.load_pairs(p) for p in paths])
+    a, b = runs[3][0], runs[4][0]
+    assert seeds == "3, 4"
+    assert pair.result.games == 4
+    assert pair.result.wins == a.result.wins + b.result.wins
+    assert pair.result.losses == a.result.losses + b.result.losses
+    assert pair.result.plies == a.result.plies + b.result.plies
+    assert pair.iterations[0][1] == a.iterations[0][1] + b.iterations[0][1]
+    assert a.result.games == 2  # the parts themselves are untouched
+    assert ladder.main(["splay", "--combine", *paths]) == 0
+    out = capsys.readouterr().out
+    assert "4 games a pair" in out and "seed 3, 4" in out
+    # the same seed again is the same games again: refused, and so are other levels
+    assert ladder.main(["splay", "--combine", paths[0], paths[1], paths[0]]) == 2
+    assert "twice with seed 3" in capsys.readouterr().err
+    other = ladder.run_ladder(game, ["mcts:iterations=4", "mcts:iterations=9"], 1, seed=5)
+    odd = tmp_path / "odd.json"
+    ladder.save_pairs(str(odd), "splay", other[1:], 1.0, 5)
+    with pytest.raises(ValueError, match="in one part and"):
+        ladder.combine([ladder.load_pairs(paths[0]), ladder.load_pairs(str(odd))])
+
+
 def test_a_missing_pair_breaks_the_elo_chain(tmp_path):
     game = rules.get("splay")
     pairs = ladder.run_ladder(
