@@ -418,16 +418,7 @@ def load_pairs(path: str) -> dict:
 
 def added(a: Pair, b: Pair) -> Pair:
     """One pair's games from two runs (with different seeds) as one result."""
-    ra, rb = a.result, b.result
-    result = MatchResult(
-        ra.wins + rb.wins,
-        ra.draws + rb.draws,
-        ra.losses + rb.losses,
-        ra.unfinished + rb.unfinished,
-        list(ra.plies) + list(rb.plies),
-        [x + y for x, y in zip(ra.think, rb.think, strict=True)],
-        [x + y for x, y in zip(ra.moves, rb.moves, strict=True)],
-    )
+    result = a.result.plus(b.result)
     its = [[x[0] + y[0], x[1] + y[1]] for x, y in zip(a.iterations, b.iterations, strict=True)]
     return Pair(
         a.upper, a.lower, a.upper_spec, a.lower_spec, result, its, a.wall + b.wall, a.number

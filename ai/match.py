@@ -35,6 +35,18 @@ class MatchResult:
         """The first player's share of points (a draw or unfinished game is half)."""
         return (self.wins + 0.5 * (self.draws + self.unfinished)) / max(1, self.games)
 
+    def plus(self, other: "MatchResult") -> "MatchResult":
+        """The games of this match and ``other`` as one result (neither is changed)."""
+        return MatchResult(
+            self.wins + other.wins,
+            self.draws + other.draws,
+            self.losses + other.losses,
+            self.unfinished + other.unfinished,
+            list(self.plies) + list(other.plies),
+            [x + y for x, y in zip(self.think, other.think, strict=True)],
+            [x + y for x, y in zip(self.moves, other.moves, strict=True)],
+        )
+
 
 def play_game(game, players, options=None, max_plies=400):
     """Play one game; players[i] plays seat i.  Returns (final state, plies, think times)."""
