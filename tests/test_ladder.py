@@ -123,7 +123,8 @@ def test_a_pair_played_again_with_another_seed_adds_its_games(tmp_path, capsys):
         path = tmp_path / f"seed{seed}.json"
         ladder.save_pairs(str(path), "splay", pairs, 1.0, seed)
         paths.append(str(path))
-    (pair,), _scale, seeds = ladder.combine([ladder.load_pairs(p) for p in paths])
+    loaded = [ladder.load_pairs(p) for p in paths]
+    (pair,), _scale, seeds = ladder.combine(loaded)
     a, b = runs[3][0], runs[4][0]
     assert seeds == "3, 4"
     assert pair.result.games == 4
@@ -131,7 +132,9 @@ def test_a_pair_played_again_with_another_seed_adds_its_games(tmp_path, capsys):
     assert pair.result.losses == a.result.losses + b.result.losses
     assert pair.result.plies == a.result.plies + b.result.plies
     assert pair.iterations[0][1] == a.iterations[0][1] + b.iterations[0][1]
-    assert a.result.games == 2  # the parts themselves are untouched
+    # the parts combine was given are untouched
+    assert [part["pairs"][0].result for part in loaded] == [a.result, b.result]
+    assert [part["pairs"][0].iterations for part in loaded] == [a.iterations, b.iterations]
     assert ladder.main(["splay", "--combine", *paths]) == 0
     out = capsys.readouterr().out
     assert "4 games a pair" in out and "seed 3, 4" in out
