@@ -100,7 +100,9 @@ def _untried(state, rng, wide: bool):
     """The moves still to expand at a new node: ``pop()`` gives the next one to try, and
     the object is true while moves remain.
 
-    Without widening: every legal move, shuffled.  With widening: the state's optional
+    Without widening: every legal move, shuffled, behind the state's optional
+    ``urgent_moves()`` (moves to try first, such as a win at once or the only defence against
+    one; a proven win or loss then backs up at once).  With widening: the state's optional
     ``move_queue(rng)`` hook, a lazy queue that pops the most promising move first (a game
     with hundreds of moves a turn orders only the few the search ever expands), or else its
     ``ordered_moves(rng)`` list, most promising first."""
@@ -108,6 +110,13 @@ def _untried(state, rng, wide: bool):
         moves = list(state.legal_moves())
         rng.shuffle(moves)
         moves.reverse()  # (as it always was: the same search for the same seed)
+        urgent = getattr(state, "urgent_moves", None)
+        if urgent is not None:
+            first = urgent()
+            if first:  # tried first, in the game's order: pop() takes from the end
+                ahead = set(first)
+                moves = [m for m in moves if m not in ahead]
+                moves.extend(reversed(first))
         return moves
     queue = getattr(state, "move_queue", None)
     if queue is not None:

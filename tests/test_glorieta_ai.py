@@ -32,8 +32,11 @@ def test_search_blocks_the_opponents_flower():
     stones.update({"a1": "b", "a3": "b", "a5": "b", "m13": "b", "j13": "b"})
     s = position("landscape", stones)
     assert s.mover_colour() == "black"
-    res = bot(3000).search(s)  # every other move loses to f6, proven move by move
-    assert str(res.move) == "f6"
+    # the opponent's flower gap is expanded first at every node (urgent_moves), so every
+    # other move is proven lost after a few hundred iterations, whatever the seed
+    for seed in range(1, 9):
+        res = bot(300, seed).search(s)
+        assert str(res.move) == "f6", seed
 
 
 def test_search_does_not_drop_a_neutral_that_completes_the_opponents_loop():
@@ -64,3 +67,59 @@ def test_self_play_games_finish():
             s = s.play(b.choose(s))
             plies += 1
         assert s.end_reason() and plies <= 2 * 61
+
+
+# --- flower gaps: the moves the search tries first ---------------------------------
+DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
+
+
+def literal_gaps(state, colour):
+    """Empty cells that would complete a flower for ``colour`` ("b" or "o"), read from the
+    cells' names and coordinates: some cell whose six neighbours are all on the board has
+    this one as its only neighbour outside S (S: the colour's stones and neutrals)."""
+    g = state.geo
+    word = {"b": "black", "o": "orange"}[colour]
+    in_s = {g.names[i] for i in range(g.n) if state.stone_at(g.names[i]) in (word, "neutral")}
+    gaps = set()
+    for c, r in g.coords:
+        around = [(c + dc, r + dr) for dc, dr in DIRS]
+        if not all(x in g.index for x in around):
+            continue
+        names = [g.names[g.index[x]] for x in around]
+        outside = [nm for nm in names if nm not in in_s]
+        if len(outside) == 1 and state.stone_at(outside[0]) == "empty":
+            gaps.add(outside[0])
+    return gaps
+
+
+def stone_positions(seed, games=6):
+    """Positions with a stone to drop, from random games of both variants."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(games):
+        s = G.start(variant=("landscape", "chicken")[k % 2], seed=k, size=rng.choice((5, 7)))
+        while not s.is_over():
+            if s.phase == "stone":
+                out.append(s)
+            s = s.play(rng.choice(s.legal_moves()))
+    return out
+
+
+def test_urgent_moves_are_the_flower_gaps_own_first():
+    n = 0
+    for s in stone_positions(11):
+        mine = s.mover_colour()[0]
+        theirs = "o" if mine == "b" else "b"
+        own, opp = literal_gaps(s, mine), literal_gaps(s, theirs)
+        urgent = [str(m) for m in s.urgent_moves()]
+        assert len(urgent) == len(set(urgent)) and set(urgent) == own | opp, str(s)
+        assert set(urgent[: len(own)]) == own  # a win at once comes before a defence
+        n += bool(urgent)
+    assert n >= 20  # the random games do make gaps
+
+
+def test_no_urgent_moves_outside_the_stone_phase():
+    s = G.start(seed=5).play("a1")
+    assert s.phase == "choose colour" and s.urgent_moves() == []
+    c = G.start(variant="chicken").play("g7").play("a1")
+    assert c.phase == "neutral or decline" and c.urgent_moves() == []

@@ -201,6 +201,33 @@ def test_untried_moves_without_widening_come_in_uniform_random_order():
     assert all(900 <= n <= 1100 for n in firsts.values()), firsts
 
 
+class UrgentNim(PlainNim):
+    """Nim whose state names moves to try first: 2, then 3."""
+
+    def urgent_moves(self):
+        return [m for m in (Take(2), Take(3)) if m.n <= self.sticks]
+
+
+def test_urgent_moves_are_expanded_first_in_their_order_then_the_rest_at_random():
+    from ai.mcts import _untried
+
+    rests = set()
+    for seed in range(40):
+        pool = _untried(UrgentNim(10, 0), random.Random(seed), False)
+        popped = []
+        while pool:
+            popped.append(str(pool.pop()))
+        assert popped == ["2", "3", "1"]
+        pool = _untried(UrgentNim(2, 0), random.Random(seed), False)
+        assert str(pool.pop()) == "2"
+        rests.add(str(pool.pop()))
+    assert rests == {"1"}
+    # a state without urgent moves keeps the plain shuffle for the same seed
+    plain = [str(m) for m in _untried(PlainNim(10, 0), random.Random(5), False)]
+    none = type("NoUrgent", (PlainNim,), {"urgent_moves": lambda self: []})(10, 0)
+    assert [str(m) for m in _untried(none, random.Random(5), False)] == plain
+
+
 class _WideGame:
     wide = True
 

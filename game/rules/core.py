@@ -16,6 +16,8 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
 * ``State.move_queue(rng)``  -- optional, for wide games: the same order made lazily,
   an object with ``pop()`` (the next move) and a truth value (moves left), so the search
   builds only the moves widening asks for (Gess, Gliss).
+* ``State.urgent_moves()``   -- optional, for games searched without widening: moves the
+  search expands before the shuffled rest (Glorieta: the stones that close a flower).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule

@@ -165,6 +165,9 @@ def _arc_starts(mask: int) -> tuple[int, ...]:
 ARCS = tuple(_arc_starts(m) for m in range(64))
 POP = bytes(bin(m).count("1") for m in range(64))
 FULL = 63
+# the ring position of the one neighbour missing from a mask of five
+GAP = bytes(next((j for j in range(6) if not m >> j & 1), 0) for m in range(64))
+FIVE = bytes(POP[m] == 5 for m in range(64)) + bytes(192)  # for bytes.translate
 
 
 def _add(par, msk, ring, nbd, x):
@@ -949,6 +952,19 @@ class GlorietaState(State):
         moves = self.legal_moves()
         return moves[int(rng.random() * len(moves))]
 
+    def urgent_moves(self) -> list[GlorietaMove]:
+        """The stones the search tries first: the mover's flower gaps (a win at once), then
+        the opponent's (each one must be filled, or the opponent wins next turn)."""
+        if self.ph != STONE:
+            return []
+        g = self.geo
+        k = 0 if self.player == self.black else 1
+        seen: dict[int, None] = {}
+        for kk in (k, 1 - k):
+            for c in _flower_gaps(self.msk[kk], g.ring, self.cells, g.n):
+                seen.setdefault(c, None)
+        return [g.stones[c] for c in seen]
+
     def evaluate(self) -> float:
         return _evaluate(self.cells, self.msk, self.geo, self.black)
 
@@ -988,6 +1004,21 @@ def _evaluate(cells, msk, g: Geo, black: int) -> float:
         score = -score
     x = score / 4.0
     return x / (1.0 + abs(x))
+
+
+def _flower_gaps(msk, ring, cells, n):
+    """The empty cells that would close a flower for the colour of ``msk``: the one cell
+    missing from an interior cell's ring of six when the other five are in S.  (Only an
+    interior cell has five neighbours on the board, so every cell with five in S counts.)"""
+    out = []
+    five = msk.translate(FIVE)
+    d = five.find(1)
+    while d >= 0:
+        c = ring[d][GAP[msk[d]]]
+        if c != n and not cells[c]:
+            out.append(c)
+        d = five.find(1, d + 1)
+    return out
 
 
 def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
