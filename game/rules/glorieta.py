@@ -961,7 +961,7 @@ class GlorietaState(State):
         k = 0 if self.player == self.black else 1
         seen: dict[int, None] = {}
         for kk in (k, 1 - k):
-            for c in _flower_gaps(self.msk[kk], g.ring, self.cells, g.n):
+            for c in _flower_gaps(self.msk[kk], g.ring, self.cells):
                 seen.setdefault(c, None)
         return [g.stones[c] for c in seen]
 
@@ -992,21 +992,15 @@ def _evaluate(cells, msk, g: Geo, black: int) -> float:
     more stone there or next to it often closes a flower), for seat 0."""
     if black < 0:
         return 0.0
-    score = 0.0
-    for k in (0, 1):
-        c = msk[k]
-        t = 0
-        for d in g.interior:
-            if POP[c[d]] == 5:
-                t += 1
-        score += t if k == 0 else -t
+    # (only an interior cell has five neighbours on the board: see _flower_gaps)
+    score = float(msk[0].translate(FIVE).count(1) - msk[1].translate(FIVE).count(1))
     if black == 1:
         score = -score
     x = score / 4.0
     return x / (1.0 + abs(x))
 
 
-def _flower_gaps(msk, ring, cells, n):
+def _flower_gaps(msk, ring, cells):
     """The empty cells that would close a flower for the colour of ``msk``: the one cell
     missing from an interior cell's ring of six when the other five are in S.  (Only an
     interior cell has five neighbours on the board, so every cell with five in S counts.)"""
@@ -1015,7 +1009,7 @@ def _flower_gaps(msk, ring, cells, n):
     d = five.find(1)
     while d >= 0:
         c = ring[d][GAP[msk[d]]]
-        if c != n and not cells[c]:
+        if not cells[c]:
             out.append(c)
         d = five.find(1, d + 1)
     return out
