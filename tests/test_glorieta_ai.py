@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from test_glorieta import RING, position
+from test_glorieta import RING, position, random_games
 
 from ai.mcts import MCTS
 from game import rules
@@ -92,17 +92,16 @@ def literal_gaps(state, colour):
     return gaps
 
 
-def stone_positions(seed, games=6):
-    """Positions with a stone to drop, from random games of both variants."""
-    rng = random.Random(seed)
-    out = []
-    for k in range(games):
-        s = G.start(variant=("landscape", "chicken")[k % 2], seed=k, size=rng.choice((5, 7)))
-        while not s.is_over():
-            if s.phase == "stone":
-                out.append(s)
-            s = s.play(rng.choice(s.legal_moves()))
-    return out
+def stone_positions(seed):
+    """Positions with a stone to drop, from random games of both variants and two sizes."""
+    return [
+        s
+        for variant in ("landscape", "chicken")
+        for size in (5, 7)
+        for states, _ in random_games(variant, 2, seed, size=size)
+        for s in states
+        if s.phase == "stone"
+    ]
 
 
 def test_urgent_moves_are_the_flower_gaps_own_first():

@@ -3,7 +3,7 @@ against a literal reading from the contract, its symmetry and a few worked value
 
 from __future__ import annotations
 
-import random
+from test_splay_props import random_game
 
 from game import rules
 from game.rules.hexhex import board
@@ -30,14 +30,10 @@ def literal_value(s) -> float:
     return x / (1 + abs(x))
 
 
-def random_positions(games=60, seed=0):
-    rng = random.Random(seed)
-    for _ in range(games):
-        s = G.start()
-        while not s.is_over():
-            yield s
-            s = s.play(rng.choice(s.legal_moves()))
-        yield s
+def random_positions(games, seed0):
+    """Every position of the seeded random games ``seed0``, ``seed0 + 1``, ..."""
+    for seed in range(seed0, seed0 + games):
+        yield from random_game(seed)
 
 
 def swapped(s):
@@ -55,14 +51,14 @@ def swapped(s):
 
 def test_evaluation_matches_a_literal_reading():
     n = 0
-    for s in random_positions():
+    for s in random_positions(60, 0):
         assert abs(s.evaluate() - literal_value(s)) < 1e-12, str(s)
         n += 1
     assert n > 3000
 
 
 def test_evaluation_is_colour_symmetric_and_bounded():
-    for k, s in enumerate(random_positions(games=20, seed=5)):
+    for k, s in enumerate(random_positions(20, 1000)):
         if k % 3:
             continue
         v = s.evaluate()
