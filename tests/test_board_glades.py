@@ -144,6 +144,36 @@ def test_draw_stays_inside_the_rect(glades):
         assert tuple(s.get_at(p))[:3] == theme.BG
 
 
+@pytest.mark.parametrize("size", [(112, 112), (160, 120), (430, 570), (800, 600), (1600, 1000)])
+def test_tray_words_stay_inside_the_tray(glades, size):
+    """A tray's name, count and score fit its box, or are left out (a menu thumbnail shows
+    the chips and the dominoes only)."""
+    from game.boards.glades.paint import font
+
+    state = glades.start()
+    for move in state.legal_moves()[:1]:
+        state = state.play(move)
+    view = make_view(glades, state, size)
+    drawn = []
+    real = view._text
+
+    def record(surface, text, size_, col, **where):
+        rect = pygame.Rect((0, 0), font(size_).size(text))
+        setattr(rect, *next(iter(where.items())))
+        drawn.append((text, rect))
+        return real(surface, text, size_, col, **where)
+
+    view._text = record
+    for seat in (0, 1):
+        drawn.clear()
+        view._draw_tray(surface((size[0] + 20, size[1] + 20)), seat)
+        box = view.trays[seat].box
+        for text, rect in drawn:
+            assert box.contains(rect), (size, seat, text, rect, box)
+        if size[0] >= 400:
+            assert any(text == view.state.seat_name(seat) for text, _ in drawn)
+
+
 # --- picking and turning -----------------------------------------------------------------------
 def test_pick_and_put_back(glades):
     view = make_view(glades, one_tile(glades))

@@ -623,15 +623,21 @@ class GladesPainter:
         pygame.draw.circle(surface, e["edge"], (head.x + chip // 2 + 1, cy), chip // 2 + 1)
         pygame.draw.circle(surface, e["fill"], (head.x + chip // 2 + 1, cy), chip // 2)
         x = head.x + chip + 6
-        x += self._text(surface, PLAYER_NAMES[seat], hs, e["text"], midleft=(x, cy)) + 6
         left = self.state.tiles_left(seat)
+        # a tray too narrow for its name (a menu thumbnail) shows the chip and the dominoes
+        # only: clipped words would read as a mistake
+        words = x + font(hs).size(PLAYER_NAMES[seat])[0] <= head.right
+        if words:
+            x += self._text(surface, PLAYER_NAMES[seat], hs, e["text"], midleft=(x, cy)) + 6
         note = f"{len(left)} left"
         if self.state.passed(seat) and not self.over:
             note += ", passed"
         show_buttons = mover and self.interactive and not self.pass_only
         narrow = not self.arr.stacked
         score = self._tray_score(seat)
-        if narrow:
+        if not words:
+            pass
+        elif narrow:
             # a narrow tray: the count goes under the name, the buttons at the bottom
             self._text(
                 surface,
@@ -642,7 +648,7 @@ class GladesPainter:
             )
         else:
             self._text(surface, note, max(11, hs - 4), theme.TEXT_DIM, midleft=(x, cy + 1))
-        if score is not None:
+        if score is not None and words:
             size = max(14, min(theme.FONT_MEDIUM, int(head.h * 1.3)))
             right = head.right if not show_buttons or narrow else tray.turn.x - 8
             self._text(surface, str(score), size, e["text"], midright=(right, cy))
