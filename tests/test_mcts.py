@@ -385,3 +385,110 @@ def test_the_uct_constant_is_the_bots_else_the_games_else_one():
     broad = MCTS(iterations=600, seed=4, exploration=1.0).search(gess)
     share = [r.stats[0].visits / sum(s.visits for s in r.stats) for r in (narrow, broad)]
     assert share[0] > share[1]
+
+
+# --- implicit minimax backups (off unless a bot or a game asks) ---------------------------------
+def _literal_minimax(node):
+    """The minimax of the game's evaluation over the expanded tree, read from scratch: a
+    leaf is its proven value or its evaluation, an inner node the best of its children for
+    the player to move there."""
+    if not node.children:
+        return node.proven if node.proven is not None else node.state.evaluate()
+    values = [_literal_minimax(ch) for ch in node.children]
+    return max(values) if node.state.player == 0 else min(values)
+
+
+@pytest.mark.parametrize(
+    "game_id, seed", [("splay", 1), ("glorieta", 2), ("glades", 3), ("gliss", 4)]
+)
+def test_implicit_minimax_keeps_every_node_at_the_minimax_of_its_subtree(game_id, seed):
+    from ai.mcts import Node
+
+    rng = random.Random(seed)
+    state = rules.get(game_id).start()
+    for _ in range(8):
+        if state.is_over():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    bot = MCTS(iterations=1, rng=random.Random(seed), minimax=0.4)
+    bot._mm, bot._c = 0.4, 1.0
+    wide = bool(getattr(state.game, "wide", False))
+    root = Node(None, None, state)
+    root.ev = state.evaluate()
+    for _ in range(250):
+        bot._iterate(root, bot.rng, wide)
+    stack, inner = [root], 0
+    while stack:
+        n = stack.pop()
+        stack.extend(n.children)
+        inner += bool(n.children)
+        assert n.ev == pytest.approx(_literal_minimax(n)), (game_id, str(n.move))
+    assert inner > 5  # the tree grew below the root, so the backup was exercised
+
+
+def test_implicit_minimax_with_a_player_moving_twice():
+    """The backup reads each node's own player to move, so an extra turn keeps its side."""
+    from ai.mcts import Node
+
+    class ScoredTwiceNim(NimState):
+        def play(self, move):
+            move = self.find_move(move)
+            again = move.n == 2 and self.sticks % 2 == 0
+            s = ScoredTwiceNim(self.sticks - move.n, self.player if again else 1 - self.player)
+            s.last = self.player
+            return s
+
+        def evaluate(self):  # any values that differ from node to node
+            return ((self.sticks * 7 + self.player) % 5 - 2) / 3
+
+    bot = MCTS(iterations=1, rng=random.Random(7), minimax=1.0, solver=False)
+    bot._mm, bot._c = 1.0, 1.0
+    root = Node(None, None, ScoredTwiceNim(11, 0))
+    root.ev = root.state.evaluate()
+    for _ in range(60):
+        bot._iterate(root, bot.rng, False)
+    stack, twice = [root], 0
+    while stack:
+        n = stack.pop()
+        stack.extend(n.children)
+        twice += sum(ch.state.player == n.state.player for ch in n.children)
+        assert n.ev == pytest.approx(_literal_minimax(n))
+    assert twice  # some node's child has the same player to move
+
+
+def test_select_mixes_the_playout_mean_with_the_minimax():
+    from ai.mcts import Node
+
+    root = Node(None, None, PlainNim(5, 0))
+    a = Node(Take(1), root, PlainNim(4, 1))
+    b = Node(Take(2), root, PlainNim(3, 1))
+    root.children = [a, b]
+    root.visits = 20
+    for ch, mean, ev in ((a, 0.5, -1.0), (b, 0.0, 0.5)):
+        ch.visits, ch.total, ch.mean, ch.ev = 10, 10 * mean, mean, ev
+        ch.width = 1 / (11**0.5)
+    assert MCTS._select(root, 0.0, True) is a  # the playout mean alone
+    assert MCTS._select(root, 0.0, True, 0.5) is b  # 0.5*0.5 - 0.5 < 0.5*0.5
+    root.sign = -1.0  # the other player to move: the lowest value is the best
+    assert MCTS._select(root, 0.0, True, 0.5) is a
+
+
+def test_the_minimax_weight_is_the_bots_else_the_games_else_off(monkeypatch):
+    splay = rules.get("splay").start()
+    assert getattr(splay.game, "minimax_weight", None) is None
+    bot = MCTS(iterations=30, seed=1)
+    bot.search(splay)
+    assert bot._mm == 0.0
+    bot = make_player("mcts:iterations=30,mm=0.25")
+    assert bot.minimax == 0.25
+    bot.search(splay)
+    assert bot._mm == 0.25
+    monkeypatch.setattr(type(splay.game), "minimax_weight", 0.6, raising=False)
+    bot = MCTS(iterations=30, seed=1)
+    bot.search(splay)
+    assert bot._mm == 0.6
+    for bad in ("mm=1.5", "mm=-0.1", "mm=x"):
+        with pytest.raises(ValueError, match="mm"):
+            make_player(f"mcts:iterations=10,{bad}")
+    with pytest.raises(ValueError, match="minimax"):
+        MCTS(iterations=10, minimax=2.0)
