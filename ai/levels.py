@@ -78,16 +78,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "widen": ("widening", lambda v: _widening(v)),
     "cutoff": ("cutoff", lambda v: _cutoff(v)),
-    "mm": ("minimax", lambda v: _minimax(v)),
 }
-
-
-def _minimax(text: str) -> float:
-    """The weight of the implicit minimax in the search's values, 0 (off) to 1."""
-    w = float(text)
-    if not 0.0 <= w <= 1.0:
-        raise ValueError("mm is a weight from 0 to 1")
-    return w
 
 
 def _cutoff(text: str) -> int:

@@ -61,7 +61,6 @@ class Node:
         "mean",
         "width",
         "proven",
-        "ev",
     )
 
     def __init__(self, move, parent, state) -> None:
@@ -77,9 +76,6 @@ class Node:
         self.mean = 0.0
         self.width = 1.0
         self.proven: float | None = None  # exact value for player 0, when solved
-        # implicit minimax (only with a minimax weight): the game's evaluation of this
-        # position, then the best of the expanded children's for the player to move here
-        self.ev = 0.0
         if state.is_over():
             self.proven = float(state.result())
             self.untried = []
@@ -94,34 +90,6 @@ def game_exploration(game) -> float:
     ``exploration`` when it has one, else EXPLORATION."""
     own = getattr(game, "exploration", None)
     return EXPLORATION if own is None else own
-
-
-def game_minimax(game) -> float:
-    """The weight of the implicit minimax a search of ``game`` mixes into its values unless
-    the bot sets its own: the game's ``minimax_weight`` when it has one, else 0 (off)."""
-    own = getattr(game, "minimax_weight", None)
-    return 0.0 if own is None else float(own)
-
-
-def _leaf_ev(node: "Node") -> float:
-    """A new node's own minimax value: its proven value, else the game's evaluation."""
-    if node.proven is not None:
-        return node.proven
-    return float(node.state.evaluate())
-
-
-def _minimax_up(node: "Node | None") -> None:
-    """Back the evaluations up the tree: each node's ``ev`` becomes the best of its
-    children's for its player to move, until a node's value does not change."""
-    while node is not None and node.children:
-        if node.sign > 0:
-            best = max(ch.ev for ch in node.children)
-        else:
-            best = min(ch.ev for ch in node.children)
-        if best == node.ev:
-            return
-        node.ev = best
-        node = node.parent
 
 
 def _widen_limit(visits: int, base: float = WIDENING[0], factor: float = WIDENING[1]) -> int:
@@ -173,7 +141,6 @@ class MCTS:
         seed: int | None = None,
         widening: tuple[float, float] | None = None,
         cutoff: int | None = None,
-        minimax: float | None = None,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -192,13 +159,6 @@ class MCTS:
         # plies after which a playout stops and the game's evaluation scores it; None: the
         # game's own ``playout_cutoff``
         self.cutoff = cutoff
-        # implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant, 2014): each node
-        # also keeps the minimax of the game's evaluation over the tree below it, and the
-        # search reads (1 - w) * playout mean + w * that minimax; None: the game's own
-        # ``minimax_weight``, else 0 (off)
-        if minimax is not None and not 0.0 <= minimax <= 1.0:
-            raise ValueError("minimax is a weight from 0 to 1")
-        self.minimax = minimax
 
     def __repr__(self):
         return (
@@ -239,9 +199,6 @@ class MCTS:
         wide = bool(getattr(game, "wide", False))
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
         self._c = game_exploration(game) if self.exploration is None else self.exploration
-        self._mm = game_minimax(game) if self.minimax is None else self.minimax
-        if self._mm:
-            root.ev = _leaf_ev(root)
         rng = self.rng
         budget = self.iterations
         limit = self.time_limit
@@ -288,14 +245,11 @@ class MCTS:
                 move = untried.pop()
                 child = Node(move, node, node.state.play(move))
                 node.children.append(child)
-                if getattr(self, "_mm", 0.0):
-                    child.ev = _leaf_ev(child)
-                    _minimax_up(node)
                 node = child
                 break
             if not node.children:  # no move at all: cannot happen in a sound game
                 break
-            node = self._select(node, c, solver, getattr(self, "_mm", 0.0))
+            node = self._select(node, c, solver)
         # evaluate the leaf
         if node.proven is not None:
             value = node.proven
@@ -318,29 +272,11 @@ class MCTS:
             self._backup_proof(node.parent)
 
     @staticmethod
-    def _select(node: Node, c: float, solver: bool, mm: float = 0.0) -> Node:
+    def _select(node: Node, c: float, solver: bool) -> Node:
         sign = node.sign
         explore = c * math.sqrt(math.log(node.visits + 1))
         best = None
         best_score = -1e18
-        if mm:
-            keep = 1.0 - mm
-            for ch in node.children:
-                if ch.proven is not None and solver:
-                    v = ch.proven * sign
-                    if v >= 1.0:
-                        return ch
-                    if v <= -1.0:
-                        continue
-                    score = v + explore * ch.width
-                else:
-                    score = sign * (keep * ch.mean + mm * ch.ev) + explore * ch.width
-                if score > best_score:
-                    best_score = score
-                    best = ch
-            if best is None:  # every child is a proven loss: take any
-                best = max(node.children, key=lambda ch: ch.visits)
-            return best
         for ch in node.children:
             if ch.proven is not None and solver:
                 v = ch.proven * sign
