@@ -15,7 +15,16 @@ import pygame
 
 from game import theme, turns
 from game.move_list import MoveList
-from game.widgets import Toast, bar, draw_text, fit_text, line_height, panel, wrap_text
+from game.widgets import (
+    Toast,
+    bar,
+    draw_text,
+    fit_text,
+    line_height,
+    panel,
+    text_scale,
+    wrap_text,
+)
 
 
 def draw_swatch(surface, center, pal: dict, radius: int) -> None:
@@ -100,7 +109,9 @@ class PlayPanel:
         """The board's rect and the panel's for a window of ``size`` (play and demo)."""
         w, h = size
         pad = theme.PAD
-        pw = min(theme.PANEL_WIDTH, max(260, w // 3))
+        # (as wide as the theme's panel at the text scale of this window: the type grows
+        # with the window, so a fixed width would cut its lines short on a large screen)
+        pw = min(int(theme.PANEL_WIDTH * text_scale()), max(260, w // 3))
         panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
         return pygame.Rect(pad, pad, panel_rect.x - 2 * pad, h - 2 * pad), panel_rect
 

@@ -293,6 +293,31 @@ def test_theme_text_grows_with_the_window_but_not_below_the_design():
     assert line_height(18) == small
 
 
+def test_the_play_panel_widens_with_its_text():
+    """The side panel keeps its designed width up to the default window and grows with the
+    type after that, so a line that fits at 1280x800 still fits at full HD."""
+    from game import theme
+    from game.play_panel import PlayPanel
+    from game.widgets import text_size
+
+    line = "7 black, 7 orange, 12 neutral, 101 empty"  # a Glorieta status line
+    try:
+        widths = {}
+        for size in ((800, 600), (1280, 800), (1920, 1080), (3840, 2160)):
+            set_text_scale(size)
+            board, side = PlayPanel.split(size)
+            widths[size] = side.width
+            assert board.right < side.left and side.right <= size[0]
+            assert board.width > side.width  # the board keeps most of the window
+            if size != (800, 600):
+                fits = side.width - 2 * theme.PAD
+                assert text_size(line, theme.FONT_TINY)[0] <= fits, size
+        assert widths[(800, 600)] == 266 and widths[(1280, 800)] == theme.PANEL_WIDTH
+        assert widths[(3840, 2160)] == int(theme.PANEL_WIDTH * theme.TEXT_SCALE_MAX)
+    finally:
+        set_text_scale((800, 600))
+
+
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 def test_the_rules_page_shows_the_notation_legend(game_id):
     app = make_app()
