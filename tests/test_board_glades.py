@@ -151,8 +151,7 @@ def test_tray_words_stay_inside_the_tray(glades, size):
     from game.boards.glades.paint import font
 
     state = glades.start()
-    for move in state.legal_moves()[:1]:
-        state = state.play(move)
+    state = state.play(state.legal_moves()[0])
     view = make_view(glades, state, size)
     drawn = []
     real = view._text

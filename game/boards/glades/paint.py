@@ -635,9 +635,7 @@ class GladesPainter:
         show_buttons = mover and self.interactive and not self.pass_only
         narrow = not self.arr.stacked
         score = self._tray_score(seat)
-        if not words:
-            pass
-        elif narrow:
+        if words and narrow:
             # a narrow tray: the count goes under the name, the buttons at the bottom
             self._text(
                 surface,
@@ -646,7 +644,7 @@ class GladesPainter:
                 theme.TEXT_DIM,
                 topleft=(head.x + 2, head.bottom + 1),
             )
-        else:
+        elif words:
             self._text(surface, note, max(11, hs - 4), theme.TEXT_DIM, midleft=(x, cy + 1))
         if score is not None and words:
             size = max(14, min(theme.FONT_MEDIUM, int(head.h * 1.3)))
