@@ -564,3 +564,30 @@ def test_hotseat_game_of_every_game_clicked_to_the_result(gid):
     assert result.reason
     frames(app, 3)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_select_buttons_fit_their_labels_at_every_window_size(size):
+    """The buttons of the select screen grow with their (scaled) labels: at full HD
+    "Learn the rules" used to read "Learn the rul..."."""
+    from game import theme
+    from game.widgets import fit_text, set_text_scale, text_size
+
+    app = make_app(size=size)
+    try:
+        select = SelectScene(app, "splay")
+        app.push(select)
+        frames(app, 2)
+        assert select.tour_b.visible
+        buttons = (select.back, select.start_b, select.tour_b)
+        for b in buttons:
+            room = b.rect.width - 2 * theme.GAP  # what Button.draw gives its label
+            assert fit_text(b.label, b.size, room) == b.label, (size, b.label)
+            assert text_size(b.label, b.size)[0] <= room
+            assert select.detail_rect.contains(b.rect), (size, b.label)
+        assert not select.back.rect.colliderect(select.start_b.rect)
+        if size == (800, 600):  # the designed widths where the type is not scaled
+            assert [b.rect.width for b in buttons] == [150, 200, 180]
+    finally:
+        app.shutdown()
+        set_text_scale((800, 600))

@@ -8,7 +8,17 @@ from game import catalog, flow, lessons, rules, theme
 from game.scenes.base import Scene, draw_background, heading
 from game.seats import CHOICES as SEAT_CHOICES
 from game.seats import DEFAULT_SEATS, Seat
-from game.widgets import Button, Cycler, Widget, draw_text, fit_text, line_height, panel, wrap_text
+from game.widgets import (
+    Button,
+    Cycler,
+    Widget,
+    draw_text,
+    fit_text,
+    line_height,
+    panel,
+    text_size,
+    wrap_text,
+)
 
 
 def _fmt_value(v) -> str:
@@ -130,6 +140,13 @@ class GameCard(Widget):
                 break
             draw_text(surface, line, theme.FONT_TINY, theme.TEXT_DIM, (x, y))
             y += lh
+
+
+def _button_width(button: Button, least: int, most: int) -> int:
+    """A button's width: ``least`` (its designed width), or its label's width with room on
+    both sides when that is more, but never over ``most``."""
+    need = text_size(button.label, button.size)[0] + 2 * theme.GAP + 12
+    return max(least, min(need, max(least, most)))
 
 
 class SelectScene(Scene):
@@ -338,11 +355,16 @@ class SelectScene(Scene):
         self.detail_rect = pygame.Rect(dx, top, w - dx - pad, bottom - top)
         d = self.detail_rect.inflate(-2 * pad, -2 * pad)
         bh = 52
-        self.back.rect = pygame.Rect(d.x, d.bottom - bh, 150, bh)
-        self.start_b.rect = pygame.Rect(d.right - 200, d.bottom - bh, 200, bh)
+        # each button at least its designed width, wider when its label (scaled with the
+        # window) needs it, so that a large window never shows "Learn the rul..."
+        back_w = _button_width(self.back, 150, d.width // 3)
+        start_w = _button_width(self.start_b, 200, d.width // 2)
+        tour_w = _button_width(self.tour_b, 180, d.width // 2)
+        self.back.rect = pygame.Rect(d.x, d.bottom - bh, back_w, bh)
+        self.start_b.rect = pygame.Rect(d.right - start_w, d.bottom - bh, start_w, bh)
         self.tour_b.visible = self.game is not None and lessons.has_tour(self.game.id)
         self.tour_b.rect = (
-            pygame.Rect(d.right - 180, d.y - 4, 180, line_height(theme.FONT_MEDIUM) + 4)
+            pygame.Rect(d.right - tour_w, d.y - 4, tour_w, line_height(theme.FONT_MEDIUM) + 4)
             if self.tour_b.visible
             else pygame.Rect(0, 0, 0, 0)
         )
