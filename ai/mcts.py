@@ -141,7 +141,6 @@ class MCTS:
         seed: int | None = None,
         widening: tuple[float, float] | None = None,
         cutoff: int | None = None,
-        adaptive: bool = True,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -160,9 +159,6 @@ class MCTS:
         # plies after which a playout stops and the game's evaluation scores it; None: the
         # game's own ``playout_cutoff``
         self.cutoff = cutoff
-        # the constant moves towards the game's ``endgame_exploration`` (when it has one)
-        # with the share of leaves that were finished games (False: fixed throughout)
-        self.adaptive = adaptive
 
     def __repr__(self):
         return (
@@ -207,14 +203,6 @@ class MCTS:
         budget = self.iterations
         limit = self.time_limit
         deadline = None if limit is None else start + limit
-        # a small constant suits leaves scored by the game's evaluation, whose values crowd
-        # near 0; where the leaves are finished games (1, 0, -1) it starves a move after one
-        # lost playout, so a game may name a larger ``endgame_exploration``, which the
-        # constant moves towards with the share of leaves that were finished games
-        base_c = self._c_now = self._c
-        target = getattr(game, "endgame_exploration", None)
-        adapt = self.adaptive and target is not None and target > base_c
-        decided = 0
         it = 0
         while True:
             if budget is not None and it >= budget:
@@ -225,13 +213,8 @@ class MCTS:
             # on a loaded machine, must still have a move to give)
             if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
                 break
-            exact = self._iterate(root, rng, wide)
+            self._iterate(root, rng, wide)
             it += 1
-            if adapt:
-                if exact:
-                    decided += 1
-                if (it & 31) == 0:
-                    self._c_now = base_c + (target - base_c) * decided / it
             if on_progress is not None and it % self.progress_every == 0:
                 frac = 0.0
                 now = time.perf_counter()
@@ -244,11 +227,9 @@ class MCTS:
         return self._result(root, it, time.perf_counter() - start, final=True)
 
     # --- one iteration ----------------------------------------------------------------
-    def _iterate(self, root: Node, rng, wide: bool) -> bool:
-        """One selection, expansion, playout and backup; True when the leaf's value was a
-        finished game's (a proven node, or a playout that ended in a win or a loss)."""
+    def _iterate(self, root: Node, rng, wide: bool) -> None:
         node = root
-        c = getattr(self, "_c_now", None)
+        c = getattr(self, "_c", None)
         if c is None:
             c = EXPLORATION
         solver = self.solver
@@ -269,17 +250,13 @@ class MCTS:
             if not node.children:  # no move at all: cannot happen in a sound game
                 break
             node = self._select(node, c, solver)
-        # evaluate the leaf (``exact``: the value is a finished game's, not an evaluation's)
+        # evaluate the leaf
         if node.proven is not None:
             value = node.proven
-            exact = True
+        elif self.cutoff is None:
+            value = node.state.rollout(rng)
         else:
-            if self.cutoff is None:
-                value = node.state.rollout(rng)
-            else:
-                value = node.state.rollout(rng, self.cutoff)
-            # a playout's 0 may be a draw or a level evaluation, so only a win or a loss counts
-            exact = value == 1.0 or value == -1.0
+            value = node.state.rollout(rng, self.cutoff)
         # back up
         n = node
         sqrt = math.sqrt
@@ -293,7 +270,6 @@ class MCTS:
             n = n.parent
         if solver and node.proven is not None:
             self._backup_proof(node.parent)
-        return exact
 
     @staticmethod
     def _select(node: Node, c: float, solver: bool) -> Node:
