@@ -14,10 +14,12 @@ A player spec (for the match runner and the command line) is ``random``, a level
 or ``mcts:key=value,...`` with keys ``iterations``, ``time``, ``c`` (exploration),
 ``randomness``, ``solver``, ``widen`` (``B/F``: progressive widening, at most B + F*sqrt(visits)
 children a node; default the game's own), ``cutoff`` (plies a playout runs before the
-game's evaluation scores it; default the game's own) and ``processes`` (search in that
-many processes at once, merged at the root: see ``ai/parallel.py``; each process gets the
-whole time or iteration budget).  A level takes the same keys (``hard:time=5``,
-``master:processes=1``).
+game's evaluation scores it; default the game's own), ``adapt`` (``0``: keep the UCT
+constant fixed, instead of moving it towards the game's ``endgame_exploration`` by the
+share of the first leaves that are finished games; see ``ai/mcts.py``) and ``processes``
+(search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
+process gets the whole time or iteration budget).  A level takes the same keys
+(``hard:time=5``, ``master:processes=1``).
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "solver": ("solver", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "widen": ("widening", lambda v: _widening(v)),
     "cutoff": ("cutoff", lambda v: _cutoff(v)),
+    "adapt": ("adaptive", lambda v: v.lower() in ("1", "true", "yes", "on")),
 }
 
 

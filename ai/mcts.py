@@ -83,6 +83,7 @@ class Node:
 
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
+PROBE = 256  # iterations whose leaves decide a game's endgame constant (see MCTS.search)
 
 
 def game_exploration(game) -> float:
@@ -141,6 +142,7 @@ class MCTS:
         seed: int | None = None,
         widening: tuple[float, float] | None = None,
         cutoff: int | None = None,
+        adaptive: bool = True,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -159,6 +161,9 @@ class MCTS:
         # plies after which a playout stops and the game's evaluation scores it; None: the
         # game's own ``playout_cutoff``
         self.cutoff = cutoff
+        # the constant moves towards the game's ``endgame_exploration`` (when it has one)
+        # by the share of the first PROBE leaves that were finished games (False: fixed)
+        self.adaptive = adaptive
 
     def __repr__(self):
         return (
@@ -203,6 +208,15 @@ class MCTS:
         budget = self.iterations
         limit = self.time_limit
         deadline = None if limit is None else start + limit
+        # a small constant suits leaves scored by the game's evaluation, whose values crowd
+        # near 0; where the leaves are finished games (1, 0, -1) it starves a move after one
+        # lost playout, so a game may name a larger ``endgame_exploration``.  The search
+        # takes it in proportion to the share of its first PROBE leaves that were finished
+        # games, decided once: the same position gets the same constant at every budget
+        base_c = self._c_now = self._c
+        target = getattr(game, "endgame_exploration", None)
+        adapt = self.adaptive and target is not None and target > base_c
+        decided = 0
         it = 0
         while True:
             if budget is not None and it >= budget:
@@ -213,8 +227,14 @@ class MCTS:
             # on a loaded machine, must still have a move to give)
             if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, rng, wide)
+            exact = self._iterate(root, rng, wide)
             it += 1
+            if adapt:
+                if exact:
+                    decided += 1
+                if it == PROBE:
+                    self._c_now = base_c + (target - base_c) * decided / PROBE
+                    adapt = False
             if on_progress is not None and it % self.progress_every == 0:
                 frac = 0.0
                 now = time.perf_counter()
@@ -227,9 +247,11 @@ class MCTS:
         return self._result(root, it, time.perf_counter() - start, final=True)
 
     # --- one iteration ----------------------------------------------------------------
-    def _iterate(self, root: Node, rng, wide: bool) -> None:
+    def _iterate(self, root: Node, rng, wide: bool) -> bool:
+        """One selection, expansion, playout and backup; True when the leaf's value was a
+        finished game's (a proven node, or a playout that ended in a win or a loss)."""
         node = root
-        c = getattr(self, "_c", None)
+        c = getattr(self, "_c_now", None)
         if c is None:
             c = EXPLORATION
         solver = self.solver
@@ -250,13 +272,17 @@ class MCTS:
             if not node.children:  # no move at all: cannot happen in a sound game
                 break
             node = self._select(node, c, solver)
-        # evaluate the leaf
+        # evaluate the leaf (``exact``: the value is a finished game's, not an evaluation's)
         if node.proven is not None:
             value = node.proven
-        elif self.cutoff is None:
-            value = node.state.rollout(rng)
+            exact = True
         else:
-            value = node.state.rollout(rng, self.cutoff)
+            if self.cutoff is None:
+                value = node.state.rollout(rng)
+            else:
+                value = node.state.rollout(rng, self.cutoff)
+            # a playout's 0 may be a draw or a level evaluation, so only a win or a loss counts
+            exact = value == 1.0 or value == -1.0
         # back up
         n = node
         sqrt = math.sqrt
@@ -270,6 +296,7 @@ class MCTS:
             n = n.parent
         if solver and node.proven is not None:
             self._backup_proof(node.parent)
+        return exact
 
     @staticmethod
     def _select(node: Node, c: float, solver: bool) -> Node:

@@ -385,3 +385,50 @@ def test_the_uct_constant_is_the_bots_else_the_games_else_one():
     broad = MCTS(iterations=600, seed=4, exploration=1.0).search(gess)
     share = [r.stats[0].visits / sum(s.visits for s in r.stats) for r in (narrow, broad)]
     assert share[0] > share[1]
+
+
+def test_the_constant_moves_towards_the_games_endgame_one_where_leaves_are_finished():
+    """A game may name an ``endgame_exploration``: after its first PROBE iterations the
+    search moves its constant from the game's ``exploration`` towards it by the share of
+    those leaves whose value was a finished game's, and keeps it. ``adaptive=False`` (spec
+    ``adapt=0``) keeps the game's; a game without one, or a bot's own constant above it,
+    never moves."""
+    from ai.mcts import PROBE
+
+    class Rules:
+        exploration = 0.2
+        endgame_exploration = 1.0
+
+    class EndNim(PlainNim):
+        game = Rules()
+
+        def play(self, move):
+            move = self.find_move(move)
+            s = EndNim(self.sticks - move.n, 1 - self.player)
+            s.last = self.player
+            return s
+
+    nim = EndNim(61, 0)  # no evaluation: every playout ends the game
+    bot = MCTS(iterations=320, seed=3)
+    bot.search(nim)
+    assert bot._c == 0.2 and bot._c_now == 1.0
+    early = MCTS(iterations=PROBE - 1, seed=3)  # not decided yet
+    early.search(nim)
+    assert early._c_now == 0.2
+    fixed = MCTS(iterations=320, seed=3, adaptive=False)
+    fixed.search(nim)
+    assert fixed._c_now == 0.2
+    above = MCTS(iterations=320, seed=3, exploration=1.5)
+    above.search(nim)
+    assert above._c_now == 1.5
+    plain = MCTS(iterations=320, seed=3, exploration=0.2)
+    plain.search(PlainNim(61, 0))  # no game, no endgame constant
+    assert plain._c_now == 0.2
+    assert make_player("mcts:iterations=10,adapt=0").adaptive is False
+    assert make_player("hard").adaptive is True
+    # Splay's opening: playouts stop at 12 plies and are scored, so 0.3 stays 0.3;
+    # Gess names no endgame constant and keeps its 0.15
+    splay = MCTS(iterations=640, seed=3)
+    splay.search(rules.get("splay").start())
+    assert splay._c == 0.3 and splay._c_now < 0.31
+    assert getattr(rules.get("gess"), "endgame_exploration", None) is None

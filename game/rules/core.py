@@ -22,6 +22,9 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   position is evaluated (``None`` plays to the end).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
   (base, factor) and UCT constant for this game, where the engine's defaults do not fit.
+* ``Game.endgame_exploration`` -- optional, above ``exploration``: the constant the search
+  moves towards where its first leaves are finished games (a small constant suits leaves
+  scored by an evaluation, and starves a move after one lost playout near the end: Splay).
 """
 
 from __future__ import annotations
@@ -295,6 +298,7 @@ class Game:
     #: the search's widening schedule (base, factor) and UCT constant; None: its defaults
     widening: tuple[float, float] | None = None
     exploration: float | None = None
+    endgame_exploration: float | None = None
 
     @property
     def players(self) -> tuple[str, str]:

@@ -570,6 +570,11 @@ class Splay(Game):
     # iterations); 0.3 follows the best line.  0.3 s a move, 40 games: 0.3 against 1
     # scored 68.8% (docs/ai.md)
     exploration = 0.3
+    # ... but near the end, where the playouts finish the game (1, 0 or -1), 0.3 starved a
+    # winning move after one lost playout for 30,000 iterations; the search moves its
+    # constant towards this one by the share of its first leaves that were finished games
+    # (ai/mcts.py, PROBE; docs/ai.md, "Splay's endgame")
+    endgame_exploration = 1.0
 
     def start(self, **options) -> SplayState:
         self.validate(options)
