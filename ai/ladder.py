@@ -35,7 +35,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 
-from .levels import LEVEL_NAMES, LEVELS, level_processes, make_player
+from .levels import LEVEL_NAMES, LEVELS, level_processes, level_settings, make_player
 from .match import MatchResult, run_match
 
 Z95 = 1.959964
@@ -119,16 +119,17 @@ def _num(x: float) -> str:
     return f"{x:.4g}"
 
 
-def scaled_spec(spec: str, scale: float) -> str:
+def scaled_spec(spec: str, scale: float, game=None) -> str:
     """A player spec with its time limit and iteration budget multiplied by ``scale``
-    (a level's own budget is written out; ``random`` stays as it is)."""
+    (a level's own budget, in ``game`` when given, is written out; ``random`` stays as it
+    is)."""
     name, _, args = spec.strip().partition(":")
     lname = name.lower()
     if lname == "random":
         return "random"
     settings: dict[str, str] = {}
     if lname in LEVELS:
-        lv = LEVELS[lname]
+        lv = level_settings(lname, game)
         if lv.get("time_limit") is not None:
             settings["time"] = str(lv["time_limit"])
         if lv.get("iterations") is not None:
@@ -230,7 +231,7 @@ def run_ladder(
     names = list(levels)
     if not names or names[0].lower() != "random":
         names.insert(0, "random")
-    specs = [scaled_spec(n, scale) for n in names]
+    specs = [scaled_spec(n, scale, game) for n in names]
     for s in specs:
         make_player(s)  # a bad spec fails here, before any game
     pairs = []
@@ -541,7 +542,7 @@ def main(argv=None) -> int:
         if not levels:
             raise ValueError("--levels names no level")
         for spec in levels:
-            make_player(scaled_spec(spec, args.scale))
+            make_player(scaled_spec(spec, args.scale, game))
         n_pairs = len(levels) - (1 if levels[0].lower() == "random" else 0)
         only = None
         if args.pairs.strip():

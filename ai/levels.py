@@ -6,9 +6,12 @@ second, whichever comes first (so that easy's 0.3 s is still about 3x in a slow 
 in half its moves draws its move in proportion to the visits instead of taking the most
 visited; ``easy`` does so in a tenth; the rest are a time per
 move, and ``master`` searches in every core of the machine at once (root-parallel, see
-``ai/parallel.py``) when it is a player of the match runner.  ``LEVEL_INFO`` holds a
-one-line description of each for the select screen.  ``python -m ai.ladder GAME``
-measures them against each other.
+``ai/parallel.py``) when it is a player of the match runner.  A game may name its own
+time per move for some levels (``Game.level_times``, where in that game two trees of
+master's 5 s are hardly stronger than one tree of hard's 3 s); ``level_settings``,
+``make_bot``, ``make_player`` and ``level_info`` take the game for that.  ``LEVEL_INFO``
+holds the one-line description of each level for the select screen (``level_info`` with
+a game's own times).  ``python -m ai.ladder GAME`` measures them against each other.
 
 A player spec (for the match runner and the command line) is ``random``, a level name,
 or ``mcts:key=value,...`` with keys ``iterations``, ``time``, ``c`` (exploration),
@@ -43,13 +46,63 @@ LEVEL_NAMES = tuple(LEVELS)
 # machine (the app's worker uses its own setting, ``ai_processes``, for every level)
 LEVEL_PROCESSES: dict[str, int | str] = {"master": "all"}
 
-LEVEL_INFO: dict[str, str] = {
+# the select screen's line on each level; ``{time}`` is the level's time per move in the
+# game at hand (a game may name its own: ``level_times``, below)
+_INFO: dict[str, str] = {
     "beginner": "Learning the game: a few hundred tries a move, and often a careless one.",
-    "easy": "Thinks briefly (0.3 s) and slips now and then: a fair start.",
-    "medium": "Thinks for a second a move: a steady, solid player.",
-    "hard": "Thinks for three seconds a move and rarely misses a tactic.",
-    "master": "Five seconds a move on every core it may use: the strongest there is.",
+    "easy": "Thinks briefly ({time}) and slips now and then: a fair start.",
+    "medium": "Thinks for {time} a move: a steady, solid player.",
+    "hard": "Thinks for {time} a move and rarely misses a tactic.",
+    "master": "Thinks for {time} a move on every core it may use: the strongest there is.",
 }
+
+
+def game_times(game) -> dict[str, float]:
+    """The times per move a game names for some levels (``Game.level_times``), checked.
+
+    A game names them where the shared budgets leave a step of the ladder under 60%, such
+    as master's two trees of 5 s hardly stronger than one tree of hard's 3 s; its lower
+    levels then think for less (docs/ai.md, "The full-time ladder")."""
+    times = getattr(game, "level_times", None) or {}
+    out = {}
+    for level, t in dict(times).items():
+        if level in LEVELS and LEVELS[level].get("time_limit") is not None and t and t > 0:
+            out[level] = float(t)
+    return out
+
+
+def level_settings(level: str, game=None) -> dict:
+    """A level's MCTS settings, with the time per move ``game`` names for it (if any)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
+    settings = dict(LEVELS[level])
+    t = game_times(game).get(level)
+    if t is not None:
+        settings["time_limit"] = t
+    return settings
+
+
+def level_budget(level: str, game=None) -> dict:
+    """``{"time_limit": t}`` where ``game`` names a time per move for ``level``, else {}:
+    the settings a request for that level adds (the app's worker has no game to ask)."""
+    t = game_times(game).get(level)
+    return {} if t is None else {"time_limit": t}
+
+
+def _seconds(t: float) -> str:
+    words = {1.0: "a second", 2.0: "two seconds", 3.0: "three seconds", 5.0: "five seconds"}
+    return words.get(float(t), f"{t:g} s")
+
+
+def level_info(level: str, game=None) -> str:
+    """The one-line description of a level (in ``game``, when given), "" for no level."""
+    if level not in _INFO:
+        return ""
+    t = level_settings(level, game).get("time_limit")
+    return _INFO[level].format(time=_seconds(t) if t is not None else "")
+
+
+LEVEL_INFO: dict[str, str] = {lv: level_info(lv) for lv in LEVELS}
 
 
 def level_processes(level: str) -> int:
@@ -62,11 +115,10 @@ def level_processes(level: str) -> int:
     return max(1, int(n))
 
 
-def make_bot(level: str, seed: int | None = None, **overrides) -> MCTS:
-    """An MCTS bot for a level name, with any setting overridden."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    settings = dict(LEVELS[level])
+def make_bot(level: str, seed: int | None = None, game=None, **overrides) -> MCTS:
+    """An MCTS bot for a level name (its time per move in ``game``, when given), with any
+    setting overridden."""
+    settings = level_settings(level, game)
     settings.update(overrides)
     return MCTS(rng=random.Random(seed), **settings)
 
@@ -103,8 +155,9 @@ def _widening(text: str) -> tuple[float, float]:
     return b, f
 
 
-def make_player(spec: str, seed: int | None = None):
-    """A player from a spec string; ValueError with a clear message for a bad one."""
+def make_player(spec: str, seed: int | None = None, game=None):
+    """A player from a spec string (a level thinks for its time in ``game``, when given);
+    ValueError with a clear message for a bad one."""
     spec = spec.strip()
     name, _, args = spec.partition(":")
     name = name.lower()
@@ -134,6 +187,8 @@ def make_player(spec: str, seed: int | None = None):
             kwargs[attr] = conv(value.strip())
         except ValueError:
             raise ValueError(f"bad value in {part!r}") from None
+    if name in LEVELS and "time_limit" not in kwargs:
+        kwargs.update(level_budget(name, game))
     if name == "mcts":
         kwargs.setdefault("iterations", 1000 if "time_limit" not in kwargs else None)
     if processes > 1 and (name in LEVELS or name == "mcts"):

@@ -75,12 +75,18 @@ def run_match(
     max_plies: int = 400,
     progress=None,
     options_for=None,
-    make=make_player,
+    make=None,
 ) -> MatchResult:
     """Player A (spec_a) against B; A starts the even-numbered games.
 
     ``options_for(g)``, when given, adds start options for game ``g`` (e.g. the same
-    random setup for a pair of games); ``make(spec, seed)`` makes the players."""
+    random setup for a pair of games); ``make(spec, seed)`` makes the players (by default
+    ``make_player`` for this game: a level thinks for the time the game names for it)."""
+    if make is None:
+
+        def make(spec, seed=None):
+            return make_player(spec, seed=seed, game=game)
+
     res = MatchResult()
     for g in range(games):
         a = make(spec_a, seed=seed * 1000 + 2 * g)

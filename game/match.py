@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ai.levels import level_budget
 from game import theme
 from game.rules import RuleViolation
 from game.seats import DEFAULT_SEATS, LEVELS, Seat
@@ -275,6 +276,7 @@ class Match:
             levels = [s.level for s in self.seats if s.computer]
             level = max(levels, key=LEVELS.index) if levels else "medium"
         spec = {"level": level, "seed": self.rng.randrange(1 << 30)}
+        spec.update(level_budget(level, self.game))  # the game's own time for the level
         spec.update(self.spec_overrides)
         spec.update(self.ai_overrides)
         return spec

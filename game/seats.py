@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.levels import LEVEL_INFO, LEVEL_NAMES
+from ai.levels import LEVEL_NAMES, level_info
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_NAMES)  # weakest first
 DEFAULT_LEVEL = "medium"
@@ -29,9 +29,10 @@ class Seat:
     def label(self) -> str:
         return f"Computer ({self.level.capitalize()})" if self.computer else "Human"
 
-    def description(self) -> str:
-        """One line on how the computer plays at this level ("" for a human)."""
-        return LEVEL_INFO.get(self.level, "") if self.computer else ""
+    def description(self, game=None) -> str:
+        """One line on how the computer plays at this level, in ``game`` when given (a game
+        may name its own time per move for a level); "" for a human."""
+        return level_info(self.level, game) if self.computer else ""
 
     def spec(self) -> str:
         """The text form, read back by ``parse``: ``human`` or ``computer:LEVEL``."""

@@ -9,7 +9,17 @@ import random
 import pytest
 
 from ai import ladder
-from ai.levels import LEVEL_INFO, LEVEL_NAMES, LEVELS, level_processes, make_bot, make_player
+from ai.levels import (
+    LEVEL_INFO,
+    LEVEL_NAMES,
+    LEVELS,
+    level_budget,
+    level_info,
+    level_processes,
+    level_settings,
+    make_bot,
+    make_player,
+)
 from ai.mcts import MCTS
 from game import rules
 from game.seats import CHOICES, Seat
@@ -247,11 +257,76 @@ def test_the_select_screen_says_what_the_computer_level_means(app):
     white, black = select.seat_widgets
     black.set_value(Seat("computer", "hard"))
     white.set_value(Seat("human"))
-    assert select.level_line() == "Hard: " + LEVEL_INFO["hard"]
+    splay = rules.get("splay")  # Splay's hard thinks for its own 1.5 s, and says so
+    assert select.level_line() == "Hard: " + level_info("hard", splay)
+    assert "1.5 s" in select.level_line() and "three seconds" not in select.level_line()
     white.set_value(Seat("computer", "beginner"))
     assert select.level_line(white) == "Beginner: " + LEVEL_INFO["beginner"]
-    assert select.level_line(black) == "Hard: " + LEVEL_INFO["hard"]
+    assert select.level_line(black) == "Hard: " + level_info("hard", splay)
     black.set_value(Seat("human"))
     white.set_value(Seat("human"))
     assert select.level_line() == ""
     frames(app, 1)  # draws with and without the line
+
+
+# --- a game's own times for some levels ------------------------------------------------------
+class _Timed:
+    """A game that names times for some levels (and junk the levels must ignore)."""
+
+    level_times = {"hard": 1.5, "medium": 0.4, "nonsense": 9.0, "easy": 0}
+
+
+def test_a_game_names_its_own_time_for_a_level_and_every_path_uses_it():
+    game = _Timed()
+    assert level_settings("hard", game)["time_limit"] == 1.5
+    assert level_settings("easy", game)["time_limit"] == LEVELS["easy"]["time_limit"]  # 0: none
+    assert level_settings("hard")["time_limit"] == LEVELS["hard"]["time_limit"]
+    assert level_budget("medium", game) == {"time_limit": 0.4}
+    assert level_budget("master", game) == {}
+    assert level_budget("hard") == {}
+    with pytest.raises(ValueError, match="unknown level"):
+        level_settings("nonsense", game)
+    assert make_bot("hard", game=game).time_limit == 1.5
+    assert make_bot("hard", game=game, time_limit=2.0).time_limit == 2.0  # an override wins
+    assert make_player("hard", game=game).time_limit == 1.5
+    assert make_player("hard:time=4", game=game).time_limit == 4.0
+    assert make_player("hard").time_limit == LEVELS["hard"]["time_limit"]
+    assert make_player("mcts:time=0.7", game=game).time_limit == 0.7
+    # the ladder writes the game's budget out, scaled like any other
+    assert ladder.scaled_spec("hard", 1.0, game) == "hard:time=1.5"
+    assert ladder.scaled_spec("medium", 0.5, game) == "medium:time=0.2"
+    assert ladder.scaled_spec("hard:time=3", 1.0, game) == "hard:time=3"
+    # and the select screen's line says the game's time
+    assert "1.5 s" in level_info("hard", game) and level_info("hard") == LEVEL_INFO["hard"]
+    assert Seat("computer", "medium").description(game) == level_info("medium", game)
+    assert "0.4 s" in level_info("medium", game) and "a second" in LEVEL_INFO["medium"]
+    assert level_info("nonsense") == ""
+
+
+def test_splays_levels_below_master_think_for_less_and_still_grow():
+    splay = rules.get("splay")
+    bots = [make_player(f"{name}:processes=1", game=splay) for name in LEVEL_NAMES]
+    limits = [b.time_limit for b in bots[1:]]
+    assert limits == sorted(limits) and len(set(limits)) == len(limits)
+    assert limits[-1] == LEVELS["master"]["time_limit"]  # master is the machine's best
+    for name, t in zip(LEVEL_NAMES[1:-1], limits[:-1], strict=True):
+        assert t < LEVELS[name]["time_limit"]
+    for gid in rules.GAMES:  # a game that names none keeps the shared budgets
+        game = rules.get(gid)
+        for name in LEVEL_NAMES:
+            want = (getattr(game, "level_times", None) or {}).get(name)
+            got = make_player(f"{name}:processes=1", game=game).time_limit
+            assert got == (want if want else LEVELS[name]["time_limit"])
+
+
+def test_the_apps_requests_carry_the_games_time_for_the_level():
+    from ai.worker import default_bot
+    from game.match import Match
+
+    for gid, want in (("splay", 1.5), ("gliss", None)):
+        game = rules.get(gid)
+        m = Match(game, seats=(Seat("human"), Seat("computer", "hard")))
+        spec = m.spec_for(1)
+        assert spec["level"] == "hard" and spec.get("time_limit") == want
+        bot = default_bot(spec)
+        assert bot.time_limit == (want or LEVELS["hard"]["time_limit"])

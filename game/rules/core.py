@@ -25,6 +25,9 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
 * ``Game.endgame_exploration`` -- optional, above ``exploration``: the constant the search
   moves towards where its first leaves are finished games (a small constant suits leaves
   scored by an evaluation, and starves a move after one lost playout near the end: Splay).
+* ``Game.level_times``        -- optional: seconds a move for some of the computer's levels
+  (``{"hard": 1.8}``), where the shared budgets leave a step of the ladder of levels under
+  60% in this game (Splay: ``ai/levels.py``, docs/ai.md).
 """
 
 from __future__ import annotations
@@ -299,6 +302,8 @@ class Game:
     widening: tuple[float, float] | None = None
     exploration: float | None = None
     endgame_exploration: float | None = None
+    #: seconds a move for some of the computer's levels, where the shared ones do not fit
+    level_times: dict[str, float] | None = None
 
     @property
     def players(self) -> tuple[str, str]:

@@ -575,6 +575,11 @@ class Splay(Game):
     # constant towards this one by the share of its first leaves that were finished games
     # (ai/mcts.py, PROBE; docs/ai.md, "Splay's endgame")
     endgame_exploration = 1.0
+    # the levels below master think for half their usual time or less: master's two trees
+    # of 5 s were hardly stronger than one tree of hard's 3 s (46% in 50 games), and hard
+    # at 1.8 s against medium at 0.6 s (3x) scored only 57.5% in 20, so the steps below
+    # master are about 3.7x apart (docs/ai.md, "Splay's ladder, recalibrated")
+    level_times = {"easy": 0.15, "medium": 0.4, "hard": 1.5}
 
     def start(self, **options) -> SplayState:
         self.validate(options)

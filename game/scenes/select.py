@@ -468,7 +468,7 @@ class SelectScene(Scene):
         if focused in self.seat_widgets and focused.value.computer:
             seats.insert(0, focused.value)
         seat = next((s for s in seats if s.computer), None)
-        return "" if seat is None else f"{seat.level.capitalize()}: {seat.description()}"
+        return "" if seat is None else f"{seat.level.capitalize()}: {seat.description(self.game)}"
 
     def _draw_level_line(self, surface, focused, d) -> None:
         text = self.level_line(focused)
