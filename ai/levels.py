@@ -75,11 +75,7 @@ def level_settings(level: str, game=None) -> dict:
     """A level's MCTS settings, with the time per move ``game`` names for it (if any)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    settings = dict(LEVELS[level])
-    t = game_times(game).get(level)
-    if t is not None:
-        settings["time_limit"] = t
-    return settings
+    return {**LEVELS[level], **level_budget(level, game)}
 
 
 def level_budget(level: str, game=None) -> dict:
