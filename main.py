@@ -290,10 +290,10 @@ def check_tour(args):
     if args.game or args.demo is not None or args.load:
         raise UsageError("use --tour on its own, not with --game, --demo or --load")
     game = get_game(args.tour)
-    from game import lessons, rules
+    from game import catalog, rules
 
-    if not lessons.has_tour(game.id):
-        have = ", ".join(g for g in rules.GAMES if lessons.has_tour(g)) or "none"
+    if not catalog.has_tour(game.id):
+        have = ", ".join(g for g in rules.GAMES if catalog.has_tour(g)) or "none"
         raise UsageError(f"--tour {game.id}: this game has no rules tour yet (tours: {have})")
     return game.id
 

@@ -92,3 +92,14 @@ def entries() -> list[Entry]:
 def view_for(game, state):
     """A fresh board view of ``state`` for ``game``."""
     return entry(game.id).view_class(game, state)
+
+
+def lessons(game_id: str) -> tuple:
+    """The lessons of ``game_id``'s tour (empty when the game has none or is not registered)."""
+    if game_id not in rules.GAMES:
+        return ()
+    return entry(game_id).lessons
+
+
+def has_tour(game_id: str) -> bool:
+    return bool(lessons(game_id))

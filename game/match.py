@@ -18,7 +18,6 @@ import random
 from typing import Callable
 
 from ai.levels import level_budget
-from game import theme
 from game.rules import RuleViolation
 from game.seats import DEFAULT_SEATS, LEVELS, Seat
 
@@ -406,7 +405,7 @@ class Match:
         msg = self.progress
         if not msg:
             return 0.0
-        return theme.clamp01(float(msg.get("fraction", 0.0)))
+        return min(1.0, max(0.0, float(msg.get("fraction", 0.0))))
 
     def candidates(self) -> list[tuple[str, int, float]]:
         msg = self.progress

@@ -17,24 +17,24 @@ from test_client_support import (
     press,
 )
 
+from game import catalog, rules
 from game import lessons as tours
-from game import rules
 from game.scenes.select import SelectScene
 from game.scenes.tour import TourScene
 
-TOURED = [g for g in rules.GAMES if tours.has_tour(g)]
+TOURED = [g for g in rules.GAMES if catalog.has_tour(g)]
 
 
 def test_the_specs_games_have_tours():
     for gid in ("splay", "gliss", "gess"):
         assert gid in rules.GAMES
-        assert tours.has_tour(gid)
-    assert not tours.has_tour("no-such-game")
+        assert catalog.has_tour(gid)
+    assert not catalog.has_tour("no-such-game")
 
 
 @pytest.mark.parametrize("gid", TOURED)
 def test_every_lesson_is_legal(gid):
-    for lesson in tours.lessons(gid):
+    for lesson in catalog.lessons(gid):
         assert lesson.title and lesson.caption and lesson.steps
         start = lesson.start_state()
         # the position reads back through the game's own text format
@@ -64,14 +64,14 @@ def test_every_lesson_is_legal(gid):
 def test_spec_facts_in_the_lessons():
     """A few outcomes the captions promise, checked on the boards."""
     if "splay" in rules.GAMES:
-        lesson = tours.lessons("splay")[1]  # splay of four
+        lesson = catalog.lessons("splay")[1]  # splay of four
         _, played = tours.work_out(lesson)
         assert played[-1].after.scores()[0] == 5
-        lesson = tours.lessons("splay")[2]  # two collapses
+        lesson = catalog.lessons("splay")[2]  # two collapses
         _, played = tours.work_out(lesson)
         assert played[-1].after.scores() == (4, 6)
     if "gess" in rules.GAMES:
-        by_title = {lesson.title: lesson for lesson in tours.lessons("gess")}
+        by_title = {lesson.title: lesson for lesson in catalog.lessons("gess")}
         _, played = tours.work_out(by_title["Keep your ring"])
         assert played[-1].after.is_over() and played[-1].after.winner() == 1
 
@@ -92,7 +92,7 @@ def test_scene_next_through_every_lesson(gid):
     scene = TourScene(app, gid)
     app.push(scene)
     frames(app, 3)
-    total = sum(len(lesson.steps) + 1 for lesson in tours.lessons(gid))
+    total = sum(len(lesson.steps) + 1 for lesson in catalog.lessons(gid))
     n = _run_through(app, scene)
     assert scene.finished and n <= total + 2
     assert scene.li == len(scene.lessons) - 1

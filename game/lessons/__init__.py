@@ -108,17 +108,4 @@ def from_text(text: str):
     return lambda: rules.parse_any(text)
 
 
-def lessons(game_id: str) -> tuple[Lesson, ...]:
-    """The lessons of ``game_id``'s tour (empty when the game has none or is not registered)."""
-    from game import catalog
-
-    if game_id not in rules.GAMES:
-        return ()
-    return catalog.entry(game_id).lessons
-
-
-def has_tour(game_id: str) -> bool:
-    return bool(lessons(game_id))
-
-
-__all__ = ["Lesson", "Played", "Step", "from_start", "from_text", "has_tour", "lessons", "work_out"]
+__all__ = ["Lesson", "Played", "Step", "from_start", "from_text", "work_out"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import flow, lessons, theme
+from game import catalog, flow, theme
 from game.scenes.base import Overlay
 from game.settings import ANIMATION_SPEEDS
 from game.widgets import (
@@ -117,7 +117,7 @@ class RulesScene(Overlay):
         self.legend_top = 0
         self.back = self.ui.add(Button("Back", self.close))
         self.tour_b = None
-        if lessons.has_tour(game.id):
+        if catalog.has_tour(game.id):
             self.tour_b = self.ui.add(
                 Button("Watch the rules tour", self.tour, accent=theme.ACCENT_2)
             )

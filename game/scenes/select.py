@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog, flow, lessons, rules, theme
+from game import catalog, flow, rules, theme
 from game.scenes.base import Scene, draw_background, heading
 from game.seats import CHOICES as SEAT_CHOICES
 from game.seats import DEFAULT_SEATS, Seat
@@ -307,7 +307,7 @@ class SelectScene(Scene):
 
     def learn(self) -> None:
         """The selected game's rules tour (Back returns here)."""
-        if self.game is None or not lessons.has_tour(self.game.id):
+        if self.game is None or not catalog.has_tour(self.game.id):
             self.flash_error("There is no rules tour for this game yet.")
             return
         flow.push(self.app, "tour", self.game.id)
@@ -362,7 +362,7 @@ class SelectScene(Scene):
         tour_w = _button_width(self.tour_b, 180, d.width // 2)
         self.back.rect = pygame.Rect(d.x, d.bottom - bh, back_w, bh)
         self.start_b.rect = pygame.Rect(d.right - start_w, d.bottom - bh, start_w, bh)
-        self.tour_b.visible = self.game is not None and lessons.has_tour(self.game.id)
+        self.tour_b.visible = self.game is not None and catalog.has_tour(self.game.id)
         self.tour_b.rect = (
             pygame.Rect(d.right - tour_w, d.y - 4, tour_w, line_height(theme.FONT_MEDIUM) + 4)
             if self.tour_b.visible

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import flow, lessons, rules, theme
+from game import catalog, flow, lessons, rules, theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
@@ -44,7 +44,7 @@ class TourScene(Scene):
         self.problem = ""  # why the tour (or this lesson) cannot be shown
         if game_id in rules.GAMES:
             self.game = rules.get(game_id)
-            self.lessons = lessons.lessons(game_id)
+            self.lessons = catalog.lessons(game_id)
             if not self.lessons:
                 self.problem = f"There is no rules tour for {self.game.name or game_id} yet."
         else:
