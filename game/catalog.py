@@ -89,6 +89,11 @@ def entries() -> list[Entry]:
     return [entry(gid) for gid in rules.GAMES]
 
 
+def view_class(game_id: str) -> type:
+    """The view class of ``game_id`` (the generic view when it has none)."""
+    return entry(game_id).view_class
+
+
 def view_for(game, state):
     """A fresh board view of ``state`` for ``game``."""
     return entry(game.id).view_class(game, state)

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game import rules
-from game.boards import view_class
 from game.boards.base import Action, BoardView, ClickResult
+from game.catalog import view_class
 from tests.board_support import DT, MAX_STEPS, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")

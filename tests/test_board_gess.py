@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game import rules, theme
-from game.boards import view_class, view_for
 from game.boards.base import BoardView
 from game.boards.gess import CONFIRM_MESSAGE, Fade, GessView, N, Slide
+from game.catalog import view_class, view_for
 from game.rules.core import BadNotation
 from game.rules.gess import read_ends
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401

@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from game import rules
-from game.boards import view_class, view_for
 from game.boards.base import Action, BoardView
 from game.boards.glades import (
     DOWN,
@@ -23,6 +22,7 @@ from game.boards.glades import (
     orientation_of,
     spot_values,
 )
+from game.catalog import view_class, view_for
 from game.rules.glades import INDEX, PASS, TILES
 from tests.board_support import DT, MAX_STEPS, pygame_ready, surface  # noqa: F401
 

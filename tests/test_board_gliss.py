@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game import rules
-from game.boards import view_class, view_for
 from game.boards.base import BoardView
 from game.boards.gliss import LABEL_MIN_SPACING, GlissView
+from game.catalog import view_class, view_for
 from game.rules.gliss import Shape, shapes
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game import rules
-from game.boards import view_class
 from game.boards.base import Action, ClickResult
 from game.boards.glorieta import GlorietaView, trace_loop
+from game.catalog import view_class
 from game.lessons import work_out
 from game.lessons.glorieta import LESSONS
 from tests.board_support import DT, MAX_STEPS, pygame_ready, surface  # noqa: F401
