@@ -54,10 +54,19 @@ def persistent_app(**kw) -> App:
 
 
 def title_button(title, label):
+    """The title's button called ``label`` (Continue names its game: "Continue: ...")."""
     for b in title.buttons:
-        if b.label == label:
+        if b.label == label or b.label.startswith(label + ":"):
             return b
     return None
+
+
+def read_all(load: LoadScene) -> LoadScene:
+    """Let the Load screen's reader finish (it reads in a thread) and take what it read."""
+    load.wait_read()
+    assert not load.reading
+    frames(load.app, 1)
+    return load
 
 
 def test_close_and_continue_gives_the_same_game(data):
@@ -73,7 +82,9 @@ def test_close_and_continue_gives_the_same_game(data):
         m.play(m.state.legal_moves()[0])
         m.play(m.state.legal_moves()[-1])
     position, seats = str(m.state), list(m.seats)
-    assert storage.autosave_path().exists()
+    own = scene.autosave.path
+    assert own is not None and own.parent == storage.autosave_dir() and own.exists()
+    assert not storage.autosave_path().exists()  # the old single file is no longer written
     frames(app, 1, events=[pygame.event.Event(pygame.QUIT)])  # the window is closed
     app.shutdown()
 
@@ -169,14 +180,16 @@ def test_load_screen_lists_opens_and_deletes(data):
     load = LoadScene(app)
     app.reset(load)
     frames(app, 2)
-    assert len(load.entries) == 4  # two saves, the broken file, the autosave
+    read_all(load)
+    # two saves, the broken file, and both games in progress (each has its own autosave)
+    assert len(load.entries) == 5 and load.shown == load.entries
     assert all(os.path.isabs(e.path) for e in load.entries)
     broken = [e for e in load.entries if e.error]
     assert len(broken) == 1 and "chess" in broken[0].error
     # newest first: the Gess save (or its autosave) leads
     assert load.entries[0].game_id == "gess"
     # choose the Splay save and open it
-    i = next(k for k, e in enumerate(load.entries) if e.path == games[0][1])
+    i = next(k for k, e in enumerate(load.shown) if e.path == games[0][1])
     load.select(i)
     frames(app, 1)
     assert load.preview is not None
@@ -187,12 +200,13 @@ def test_load_screen_lists_opens_and_deletes(data):
     load = LoadScene(app)
     app.reset(load)
     frames(app, 1)
-    load.select(next(k for k, e in enumerate(load.entries) if e.error))
+    read_all(load)
+    load.select(next(k for k, e in enumerate(load.shown) if e.error))
     click_button(app, load.b_delete)
     assert isinstance(app.scene, ConfirmScene) and bad.exists()
     frames(app, 40, 0.02)
     click_button(app, app.scene.b_yes)
-    assert not bad.exists() and app.scene is load and len(load.entries) == 3
+    assert not bad.exists() and app.scene is load and len(load.entries) == 4
     app.shutdown()
 
 
