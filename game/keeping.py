@@ -244,6 +244,7 @@ def analysis_of(rec, match=None):
 def open_record(app, rec, path=None) -> None:
     """Open ``rec`` in the play scene (a finished game goes on to its result); ``path``,
     the file it was read from, is where a review of it is saved."""
+    leaving = _leaving_a_game(app, path)
     match = match_of(app, rec)
     if _is_autosave(path):  # a game in progress: its autosave is taken over
         match.autosave_from = str(path)
@@ -251,6 +252,23 @@ def open_record(app, rec, path=None) -> None:
     else:
         match.saved_path = str(path) if path else None
     flow.reset(app, "play", match.game, match=match)
+    if leaving:
+        _say_kept(app)
+
+
+def _leaving_a_game(app, opening=None) -> bool:
+    """Whether a game in progress with an autosave (other than the file ``opening``) is
+    open under the current scenes: opening another leaves it in its autosave."""
+    for scene in app.scenes:
+        kept = getattr(getattr(scene, "autosave", None), "path", None)
+        if getattr(scene, "unfinished", False) and kept is not None:
+            if opening is None or Path(os.path.abspath(os.fspath(opening))) != Path(kept):
+                return True
+    return False
+
+
+def _say_kept(app) -> None:
+    app.message("The game you left is kept: Load a game lists it as in progress.", "info", 4.0)
 
 
 def open_file(app, path) -> bool:
@@ -283,8 +301,11 @@ def open_text(app, text: str) -> bool:
         app.message(f"The clipboard holds no game record or position: {exc}", "bad", 6.0)
         return False
     seats = app.settings.seats.get(state.game.id)
+    leaving = _leaving_a_game(app)
     match = app.new_match(state.game, state.options, seats, start_state=state)
     flow.reset(app, "play", state.game, match=match)
+    if leaving:
+        _say_kept(app)
     return True
 
 

@@ -419,7 +419,7 @@ class LoadScene(Scene):
                 theme.BAD if error else theme.GOOD if e.kind == keeping.IN_PROGRESS else theme.TEXT,
                 (x, y + 6),
             )
-            where = "archive" if e.kind == keeping.ARCHIVE else ""
+            where = {keeping.ARCHIVE: "archive", keeping.SAVED: "saved"}.get(e.kind, "")
             stamp = f"{where}  {_when(e)}" if where else _when(e)
             draw_text(
                 surface,

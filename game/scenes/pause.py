@@ -252,11 +252,11 @@ class SettingsScene(Overlay):
             limits.append(limit)
         self.archive = self.ui.add(
             Cycler(
-                "Finished",
+                "Archive",
                 limits,
                 limits.index(limit),
                 on_change=self._archive,
-                fmt=lambda v: "keep all games" if v is None else f"keep the newest {v}",
+                fmt=lambda v: "every finished game" if v is None else f"the newest {v} games",
             )
         )
         self.archive.label_width = 150

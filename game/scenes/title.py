@@ -11,7 +11,7 @@ from game.board_host import BoardHost
 from game.match import Match
 from game.scenes.base import Scene, draw_background
 from game.seats import Seat
-from game.widgets import Button, dim, draw_text, line_height, text_surface
+from game.widgets import Button, dim, draw_text, line_height, text_size, text_surface
 
 ATTRACT_SPEC = {"time_limit": 0.25}  # the attract game thinks briefly
 ATTRACT_RESTART = 3.0  # seconds of the final position before a new game
@@ -102,6 +102,12 @@ class TitleScene(Scene):
         # so the buttons stand in the same places either way
         found = keeping.newest_in_progress(app)
         self.saved_path, self.saved = found if found else (None, None)
+        others = len(keeping.in_progress_paths()) - 1 if found else 0
+        self.more_note = (
+            f"{others} more game{'s' if others > 1 else ''} in progress: Load a game"
+            if others > 0
+            else ""
+        )
         self.b_continue = None
         self.buttons = []
         if self.saved is not None:
@@ -182,6 +188,12 @@ class TitleScene(Scene):
         self.draw_title(surface)
         self.ui.draw(surface)
         w, h = surface.get_size()
+        if self.more_note:  # on a plate of its own, over the attract board's labels
+            tw, th = text_size(self.more_note, theme.FONT_TINY)
+            plate = pygame.Rect(0, 0, tw + 2 * theme.GAP, th + 4)
+            plate.midbottom = (w // 2, h - 12 - line_height(theme.FONT_TINY))
+            pygame.draw.rect(surface, theme.BG, plate, border_radius=theme.RADIUS)
+            draw_text(surface, self.more_note, theme.FONT_TINY, theme.GOOD, plate.center, "center")
         draw_text(
             surface,
             "arrows + Enter  |  M mute  |  F11 full screen",
