@@ -1,4 +1,10 @@
-"""Keeping games: the autosave, saving, opening a record or a position, the clipboard.
+"""Keeping games: the autosaves of the games in progress, the archive of finished games,
+saving, opening a record or a position, the Load screen's list and filters, the clipboard.
+
+No game is lost: each game in progress is written after every change to its own file in
+``autosave/`` (so two windows, or two games one after the other, never share one); when
+it ends it moves to ``archive/`` (pruned to the Settings' limit, never ``saves/``); a game
+opened from a finished record is already kept and clears nothing.
 
 The play, result, title and load scenes share this; it knows games only through the
 public contract, records (``game.records``) and the data folder (``game.storage``).

@@ -656,3 +656,45 @@ def test_quit_asks_only_while_the_computer_thinks(data):
     assert not app.running
     app.shutdown()
     assert keeping.autosaved(persistent_app()).moves == [str(x) for x in scene.match.moves]
+
+
+def test_the_load_screen_does_not_wait_for_the_files(data, monkeypatch):
+    """A slow record (a large file) is read in a thread: the screen draws frames meanwhile."""
+    import threading
+
+    from game import records
+
+    app = persistent_app()
+    for _ in range(2):
+        finished_record_file(app)
+    gate = threading.Event()
+    real = records.summary
+
+    def slow(path):
+        gate.wait(10)  # as if the file took long to read
+        return real(path)
+
+    monkeypatch.setattr(records, "summary", slow)
+    load = LoadScene(app)
+    app.reset(load)
+    frames(app, 5)  # frames go on while nothing has been read
+    assert load.reading and load.entries == []
+    assert load.status_line().startswith("Reading saved games... 0 of 2")
+    press(app, pygame.K_RETURN)
+    assert "Still reading" in app.toast.text and app.scene is load
+    gate.set()
+    read_all(load)
+    assert len(load.entries) == 2 and load.status_line() == "2 games"
+    app.shutdown()
+
+
+def test_the_archive_setting_reads_and_writes():
+    st, problems = settings.loads("archive = 500\n")
+    assert st.archive_limit == 500 and not problems
+    assert "archive = 500" in st.dumps()
+    assert settings.loads(st.dumps())[0].archive_limit == 500
+    assert (
+        settings.Settings().archive_limit is None and "archive = all" in settings.Settings().dumps()
+    )
+    st, problems = settings.loads("archive = lots\n")
+    assert st.archive_limit is None and "line 1" in problems[0]

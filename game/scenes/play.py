@@ -241,7 +241,7 @@ class PlayScene(Scene):
             "confirm",
             "Resign this game?",
             f"{m.seat_name(seat)} gives up, and {m.seat_name(1 - seat)} wins. "
-            "The game is kept: the result screen can save it.",
+            "The game is kept in the archive (Load a game lists it).",
             self._resign_now,
             yes="Resign",
             no="Play on",
