@@ -698,3 +698,23 @@ def test_the_archive_setting_reads_and_writes():
     )
     st, problems = settings.loads("archive = lots\n")
     assert st.archive_limit is None and "line 1" in problems[0]
+
+
+def test_an_old_single_autosave_is_continued_and_taken_over(data):
+    app = persistent_app()
+    m = app.new_match(rules.get("splay"), {}, [Seat("human"), Seat("human")])
+    for _ in range(4):
+        m.play(m.state.legal_moves()[0])
+    storage.atomic_write(storage.autosave_path(), keeping.record_text(m))  # as 0.8 wrote it
+    title = TitleScene(app)
+    app.reset(title)
+    frames(app, 1)
+    cont = title_button(title, "Continue")
+    assert cont is not None and cont.label.startswith("Continue: Splay, move ")
+    click_button(app, cont)
+    play = app.scene
+    assert isinstance(play, PlayScene) and str(play.match.state) == str(m.state)
+    assert not storage.autosave_path().exists()  # taken over: now in autosave/
+    assert keeping.in_progress_paths() == [play.autosave.path]
+    assert play.autosave.path.parent == storage.autosave_dir()
+    app.shutdown()
