@@ -437,6 +437,37 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def busy_reason(self) -> str | None:
+        """What quitting now would cut short (a scene's ``busy()``: a computer thinking,
+        a review running, a GIF being written), or None."""
+        for scene in reversed(self.scenes):
+            busy = getattr(scene, "busy", None)
+            reason = self._safe(busy) if busy is not None else None
+            if reason:
+                return reason
+        return None
+
+    def request_quit(self) -> None:
+        """Quit (the Quit button, closing the window).  Games are autosaved, so this asks
+        only when something would be cut short; asking again while it asks quits."""
+        reason = self.busy_reason()
+        asking = getattr(self.scene, "quit_question", False)
+        if reason is None or asking:
+            self.quit()
+            return
+        from game import flow
+
+        confirm = flow.push(
+            self,
+            "confirm",
+            "Quit now?",
+            f"{reason} Your games are kept either way.",
+            self.quit,
+            yes="Quit",
+            no="Stay",
+        )
+        confirm.quit_question = True
+
     # --- the loop ---------------------------------------------------------------------------
     def _safe(self, fn, *args):
         try:
@@ -455,7 +486,7 @@ class App:
     def handle_event(self, event) -> None:
         et = event.type
         if et == pygame.QUIT:
-            self.quit()
+            self.request_quit()
             return
         if et == pygame.VIDEORESIZE:
             self.resize(event.size)

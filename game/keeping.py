@@ -1,4 +1,10 @@
-"""Keeping games: the autosave, saving, opening a record or a position, the clipboard.
+"""Keeping games: the autosaves of the games in progress, the archive of finished games,
+saving, opening a record or a position, the Load screen's list and filters, the clipboard.
+
+No game is lost: each game in progress is written after every change to its own file in
+``autosave/`` (so two windows, or two games one after the other, never share one); when
+it ends it moves to ``archive/`` (pruned to the Settings' limit, never ``saves/``); a game
+opened from a finished record is already kept and clears nothing.
 
 The play, result, title and load scenes share this; it knows games only through the
 public contract, records (``game.records``) and the data folder (``game.storage``).
@@ -8,7 +14,12 @@ into a scene for a bad file, a full disk or a folder that cannot be written.
 
 from __future__ import annotations
 
-from game import flow, records, rules, storage
+import os
+import threading
+import time
+from pathlib import Path
+
+from game import flow, records, rules, storage, turns
 
 
 # --- the record of a match ----------------------------------------------------------------
@@ -30,64 +41,173 @@ def save(app, match) -> str | None:
     return str(path)
 
 
-# --- the autosave -------------------------------------------------------------------------
+# --- the autosave and the archive -----------------------------------------------------------
+IN_PROGRESS, SAVED, ARCHIVE = "in progress", "saved", "archive"
+ARCHIVE_LIMITS = (None, 100, 500, 1000)  # Settings: keep all, or the newest N finished games
+
+
+def _stem(match) -> str:
+    return f"{match.game.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+
+
+def _is_autosave(path) -> bool:
+    """Whether ``path`` is a game in progress's file (this version's or the old single one)."""
+    if not path:
+        return False
+    where = Path(os.path.abspath(os.fspath(path)))
+    return where == storage.autosave_path() or where.parent == storage.autosave_dir()
+
+
 class Autosaver:
-    """Writes the match to the autosave after every change of position, and clears it
-    when the game is over or thrown away.  Only for an app that persists."""
+    """Keeps one match on disk while it goes on, in a file of its own under the data
+    folder's ``autosave`` (claimed at its first change, so two windows, or two games one
+    after the other, never share one); when the game ends the file goes to ``archive``.
+
+    A match opened from a finished record is already kept: opening it writes, archives and
+    clears nothing.  A match continued from an autosave takes that file over (under a new
+    name of its own, so a second window continuing it too starts a copy, not a tug of war).
+    Only for an app that persists."""
 
     def __init__(self, app, match):
         self.app = app
         self.match = match
+        self.path: Path | None = None  # this game's autosave, once it has one
+        self.archived: Path | None = None  # where it went when it ended
         self.failed = False
+        # the game as it was opened when it was already over (kept where it came from)
+        self.opened_over = (list(match.moves), match.resigned) if match.over else None
         if app.persist:
             match.listen(lambda *_: self.write())
-            if match.ply:  # a continued game: keep it saved as it is
-                self.write()
+            source = getattr(match, "autosave_from", None)
+            if source and not match.over:
+                self.write()  # under this window's own name ...
+                if self.path is not None and Path(source) != self.path:
+                    _remove(app, Path(source))  # ... then the old name goes
 
     def write(self) -> None:
         if not self.app.persist:
             return
         if self.match.over:
-            self.clear()
+            self.finish()
             return
         try:
-            storage.atomic_write(storage.autosave_path(), record_text(self.match))
+            if self.path is None:
+                self.path = storage.claim_path(storage.autosave_dir(), _stem(self.match), ".txt")
+            storage.atomic_write(self.path, record_text(self.match))
             self.failed = False
         except (OSError, ValueError) as exc:
             if not self.failed:  # say it once, not after every move
                 self.app.message(f"Autosave failed: {exc}", "bad", 5.0)
             self.failed = True
 
-    def clear(self) -> None:
-        clear_autosave(self.app)
+    def finish(self) -> None:
+        """The game is over: keep it in the archive and let its autosave go."""
+        m = self.match
+        if not self.app.persist:
+            return
+        if self.opened_over == (list(m.moves), m.resigned):
+            self.discard()  # ended as it was opened: it is kept already
+            return
+        try:
+            if self.archived is None:
+                self.archived = storage.claim_path(storage.archive_dir(), _stem(m), ".txt")
+            storage.atomic_write(self.archived, record_text(m))
+        except (OSError, ValueError) as exc:
+            self.app.message(f"Could not keep the finished game: {exc}", "bad", 5.0)
+            return  # the autosave stays: nothing is lost
+        self.discard()
+        prune_archive(self.app)
+
+    def discard(self) -> None:
+        """Remove this game's autosave (Restart threw the game away, or it is archived)."""
+        if self.path is not None and self.app.persist:
+            _remove(self.app, self.path)
+        self.path = None
+
+    def clear(self) -> None:  # the older name
+        self.discard()
 
 
-def clear_autosave(app) -> None:
-    if not app.persist:
-        return
+def _remove(app, path: Path) -> bool:
     try:
-        storage.autosave_path().unlink()
+        path.unlink()
     except FileNotFoundError:
         pass
     except OSError as exc:
-        app.message(f"Could not remove {storage.autosave_path()}: {exc}", "bad", 4.0)
+        app.message(f"Could not remove {path}: {exc.strerror or exc}", "bad", 4.0)
+        return False
+    return True
+
+
+def _records_in(folder) -> list[Path]:
+    """The record files (``*.txt``, not hidden, not empty) in ``folder``, newest first."""
+    try:
+        found = [
+            e
+            for e in os.scandir(folder)
+            if e.name.endswith(".txt") and not e.name.startswith(".") and e.is_file()
+        ]
+    except OSError:
+        return []
+    out = []
+    for e in found:
+        try:
+            st = e.stat()
+        except OSError:
+            continue
+        if st.st_size:
+            out.append((st.st_mtime, e.name, Path(e.path).absolute()))
+    out.sort(reverse=True)
+    return [p for _, _, p in out]
+
+
+def in_progress_paths() -> list[Path]:
+    """The autosaves of the games in progress (every window's), newest first; the old
+    single ``autosave.txt`` among them."""
+    found = _records_in(storage.autosave_dir())
+    old = storage.autosave_path()
+    try:
+        if old.is_file() and old.stat().st_size:
+            found.append(old)
+            found.sort(key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
+    except OSError:
+        pass
+    return found
+
+
+def newest_in_progress(app):
+    """``(path, Record)`` of the newest unfinished game that reads, or None (files that
+    do not read, or hold a finished game, are left alone for the Load screen)."""
+    if not app.persist:
+        return None
+    for path in in_progress_paths():
+        try:
+            rec = records.load_file(str(path))
+        except ValueError:
+            continue
+        if rec.final.is_over() or getattr(rec, "resigned", None) is not None:
+            continue
+        return path, rec
+    return None
 
 
 def autosaved(app):
-    """The unfinished game in the autosave as a Record, or None (no file, a finished
-    game, or a file that does not read -- that one is left alone for the player)."""
-    if not app.persist:
-        return None
-    path = storage.autosave_path()
-    if not path.exists():
-        return None
-    try:
-        rec = records.load_file(str(path))
-    except ValueError:
-        return None
-    if rec.final.is_over() or getattr(rec, "resigned", None) is not None:
-        return None
-    return rec
+    """The newest unfinished game in progress as a Record, or None."""
+    found = newest_in_progress(app)
+    return found[1] if found else None
+
+
+def prune_archive(app) -> int:
+    """Keep the newest ``settings.archive_limit`` games of the archive (all when None);
+    the files removed.  Saved games (``saves``) are never touched."""
+    limit = getattr(app.settings, "archive_limit", None)
+    if not limit:
+        return 0
+    gone = 0
+    for path in _records_in(storage.archive_dir())[limit:]:
+        if _remove(app, path):
+            gone += 1
+    return gone
 
 
 # --- opening games ------------------------------------------------------------------------
@@ -130,9 +250,31 @@ def analysis_of(rec, match=None):
 def open_record(app, rec, path=None) -> None:
     """Open ``rec`` in the play scene (a finished game goes on to its result); ``path``,
     the file it was read from, is where a review of it is saved."""
+    leaving = _leaving_a_game(app, path)
     match = match_of(app, rec)
-    match.saved_path = str(path) if path else None
+    if _is_autosave(path):  # a game in progress: its autosave is taken over
+        match.autosave_from = str(path)
+        match.saved_path = None
+    else:
+        match.saved_path = str(path) if path else None
     flow.reset(app, "play", match.game, match=match)
+    if leaving:
+        _say_kept(app)
+
+
+def _leaving_a_game(app, opening=None) -> bool:
+    """Whether a game in progress with an autosave (other than the file ``opening``) is
+    open under the current scenes: opening another leaves it in its autosave."""
+    for scene in app.scenes:
+        kept = getattr(getattr(scene, "autosave", None), "path", None)
+        if getattr(scene, "unfinished", False) and kept is not None:
+            if opening is None or Path(os.path.abspath(os.fspath(opening))) != Path(kept):
+                return True
+    return False
+
+
+def _say_kept(app) -> None:
+    app.message("The game you left is kept: Load a game lists it as in progress.", "info", 4.0)
 
 
 def open_file(app, path) -> bool:
@@ -165,8 +307,11 @@ def open_text(app, text: str) -> bool:
         app.message(f"The clipboard holds no game record or position: {exc}", "bad", 6.0)
         return False
     seats = app.settings.seats.get(state.game.id)
+    leaving = _leaving_a_game(app)
     match = app.new_match(state.game, state.options, seats, start_state=state)
     flow.reset(app, "play", state.game, match=match)
+    if leaving:
+        _say_kept(app)
     return True
 
 
@@ -181,11 +326,155 @@ def copy_record(app, match, position: bool = False) -> None:
         app.message("Position copied" if position else "Game record copied", "good", 2.0)
 
 
-def saved_games() -> list:
-    """Summaries (``records.Summary``) of the saved games and the autosave, newest first."""
-    found = records.summaries(str(storage.saves_dir()))
-    auto = storage.autosave_path()
-    if auto.exists():
-        found.append(records.summary(str(auto)))
-    found.sort(key=lambda e: (e.when, e.modified), reverse=True)
+# --- the games kept: saved, archived and in progress ------------------------------------------
+def kept_files() -> list[tuple[Path, str]]:
+    """Every kept game's file with where it is kept (IN_PROGRESS, SAVED, ARCHIVE), newest
+    file first; listing only, nothing is read."""
+    found = [(p, IN_PROGRESS) for p in in_progress_paths()]
+    found += [(p, SAVED) for p in _records_in(storage.saves_dir())]
+    found += [(p, ARCHIVE) for p in _records_in(storage.archive_dir())]
+
+    def mtime(item):
+        try:
+            return item[0].stat().st_mtime
+        except OSError:
+            return 0.0
+
+    found.sort(key=mtime, reverse=True)
     return found
+
+
+def summary_of(path, kind: str):
+    """A ``records.Summary`` of the file at ``path``, with where it is kept; never raises."""
+    entry = records.summary(str(path))
+    entry.kind = kind
+    return entry
+
+
+def sort_newest(entries: list) -> list:
+    entries.sort(key=lambda e: (e.when, e.modified), reverse=True)
+    return entries
+
+
+def saved_games() -> list:
+    """Summaries (``records.Summary``) of every kept game, newest first (read at once;
+    a screen uses ``SummaryReader``)."""
+    return sort_newest([summary_of(p, kind) for p, kind in kept_files()])
+
+
+class SummaryReader:
+    """Reads summaries of ``files`` (``(path, kind)`` pairs) in a thread, in order, so a
+    screen can show them as they come instead of stopping for a large record.  ``take()``
+    hands over what was read since the last call; ``done`` once all were read or
+    ``stop()`` was called.  Reading is pure Python and touches nothing but the files."""
+
+    def __init__(self, files):
+        self.files = list(files)
+        self.total = len(self.files)
+        self.read = 0
+        self._ready: list = []
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._finished = False
+        self.thread = threading.Thread(target=self._run, name="arcade-summaries", daemon=True)
+
+    def start(self) -> SummaryReader:
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            for path, kind in self.files:
+                if self._stopped:
+                    break
+                entry = summary_of(path, kind)
+                with self._lock:
+                    self._ready.append(entry)
+                    self.read += 1
+        finally:
+            self._finished = True
+
+    @property
+    def done(self) -> bool:
+        return self._finished and not self._ready
+
+    def take(self) -> list:
+        with self._lock:
+            out, self._ready = self._ready, []
+        return out
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    def join(self, timeout: float | None = None) -> None:
+        if self.thread.is_alive():
+            self.thread.join(timeout)
+
+
+# --- the Load screen's filters ----------------------------------------------------------------
+RESULTS = ("won", "lost", "drawn", "unfinished")
+
+
+def _seats_of(entry) -> list:
+    from game.seats import Seat
+
+    out = []
+    for spec in entry.seat_specs:
+        try:
+            out.append(Seat.parse(spec))
+        except ValueError:
+            return []
+    return out
+
+
+def results_of(entry) -> set:
+    """The results a game counts under, from its players' side: ``won`` when a human won,
+    ``lost`` when a human lost (a game between two humans is both), ``drawn``,
+    ``unfinished``; a game between computers that ended is none of won and lost."""
+    if entry.error:
+        return set()
+    if not entry.finished:
+        return {"unfinished"}
+    if entry.winner is None:
+        return {"drawn"}
+    seats = _seats_of(entry)
+    out = set()
+    for i, seat in enumerate(seats):
+        if not seat.computer:
+            out.add("won" if i == entry.winner else "lost")
+    return out
+
+
+def opponents_of(entry) -> set:
+    """Whom the game was against: ``human`` (no computer in it), ``computer`` and
+    ``computer:LEVEL`` for each computer seat."""
+    seats = _seats_of(entry)
+    computers = [s for s in seats if s.computer]
+    if seats and not computers:
+        return {"human"}
+    return {"computer"} | {s.spec() for s in computers}
+
+
+def passes(entry, game=None, result=None, against=None, kind=None) -> bool:
+    """Whether ``entry`` is shown under the filters (None: any).  A file that does not
+    read is shown only when no filter but ``kind`` is set, so it can still be deleted."""
+    if kind is not None and entry.kind != kind:
+        return False
+    if entry.error:
+        return game is None and result is None and against is None
+    if game is not None and entry.game_id != game:
+        return False
+    if result is not None and result not in results_of(entry):
+        return False
+    return against is None or against in opponents_of(entry)
+
+
+def continue_label(rec) -> str:
+    """What Continue says of the game it brings back: "Continue: Gliss, move 12" (the
+    move the game stands at, counted as the move list numbers its rows)."""
+    try:
+        name = rules.get(rec.game_id).name or rec.game_id
+        number = turns.move_number(turns.turns_of(rec.states, rec.moves), len(rec.moves))
+    except (ValueError, KeyError, IndexError, AttributeError):
+        return "Continue"
+    return f"Continue: {name}, move {number}"

@@ -680,6 +680,9 @@ class Summary:
     finished: bool = False
     final: object = None  # the last position, for a preview
     error: str | None = None
+    seat_specs: tuple = ()  # ("human", "computer:hard"), for the Load screen's filters
+    winner: int | None = None  # the seat that won (None: a draw or not over)
+    kind: str = ""  # where it is kept (``game.keeping``: saved, archive, in progress)
 
     @property
     def ok(self) -> bool:
@@ -711,6 +714,8 @@ def summary(path) -> Summary:
         entry.ending = rec.ending
         entry.finished = rec.finished
         entry.final = rec.final
+        entry.seat_specs = tuple(rec.seats)
+        entry.winner = rec.winner
     except Exception as e:  # any file at all: a message, never a crash
         entry.error = (
             str(e)

@@ -7,6 +7,7 @@
     window = 1280x800
     animation = 1.0
     ai_processes = auto
+    archive = all
     seats.gliss = human, computer:hard
 
 A missing file gives the defaults; a file that does not read (hand-edited, half-written
@@ -37,6 +38,7 @@ class Settings:
     animation: float = 1.0  # animation speed, 1 = as designed
     seats: dict[str, list[Seat]] = field(default_factory=dict)  # last seats per game
     ai_processes: int | None = None  # processes the computer thinks in; None: automatic
+    archive_limit: int | None = None  # finished games kept in the archive; None: all
 
     def processes(self) -> int:
         """The processes the computer thinks in: the setting, at most the cores here;
@@ -54,6 +56,7 @@ class Settings:
             f"window = {self.window[0]}x{self.window[1]}",
             f"animation = {self.animation:g}",
             f"ai_processes = {'auto' if self.ai_processes is None else self.ai_processes}",
+            f"archive = {'all' if self.archive_limit is None else self.archive_limit}",
         ]
         for gid in sorted(self.seats):
             lines.append(f"seats.{gid} = " + ", ".join(s.spec() for s in self.seats[gid]))
@@ -130,6 +133,18 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                     if not 1 <= count <= MAX_PROCESSES:
                         raise ValueError(bad)
                     s.ai_processes = count
+            elif key == "archive":
+                if value.lower() == "all":
+                    s.archive_limit = None
+                else:
+                    bad = "archive is all or how many finished games to keep (at least 1)"
+                    try:
+                        count = int(value)
+                    except ValueError:
+                        raise ValueError(bad) from None
+                    if count < 1:
+                        raise ValueError(bad)
+                    s.archive_limit = count
             elif key.startswith("seats."):
                 s.seats[key[len("seats.") :]] = parse_pair(value)
             # an unknown key is a newer version's setting: ignored

@@ -1,8 +1,8 @@
 """Where the player's files live, and how they are written.
 
-Everything the app keeps -- saved games, the autosave of the game in progress,
-screenshots, settings -- goes to one per-user data folder, never to the folder the
-program was started from:
+Everything the app keeps -- saved games, the autosaves of the games in progress, the
+archive of finished games, screenshots, settings -- goes to one per-user data folder,
+never to the folder the program was started from:
 
 * ``ABSTRACT_ARCADE_DATA``, when set (tests, portable installs);
 * else the platform's convention: ``%APPDATA%\\Abstract Arcade`` on Windows,
@@ -51,8 +51,20 @@ def screenshots_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The game in progress, rewritten after every move."""
+    """The single autosave of versions before 0.9 (one game in progress for every window
+    at once); still read, and taken into ``autosave_dir`` when it is continued."""
     return data_dir() / "autosave.txt"
+
+
+def autosave_dir() -> Path:
+    """The games in progress: one file per game, rewritten after every move, so two
+    windows (or two games one after the other) never share a file."""
+    return data_dir() / "autosave"
+
+
+def archive_dir() -> Path:
+    """Every finished game, kept without asking (Settings may limit how many)."""
+    return data_dir() / "archive"
 
 
 def settings_path() -> Path:
@@ -117,6 +129,25 @@ def atomic_write(path, data: str | bytes) -> Path:
             except OSError:
                 pass
     return path
+
+
+def claim_path(folder, stem: str, suffix: str) -> Path:
+    """A new empty file ``folder/stem.suffix`` (``stem-2.suffix``... when taken), made
+    with O_EXCL so that two processes never get the same name; OSError naming the folder
+    when it cannot be made."""
+    folder = ensure(Path(folder))
+    n = 1
+    while True:
+        path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError as exc:
+            raise WriteError(path, _reason(exc)) from None
+        os.close(fd)
+        return path
 
 
 def unique_path(folder, stem: str, suffix: str) -> Path:

@@ -258,10 +258,14 @@ class Button(Widget):
         size: int = theme.FONT_MEDIUM,
         accent=theme.ACCENT,
         hotkey: str = "",
+        destructive: bool = False,
     ):
         super().__init__(rect)
         self.label = label
         self.on_click = on_click
+        # a button that throws something away (Delete): it takes the focus only from
+        # Tab or the arrows, never by itself (Enter on a disabled button, the mouse)
+        self.destructive = destructive
         self.size = size
         self.accent = accent
         self.hotkey = hotkey  # shown small in a corner, e.g. "U"
@@ -685,8 +689,12 @@ class FocusGroup:
         for w in self.widgets:
             w.focused = w is widget
 
-    def move_focus(self, step: int) -> None:
+    def move_focus(self, step: int, safe: bool = False) -> None:
+        """Focus the next (``step`` 1) or previous widget; ``safe``: never a destructive
+        one (when the focus moves by itself rather than by Tab or the arrows)."""
         items = self.focusables()
+        if safe:
+            items = [w for w in items if not getattr(w, "destructive", False)]
         if not items:
             return
         cur = self.focused
@@ -717,7 +725,7 @@ class FocusGroup:
                 if key == pygame.K_RIGHT:
                     return cur.adjust(1)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.move_focus(1)
+                self.move_focus(1, safe=True)
                 return True
             return False
         if event.type in (
@@ -741,7 +749,13 @@ class FocusGroup:
                         break
             if event.type == pygame.MOUSEMOTION:
                 hovered = [
-                    w for w in self.widgets if w.focusable and w.visible and w.enabled and w.hovered
+                    w
+                    for w in self.widgets
+                    if w.focusable
+                    and w.visible
+                    and w.enabled
+                    and w.hovered
+                    and not getattr(w, "destructive", False)
                 ]
                 if hovered:
                     self.set_focus(hovered[0])

@@ -126,6 +126,13 @@ class ExportScene(Overlay):
         except (OSError, ValueError, RuntimeError, MemoryError) as exc:
             self.result = ("bad", f"Could not write the GIF: {exc}")
 
+    def busy(self) -> str | None:
+        """What quitting now cuts short (``App.request_quit`` asks first)."""
+        job = self.job
+        if job is not None and not job.cancelled and self.result is None:
+            return "A GIF is being written and would be cut short."
+        return None
+
     def cancel(self) -> None:
         if self.job is not None and self.writer is None:
             self.job.cancel()

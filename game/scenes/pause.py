@@ -195,10 +195,11 @@ class RulesScene(Overlay):
 
 
 class SettingsScene(Overlay):
-    """Volume, mute, full screen, animation speed and the computer's processes."""
+    """Volume, mute, full screen, animation speed, the computer's processes and how many
+    finished games the archive keeps."""
 
     title = "Settings"
-    panel_size = (540, 530)
+    panel_size = (540, 590)
     update_below = True
 
     def __init__(self, app):
@@ -242,6 +243,23 @@ class SettingsScene(Overlay):
             )
         )
         self.procs.label_width = 150
+        # finished games are archived without asking; keep all (the default) or the newest
+        from game import keeping
+
+        limits = list(keeping.ARCHIVE_LIMITS)
+        limit = app.settings.archive_limit
+        if limit not in limits:
+            limits.append(limit)
+        self.archive = self.ui.add(
+            Cycler(
+                "Archive",
+                limits,
+                limits.index(limit),
+                on_change=self._archive,
+                fmt=lambda v: "every finished game" if v is None else f"the newest {v} games",
+            )
+        )
+        self.archive.label_width = 150
         self.back = self.ui.add(Button("Back", self.close))
         self.ui.set_focus(self.volume)
 
@@ -255,6 +273,13 @@ class SettingsScene(Overlay):
             worker.set_processes(self.app.settings.processes())
         self.app.remember()
 
+    def _archive(self, limit) -> None:
+        from game import keeping
+
+        self.app.settings.archive_limit = limit
+        self.app.remember()
+        keeping.prune_archive(self.app)
+
     def _full(self, on: bool) -> None:
         if on != self.app.fullscreen:
             self.app.toggle_fullscreen()
@@ -265,11 +290,13 @@ class SettingsScene(Overlay):
         x = r.x + 2 * theme.PAD
         w = r.width - 4 * theme.PAD
         y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 30
-        for wdg in (self.volume, self.mute, self.full, self.anim, self.procs):
-            wdg.rect = pygame.Rect(x, y, w, 48)
-            y += 58
         self.back.rect = pygame.Rect(0, 0, 200, 50)
         self.back.rect.midbottom = (r.centerx, r.bottom - theme.PAD - 4)
+        rows = (self.volume, self.mute, self.full, self.anim, self.procs, self.archive)
+        step = max(44, min(58, (self.back.rect.y - theme.GAP - y) // len(rows)))
+        for wdg in rows:
+            wdg.rect = pygame.Rect(x, y, w, min(48, step - 6))
+            y += step
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -295,7 +322,7 @@ class ConfirmScene(Overlay):
         self.detail = detail
         self.on_yes = on_yes
         self.b_no = self.ui.add(Button(no, self.close, accent=theme.GOOD))
-        self.b_yes = self.ui.add(Button(yes, self.confirm, accent=theme.BAD))
+        self.b_yes = self.ui.add(Button(yes, self.confirm, accent=theme.BAD, destructive=True))
         self.ui.set_focus(self.b_no)
         self.lines: list[str] = []
 

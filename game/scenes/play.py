@@ -158,6 +158,13 @@ class PlayScene(Scene):
             self.say(f"Saved to {path}", "good", 4.0)
         return path
 
+    def busy(self) -> str | None:
+        """What quitting now cuts short (``App.request_quit`` asks first); the game
+        itself is autosaved, so only the computer's thinking."""
+        if self.match.thinking:
+            return "The computer is thinking about its move (it starts again on Continue)."
+        return None
+
     @property
     def unfinished(self) -> bool:
         """A game with moves in it that is not over: leaving it asks first."""
@@ -234,7 +241,7 @@ class PlayScene(Scene):
             "confirm",
             "Resign this game?",
             f"{m.seat_name(seat)} gives up, and {m.seat_name(1 - seat)} wins. "
-            "The game is kept: the result screen can save it.",
+            "The game is kept in the archive (Load a game lists it).",
             self._resign_now,
             yes="Resign",
             no="Play on",
@@ -245,13 +252,13 @@ class PlayScene(Scene):
         if m.over:
             return
         m.resign()
-        self.autosave.clear()
+        self.autosave.write()  # over: the game goes to the archive
         self.over_timer = RESULT_DELAY
 
     def end_now(self) -> None:
         """Computer-vs-computer: stop here and call it unfinished."""
         self.match.stop()
-        self.autosave.clear()
+        self.autosave.write()  # over: the game goes to the archive
         self.over_timer = RESULT_DELAY
 
     def open_pause(self) -> None:
@@ -259,7 +266,7 @@ class PlayScene(Scene):
 
     def restart(self) -> None:
         m = self.match
-        self.autosave.clear()  # the game thrown away is not offered to Continue
+        self.autosave.discard()  # thrown away (after asking): not offered to Continue
         flow.replace(
             self.app,
             "play",

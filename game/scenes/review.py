@@ -131,6 +131,10 @@ class ReviewScene(Scene):
             self.analyser is not None and not self.analyser.done
         )
 
+    def busy(self) -> str | None:
+        """What quitting now cuts short (``App.request_quit`` asks first)."""
+        return "The computer is still reviewing this game." if self.reviewing else None
+
     def start_review(self, budget: str) -> None:
         worker = self.app.live_ai()
         if worker is None:  # the computer's process starts after the first frame

@@ -11,7 +11,7 @@ from game.board_host import BoardHost
 from game.match import Match
 from game.scenes.base import Scene, draw_background
 from game.seats import Seat
-from game.widgets import Button, dim, draw_text, line_height, text_surface
+from game.widgets import Button, dim, draw_text, line_height, text_size, text_surface
 
 ATTRACT_SPEC = {"time_limit": 0.25}  # the attract game thinks briefly
 ATTRACT_RESTART = 3.0  # seconds of the final position before a new game
@@ -98,18 +98,29 @@ class TitleScene(Scene):
     def __init__(self, app, attract_game: str | None = None):
         super().__init__(app)
         self.attract = Attract(app, attract_game)
-        self.saved = keeping.autosaved(app)  # an unfinished game to continue
+        # the newest unfinished game, to continue; its slot is kept when there is none,
+        # so the buttons stand in the same places either way
+        found = keeping.newest_in_progress(app)
+        self.saved_path, self.saved = found if found else (None, None)
+        others = len(keeping.in_progress_paths()) - 1 if found else 0
+        self.more_note = (
+            f"{others} more game{'s' if others > 1 else ''} in progress: Load a game"
+            if others > 0
+            else ""
+        )
+        self.b_continue = None
         self.buttons = []
         if self.saved is not None:
-            self.buttons.append(
-                self.ui.add(Button("Continue", self.resume_saved, accent=theme.GOOD))
+            self.b_continue = self.ui.add(
+                Button(keeping.continue_label(self.saved), self.resume_saved, accent=theme.GOOD)
             )
+            self.buttons.append(self.b_continue)
         self.buttons += [
             self.ui.add(Button("Play", self.play)),
             self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Watch a demo", self.demo, accent=theme.ACCENT_2)),
             self.ui.add(Button("Settings", self.settings, accent=theme.WARN)),
-            self.ui.add(Button("Quit", self.app.quit, accent=theme.BAD)),
+            self.ui.add(Button("Quit", self.app.request_quit, accent=theme.BAD)),
         ]
         self.ui.set_focus(self.buttons[0])
         self.title_y = 0
@@ -119,13 +130,14 @@ class TitleScene(Scene):
         w, h = size
         self.attract.layout(pygame.Rect(theme.PAD, theme.PAD, w - 2 * theme.PAD, h - 2 * theme.PAD))
         self.title_y = int(h * 0.08)
-        bw = min(360, w - 4 * theme.PAD)
-        n = len(self.buttons)
+        bw = min(440 if w >= 1000 else 360, w - 4 * theme.PAD)
+        n = 6  # Continue's slot is reserved
         gap = theme.GAP + (6 if h >= 700 else 2)
         top = self.title_y + 2 * line_height(theme.FONT_HUGE) + (40 if h >= 700 else 16)
         bh = max(38, min(56 if h >= 700 else 48, (h - 44 - top) // n - gap))
         top = min(top, h - n * (bh + gap) - 40)
-        for i, b in enumerate(self.buttons):
+        first = n - len(self.buttons)
+        for i, b in enumerate(self.buttons, first):
             b.rect = pygame.Rect(0, 0, bw, bh)
             b.rect.midtop = (w // 2, top + i * (bh + gap))
 
@@ -140,7 +152,7 @@ class TitleScene(Scene):
 
     def resume_saved(self) -> None:
         if self.saved is not None:
-            keeping.open_record(self.app, self.saved)
+            keeping.open_record(self.app, self.saved, self.saved_path)
 
     def load(self) -> None:
         flow.push(self.app, "load")
@@ -176,6 +188,12 @@ class TitleScene(Scene):
         self.draw_title(surface)
         self.ui.draw(surface)
         w, h = surface.get_size()
+        if self.more_note:  # on a plate of its own, over the attract board's labels
+            tw, th = text_size(self.more_note, theme.FONT_TINY)
+            plate = pygame.Rect(0, 0, tw + 2 * theme.GAP, th + 4)
+            plate.midbottom = (w // 2, h - 12 - line_height(theme.FONT_TINY))
+            pygame.draw.rect(surface, theme.BG, plate, border_radius=theme.RADIUS)
+            draw_text(surface, self.more_note, theme.FONT_TINY, theme.GOOD, plate.center, "center")
         draw_text(
             surface,
             "arrows + Enter  |  M mute  |  F11 full screen",
