@@ -382,3 +382,25 @@ def test_a_resize_while_paused_lays_the_game_out_below():
     press(app, pygame.K_ESCAPE)
     assert app.scene is play and play.view.rect == play.board_rect
     app.shutdown()
+
+
+def test_over_the_hint_the_picked_glades_tile_shows_no_ghost():
+    """What shows under the pointer is what a click plays: over the hint, the hint alone."""
+    app = make_app(iterations=16)
+    scene = hotseat(app, "glades")
+    view = scene.view
+    hint = ask_hint(app, scene)
+    hm = view.hint_move()
+    other = next(t for t in view.fits if t != hm.tile)
+    click(app, view.trays[view.mover].slots[other].center)
+    assert view.picked == other
+    frames(app, 1, events=[ev_move(view.points_for(hint)[-1])])
+    assert view.ghost is None
+    away = next(
+        view.spot_point(m.squares)
+        for m in view.fits_for(other)
+        if not set(m.squares) & set(hm.squares)
+    )
+    frames(app, 1, events=[ev_move(away)])
+    assert view.ghost is not None and view.ghost.values[0] in other
+    app.shutdown()

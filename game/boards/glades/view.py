@@ -344,8 +344,8 @@ class GladesView(GladesPainter, GridView):
         if self.picked is None or self.hover_pos is None or self.over:
             return
         spot = self.spot_under(self.hover_pos, self.orientation)
-        if spot is None:
-            return
+        if spot is None or self.hint_at(self.hover_pos):
+            return  # over the hint's ghost a click plays the hint: its ghost shows alone
         self.ghost = self.ghost_at(spot, spot_values(self.picked, self.orientation))
 
     def ghost_at(self, squares, values) -> Ghost:
