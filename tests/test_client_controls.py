@@ -235,6 +235,13 @@ def test_the_select_screen_reaches_every_card_by_wheel_at_800x600():
         wheel(app, select.list_rect.center, 1)
     frames(app, 5)
     assert select.cards[0].in_view
+    # the pointer on the top card (so it has the focus): the wheel still scrolls it away
+    first = select.cards[0]
+    frames(app, 1, events=[ev_move(first.rect.center)])
+    assert select.ui.focused is first
+    wheel(app, first.rect.center, -1)
+    frames(app, 5)
+    assert not first.in_view and last.in_view
     app.shutdown()
 
 

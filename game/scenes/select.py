@@ -455,6 +455,8 @@ class SelectScene(Scene):
                 most = max(0, len(self.cards) - self.cards_in_view)
                 self.card_scroll = max(0, min(most, self.card_scroll - event.y))
                 self.layout(self.app.size)
+                if self.ui.focused in self.cards and not self.ui.focused.in_view:
+                    self.ui.set_focus(None)  # the wheel, not the focus, says what shows
                 return
         self.ui.handle_event(event)
 
