@@ -310,7 +310,18 @@ class App:
         return self.settings.animation
 
     def set_animation_speed(self, speed: float) -> None:
-        self.settings.animation = float(speed)
+        self.settings.animation = max(0.0, float(speed))
+        self.remember()
+
+    def set_window_size(self, size) -> None:
+        """A window size chosen in the settings: the window takes it now (at least the
+        minimum) and every scene is laid out again; in full screen it is the size the
+        window comes back to."""
+        w, h = (max(theme.MIN_SIZE[0], int(size[0])), max(theme.MIN_SIZE[1], int(size[1])))
+        if self.fullscreen:
+            self.windowed_size = (w, h)
+        else:
+            self.resize((w, h))
         self.remember()
 
     def remember(self) -> None:

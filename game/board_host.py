@@ -15,6 +15,8 @@ import pygame
 from game import catalog, theme
 from game.widgets import draw_text, line_height, text_size
 
+ANIMATION_BOUND = 30.0  # seconds: longer than any animation, run at once when there is none
+
 
 class BoardHost:
     def __init__(self, app, game, state=None, match=None, quiet: bool = False):
@@ -101,7 +103,13 @@ class BoardHost:
         if m is not None and not self.browsing:
             view.interactive = m.interactive
             view.hint = m.hint
-        view.update(dt * getattr(self.app, "animation_speed", 1.0))  # the player's setting
+        speed = getattr(self.app, "animation_speed", 1.0)  # the player's setting
+        if speed <= 0 and view.animating:  # "none": the move shows at once, its sounds too
+            view.update(ANIMATION_BOUND)
+            if view.animating:
+                view.skip_animation()
+        else:  # (with nothing animating, "none" still lets the pulses run)
+            view.update(dt * speed if speed > 0 else dt)
         cues = view.pop_events()
         if not self.quiet:
             for name in cues:  # sounds in time with the board's animation

@@ -5,26 +5,64 @@
     volume = 0.70
     fullscreen = off
     window = 1280x800
-    animation = 1.0
+    animation = normal
     ai_processes = auto
     archive = all
+    last_game = gliss
     seats.gliss = human, computer:hard
 
 A missing file gives the defaults; a file that does not read (hand-edited, half-written
 by an older version, garbage) gives the defaults for what does not read, and ``load``
 says so in its message, never raising.  Writing is atomic (``storage.atomic_write``).
+The animation speed is named (none, fast, normal, slow); a number written by an older
+version (``animation = 2``) reads as the nearest named speed.
 Pure Python: no pygame.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import storage, theme
 from game.seats import Seat, parse_pair
 
-ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+# the animation speeds the player chooses from, by name: how fast the board's animations
+# run (1 = as designed); "none" (0) shows every move at once, without animation
+ANIMATION_SPEEDS = {"none": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
+# the window sizes offered in the settings (those that fit the screen)
+WINDOW_SIZES = ((800, 600), (1024, 768), (1280, 800), (1440, 900), (1600, 900), (1920, 1080))
+
+
+def speed_name(speed: float) -> str:
+    """The named animation speed nearest to ``speed`` (0 or less: none; a number an older
+    version wrote, such as 0.75 or 3, reads as the nearest of slow, normal and fast)."""
+    try:
+        speed = float(speed)
+    except (TypeError, ValueError):
+        return "normal"
+    if not math.isfinite(speed) or speed <= 0:
+        return "none" if speed <= 0 else "fast"
+    moving = {k: v for k, v in ANIMATION_SPEEDS.items() if v > 0}
+    return min(moving, key=lambda k: (abs(math.log(speed / moving[k])), -moving[k]))
+
+
+def read_speed(text: str) -> float:
+    """An animation speed from the settings file: a name or (an older file) a number."""
+    t = text.strip().lower()
+    if t in ANIMATION_SPEEDS:
+        return ANIMATION_SPEEDS[t]
+    try:
+        v = float(t.removeprefix("x").removesuffix("x").strip())  # "2", "x2", "2x"
+    except ValueError:
+        raise ValueError(f"the animation speed is one of {', '.join(ANIMATION_SPEEDS)}") from None
+    if not math.isfinite(v) or v < 0:
+        raise ValueError(f"the animation speed is one of {', '.join(ANIMATION_SPEEDS)}")
+    return ANIMATION_SPEEDS[speed_name(v)]
+
+
 MAX_PROCESSES = 256  # read from the file; the cores of the machine cap what is used
 HEADER = "# Abstract Arcade settings (written by the app; unknown lines are ignored)"
 
@@ -35,10 +73,11 @@ class Settings:
     volume: float = 0.7
     fullscreen: bool = False
     window: tuple[int, int] = theme.DEFAULT_SIZE
-    animation: float = 1.0  # animation speed, 1 = as designed
+    animation: float = 1.0  # animation speed, 1 = as designed, 0 = none (ANIMATION_SPEEDS)
     seats: dict[str, list[Seat]] = field(default_factory=dict)  # last seats per game
     ai_processes: int | None = None  # processes the computer thinks in; None: automatic
     archive_limit: int | None = None  # finished games kept in the archive; None: all
+    last_game: str | None = None  # the game last played (the select screen opens on it)
 
     def processes(self) -> int:
         """The processes the computer thinks in: the setting, at most the cores here;
@@ -54,10 +93,12 @@ class Settings:
             f"volume = {self.volume:.2f}",
             f"fullscreen = {'on' if self.fullscreen else 'off'}",
             f"window = {self.window[0]}x{self.window[1]}",
-            f"animation = {self.animation:g}",
+            f"animation = {speed_name(self.animation)}",
             f"ai_processes = {'auto' if self.ai_processes is None else self.ai_processes}",
             f"archive = {'all' if self.archive_limit is None else self.archive_limit}",
         ]
+        if self.last_game:
+            lines.append(f"last_game = {self.last_game}")
         for gid in sorted(self.seats):
             lines.append(f"seats.{gid} = " + ", ".join(s.spec() for s in self.seats[gid]))
         return "\n".join(lines) + "\n"
@@ -114,13 +155,12 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                     raise ValueError("write the window size as WIDTHxHEIGHT")
                 s.window = (max(theme.MIN_SIZE[0], int(w)), max(theme.MIN_SIZE[1], int(h)))
             elif key == "animation":
-                v = float(value)
-                if not ANIMATION_SPEEDS[0] <= v <= ANIMATION_SPEEDS[-1]:
-                    raise ValueError(
-                        f"the animation speed is from {ANIMATION_SPEEDS[0]} "
-                        f"to {ANIMATION_SPEEDS[-1]}"
-                    )
-                s.animation = v
+                s.animation = read_speed(value)
+            elif key == "last_game":
+                name = value.lower()
+                if not re.fullmatch(r"[a-z0-9_]{1,40}", name):
+                    raise ValueError(f"{value!r} is not a game's name")
+                s.last_game = name
             elif key == "ai_processes":
                 if value.lower() == "auto":
                     s.ai_processes = None

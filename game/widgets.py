@@ -5,7 +5,10 @@ colours, sizes and curves of :mod:`game.theme`.  Widgets change state only in
 ``handle_event`` and ``update``; ``draw`` only draws.
 
 Keyboard focus is handled by :class:`FocusGroup`: up/down (and Tab) move the focus,
-left/right change a cycler or slider, Enter/Space activates.
+left/right change a cycler or slider, Enter/Space activates.  The focus and the mouse
+share one highlight: moving the pointer onto a widget moves the focus there, the keys
+move it away (the widget under a resting pointer then shows nothing), and Enter always
+activates the highlighted, focused widget.
 """
 
 from __future__ import annotations
@@ -203,7 +206,8 @@ class Widget:
         self.visible = True
         self.enabled = True
         self.focused = False
-        self.hovered = False
+        self.hovered = False  # the pointer is over it
+        self.grouped = False  # in a FocusGroup: the focus alone is its highlight
         self.hover_t = 0.0  # eased 0..1 hover glow
         self.press_t = 0.0  # 1 right after activation, decays
         self.time = 0.0
@@ -221,7 +225,8 @@ class Widget:
 
     def update(self, dt: float) -> None:
         self.time += dt
-        target = 1.0 if (self.hovered or self.focused) and self.enabled else 0.0
+        lit = self.focused if (self.grouped and self.focusable) else self.hovered or self.focused
+        target = 1.0 if lit and self.enabled else 0.0
         speed = dt / max(0.01, theme.FADE_TIME * 0.6)
         if self.hover_t < target:
             self.hover_t = min(target, self.hover_t + speed)
@@ -314,9 +319,9 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, rect, border_radius=theme.RADIUS)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=theme.RADIUS)
         label = fit_text(self.label, self.size, max(10, rect.width - 2 * theme.GAP))
-        draw_text(surface, label, self.size, ink, rect.center, "center")
-        spare = (rect.width - text_size(label, self.size)[0]) // 2
-        if self.hotkey and spare >= text_size(self.hotkey, theme.FONT_TINY)[0] + 10:
+        centre, shown = self._label_place(rect, label)
+        draw_text(surface, label, self.size, ink, centre, "center")
+        if shown:
             draw_text(
                 surface,
                 self.hotkey,
@@ -325,6 +330,25 @@ class Button(Widget):
                 (rect.right - 6, rect.bottom - 4),
                 "bottomright",
             )
+
+    def _label_place(self, rect, label: str):
+        """Where the label's centre goes and whether the hotkey shows in the corner: the
+        label centred when that leaves the key room, else moved left to make room."""
+        lw = text_size(label, self.size)[0]
+        if not self.hotkey:
+            return rect.center, False
+        need = text_size(self.hotkey, theme.FONT_TINY)[0] + 10
+        if (rect.width - lw) // 2 >= need:
+            return rect.center, True
+        left = rect.width - need - lw  # room for the label left of the key
+        if left >= 8:
+            return (rect.x + left // 2 + lw // 2, rect.centery), True
+        return rect.center, False
+
+    def hotkey_shown(self) -> bool:
+        """Does the button show its hotkey at its present size (unhovered)?"""
+        label = fit_text(self.label, self.size, max(10, self.rect.width - 2 * theme.GAP))
+        return self._label_place(self.rect, label)[1]
 
 
 class Cycler(Widget):
@@ -664,6 +688,7 @@ class FocusGroup:
 
     def add(self, widget: Widget) -> Widget:
         widget.app = self.app
+        widget.grouped = True
         self.widgets.append(widget)
         return widget
 
@@ -739,6 +764,7 @@ class FocusGroup:
                     if w.visible and w.handle_event(event):
                         return True
                 return False
+            before = {id(w) for w in self.widgets if w.hovered}
             used = False
             for w in list(self.widgets):
                 if not w.visible:
@@ -748,17 +774,21 @@ class FocusGroup:
                     if event.type != pygame.MOUSEMOTION:
                         break
             if event.type == pygame.MOUSEMOTION:
-                hovered = [
+                # the pointer moving onto a widget takes the focus (and so the highlight)
+                # there; resting or moving inside it leaves a focus the keys moved alone;
+                # a destructive button never takes the focus by itself
+                entered = [
                     w
                     for w in self.widgets
                     if w.focusable
                     and w.visible
                     and w.enabled
                     and w.hovered
+                    and id(w) not in before
                     and not getattr(w, "destructive", False)
                 ]
-                if hovered:
-                    self.set_focus(hovered[0])
+                if entered:
+                    self.set_focus(entered[0])
             return used
         return False
 

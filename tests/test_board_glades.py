@@ -193,8 +193,12 @@ def test_pick_and_put_back(glades):
 
 def test_turning_by_key_wheel_button_and_right_click(glades):
     view = make_view(glades, one_tile(glades))
-    # with nothing picked R and a right click are the scene's (redo, cancel)
-    assert view.key(pygame.K_r) is None
+    # with nothing picked R only says what it is for (it never redoes); a right click is
+    # the scene's (cancel)
+    o = view.orientation
+    res = view.key(pygame.K_r)
+    assert res is not None and res.move is None and "R then turns it" in res.message
+    assert view.orientation == o and view.picked is None
     assert view.alt_click(view.grid.point(0, 0)) is None
     pick(view, (1, 2))
     o = view.orientation

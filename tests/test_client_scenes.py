@@ -113,11 +113,11 @@ def test_against_the_computer_with_undo_and_redo():
     assert m.ply == 6 and m.human_turn and len(m.redo_stack) == 2
     click_button(app, scene.b_undo)
     assert m.ply == 4 and m.human_turn
-    press(app, pygame.K_r)
+    press(app, pygame.K_y)
     assert m.ply == 6 and m.human_turn
     click_button(app, scene.b_redo)
     assert m.ply == 8 and not m.redo_stack
-    press(app, pygame.K_r)  # nothing to redo: a message, no change
+    press(app, pygame.K_y)  # nothing to redo: a message, no change
     assert m.ply == 8 and scene.note.kind == "warn"
     # a hint: the AI runs for the human and the view shows the move
     press(app, pygame.K_h)
@@ -262,7 +262,7 @@ def test_title_select_play_pause_flow(app):
     click(app, select.cards[0].rect.center)
     white, black = select.seat_widgets
     click(app, (black.rect.right - 20, black.rect.centery))  # cycle Black's seat
-    assert select.seats[select.current][1] != Seat("computer", "medium")
+    assert select.seats[select.current][1] != Seat("computer", "easy")  # the first default
     while select.seats[select.current][1] != Seat("human"):
         click(app, (black.rect.right - 20, black.rect.centery))
     click_button(app, select.start_b)
@@ -360,7 +360,7 @@ def test_every_keyboard_shortcut(tmp_path, monkeypatch):
     press(app, pygame.K_F11)
     assert not app.fullscreen and app.size[0] >= 800
     scene = app.scene
-    for key in (pygame.K_h, pygame.K_u, pygame.K_r, pygame.K_SPACE):
+    for key in (pygame.K_h, pygame.K_u, pygame.K_y, pygame.K_SPACE):
         press(app, key, 3)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, PauseScene)

@@ -39,6 +39,9 @@ Optional additions (every view has them; the defaults do nothing):
   Splay, ``k3`` in Gess, ``e5`` in Gliss), None off the board or for something that is
   no point (None, text, a short tuple).  The side panel shows it on hover.  The default
   is None; every view with a board answers it from its own geometry.
+* ``hint_at(pos)`` -> bool: True when ``pos`` is on the hint's mark (its ghost) while
+  the hint is a legal move here; the play scene then plays the hint itself, whatever the
+  player had picked.  The default is False.
 * ``actions()`` -> list of :class:`Action`: moves that are not made on the board
   (a forced pass, declining a neutral stone, choosing a colour), which the play
   scene shows as buttons.  The default is ``[]``.
@@ -147,6 +150,11 @@ class BoardView:
         """A right click on the board: a ClickResult when the view used it (turning a
         picked tile), None to let the scene cancel the selection."""
         return None
+
+    def hint_at(self, pos) -> bool:
+        """Is ``pos`` on the mark drawn for the hint, a legal move here (see the module
+        doc)?"""
+        return False
 
     def point_for(self, notation):
         """Where a click plays ``notation`` (screen point), or None (see the module doc)."""

@@ -164,6 +164,17 @@ class HexPlaceView(AnimatedView):
             return ClickResult(message="wait: it is not your turn")
         return self.click_cell(i)
 
+    def hint_at(self, pos) -> bool:
+        """The hint's cell (its ghost stone)."""
+        pt = screen_point(pos)
+        cell = self.hint_cell()
+        return (
+            cell is not None
+            and pt is not None
+            and self.rect is not None
+            and self.board.cell_at(pt) == cell
+        )
+
     def click_cell(self, i: int) -> ClickResult:
         """A click on cell ``i`` by the player to move."""
         if i in self.targets:

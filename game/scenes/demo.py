@@ -186,7 +186,7 @@ class DemoScene(Scene):
             if k == pygame.K_ESCAPE:
                 self.open_pause()
                 return
-            if k in (pygame.K_u, pygame.K_r, pygame.K_h):
+            if k in (pygame.K_u, pygame.K_y, pygame.K_h):
                 self.say("This is a demo: Space pauses, Right steps, +/- speed", "info", 2.0)
                 return
         if event.type == pygame.MOUSEMOTION:

@@ -6,7 +6,7 @@ import pygame
 
 from game import catalog, flow, theme
 from game.scenes.base import Overlay
-from game.settings import ANIMATION_SPEEDS
+from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES, speed_name
 from game.widgets import (
     Button,
     Cycler,
@@ -195,8 +195,8 @@ class RulesScene(Overlay):
 
 
 class SettingsScene(Overlay):
-    """Volume, mute, full screen, animation speed, the computer's processes and how many
-    finished games the archive keeps."""
+    """Volume, mute, full screen, window size, animation speed, the computer's processes
+    and how many finished games the archive keeps."""
 
     title = "Settings"
     panel_size = (540, 590)
@@ -209,15 +209,25 @@ class SettingsScene(Overlay):
             Toggle("Sound", not app.muted, lambda on: app.set_muted(not on), label_width=150)
         )
         self.full = self.ui.add(Toggle("Full screen", app.fullscreen, self._full, label_width=150))
-        speeds = list(ANIMATION_SPEEDS)
-        now = min(speeds, key=lambda v: abs(v - app.animation_speed))
+        self.sizes = self._window_sizes()
+        self.window = self.ui.add(
+            Cycler(
+                "Window",
+                self.sizes,
+                self.sizes.index(tuple(app.windowed_size)),
+                on_change=app.set_window_size,
+                fmt=lambda s: f"{s[0]} x {s[1]}",
+                label_width=150,
+            )
+        )
+        names = list(ANIMATION_SPEEDS)  # none, fast, normal, slow
         self.anim = self.ui.add(
             Cycler(
                 "Animations",
-                speeds,
-                speeds.index(now),
-                on_change=app.set_animation_speed,
-                fmt=lambda v: f"x{v:g}",
+                names,
+                names.index(speed_name(app.animation_speed)),
+                on_change=lambda name: app.set_animation_speed(ANIMATION_SPEEDS[name]),
+                fmt=str.capitalize,
             )
         )
         self.anim.label_width = 150
@@ -266,6 +276,23 @@ class SettingsScene(Overlay):
     def exit(self) -> None:
         self.app.remember()
 
+    def _window_sizes(self) -> list:
+        """The window sizes offered: the presets that fit the screen (800 x 600 always)
+        and the window's own size when it is none of them."""
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError, AttributeError):
+            desk = None
+        sizes = [
+            s
+            for s in WINDOW_SIZES
+            if s == WINDOW_SIZES[0] or not desk or (s[0] <= desk[0] and s[1] <= desk[1])
+        ]
+        now = tuple(self.app.windowed_size)
+        if now not in sizes:
+            sizes = sorted([*sizes, now])
+        return sizes
+
     def _processes(self, count) -> None:
         self.app.settings.ai_processes = count
         worker = self.app.live_ai()
@@ -292,7 +319,9 @@ class SettingsScene(Overlay):
         y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 30
         self.back.rect = pygame.Rect(0, 0, 200, 50)
         self.back.rect.midbottom = (r.centerx, r.bottom - theme.PAD - 4)
-        rows = (self.volume, self.mute, self.full, self.anim, self.procs, self.archive)
+        rows = (
+            self.volume, self.mute, self.full, self.window, self.anim, self.procs, self.archive
+        )
         step = max(44, min(58, (self.back.rect.y - theme.GAP - y) // len(rows)))
         for wdg in rows:
             wdg.rect = pygame.Rect(x, y, w, min(48, step - 6))
@@ -303,6 +332,7 @@ class SettingsScene(Overlay):
         # keys pressed elsewhere (M, F11) keep the switches honest
         self.mute.set_value(not self.app.muted)
         self.full.set_value(self.app.fullscreen)
+        self.window.set_value(tuple(self.app.windowed_size))  # a dragged edge, too
 
 
 class ConfirmScene(Overlay):

@@ -1,7 +1,7 @@
 """The play scene: the board fitted to the window and a side panel.
 
 The panel (``game.play_panel``) shows the players and whose turn it is, the scores, the
-computer's thinking and the move list; below it the buttons (Undo U, Redo R, Hint H,
+computer's thinking and the move list; below it the buttons (Undo U, Redo Y, Hint H,
 Resign, Menu Esc) and, above them, the moves the board view offers as buttons (a forced
 pass, declining, a colour choice).  The game itself is a ``game.match.Match``; the board
 is hosted by a ``game.board_host.BoardHost``.
@@ -42,6 +42,8 @@ class PlayScene(Scene):
             match = app.new_match(game, options, seats, move_cap=move_cap, start_state=start_state)
         self.match = match
         self.game = match.game
+        if match.any_human and hasattr(app, "settings"):  # the select screen reopens on it
+            app.settings.last_game = self.game.id
         self.host = BoardHost(app, self.game, match=match)
         self.autosave = keeping.Autosaver(app, match)
         self.view = self.host.view
@@ -52,7 +54,7 @@ class PlayScene(Scene):
         self.over_timer = 0.0
         self.mouse_pos = (0, 0)
         self.b_undo = self.ui.add(Button("Undo", self.undo, size=theme.FONT_SMALL, hotkey="U"))
-        self.b_redo = self.ui.add(Button("Redo", self.redo, size=theme.FONT_SMALL, hotkey="R"))
+        self.b_redo = self.ui.add(Button("Redo", self.redo, size=theme.FONT_SMALL, hotkey="Y"))
         self.b_hint = self.ui.add(
             Button("Hint", self.hint, size=theme.FONT_SMALL, hotkey="H", accent=theme.ACCENT_2)
         )
@@ -328,16 +330,18 @@ class PlayScene(Scene):
             if key == pygame.K_END:
                 self.back_to_game()
                 return
-            if key == pygame.K_u:
-                self.undo()
-                return
-            if key == pygame.K_r:
+            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
+            shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+            # one meaning per key in every game: U (Ctrl+Z) undo, Y (Ctrl+Y, Shift+U) redo
+            if key == pygame.K_y or (key == pygame.K_u and shift):
                 self.redo()
+                return
+            if key == pygame.K_u or (key == pygame.K_z and ctrl):
+                self.undo()
                 return
             if key == pygame.K_h:
                 self.hint()
                 return
-            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
             if key == pygame.K_c and ctrl:
                 keeping.copy_record(
                     self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT)
@@ -396,6 +400,13 @@ class PlayScene(Scene):
             return
         if not m.human_turn:
             self.say("The computer is thinking...", "info", 1.5)
+            return
+        if view.hint is not None and view.hint_at(pos):
+            # a click on the hint's ghost plays the hint, whatever the player had picked
+            hint = view.hint
+            view.cancel_selection()
+            if self.try_move(hint):
+                self.say("The hint is played", "info", 1.5)
             return
         self._board_input(view.click, pos, button)
 

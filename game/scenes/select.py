@@ -7,7 +7,7 @@ import pygame
 from game import catalog, flow, rules, theme
 from game.scenes.base import Scene, draw_background, heading
 from game.seats import CHOICES as SEAT_CHOICES
-from game.seats import DEFAULT_SEATS, Seat
+from game.seats import Seat
 from game.widgets import (
     Button,
     Cycler,
@@ -19,6 +19,9 @@ from game.widgets import (
     text_size,
     wrap_text,
 )
+
+# a game never played here: a human against the computer's Easy level
+FIRST_SEATS = (Seat("human"), Seat("computer", "easy"))
 
 
 def _fmt_value(v) -> str:
@@ -156,7 +159,11 @@ class SelectScene(Scene):
         super().__init__(app)
         ids = list(rules.GAMES)
         self.cards = [self.ui.add(GameCard(self, gid)) for gid in ids]
+        if game_id not in ids:  # else the game last played (remembered in the settings)
+            game_id = getattr(app.settings, "last_game", None)
         self.current = game_id if game_id in ids else (ids[0] if ids else None)
+        self.reveal = True  # the next layout scrolls the chosen game's card into view
+        self.mouse_pos = None  # where the pointer was last seen (the wheel scrolls under it)
         self.option_values: dict[str, dict] = {}  # per game: chosen options
         self.seats: dict[str, list[Seat]] = {}
         self.option_widgets: list[Cycler] = []
@@ -194,6 +201,7 @@ class SelectScene(Scene):
         self.scroll = 0
         self.error = ""
         self._build_controls()
+        self.reveal = True
         self.layout(self.app.size)
 
     def _build_controls(self) -> None:
@@ -225,7 +233,7 @@ class SelectScene(Scene):
             self.option_widgets.append(self._insert(cyc))
         # the seats last played in this game (remembered in the settings)
         seats = self.seats.setdefault(
-            game.id, list(self.app.settings.seats.get(game.id, DEFAULT_SEATS))
+            game.id, list(self.app.settings.seats.get(game.id, FIRST_SEATS))
         )
         preview = self._start_state()
         for p in (0, 1):
@@ -244,6 +252,7 @@ class SelectScene(Scene):
     def _insert(self, widget):
         """Add before the Back/Start buttons so that focus order reads top to bottom."""
         widget.app = self.app
+        widget.grouped = True
         i = self.ui.widgets.index(self.back)
         self.ui.widgets.insert(i, widget)
         return widget
@@ -302,6 +311,7 @@ class SelectScene(Scene):
             return
         opts = game.validate(self.option_values.get(game.id, {}))
         self.app.settings.seats[game.id] = list(self.seats[game.id])
+        self.app.settings.last_game = game.id  # the select screen reopens on it
         self.app.remember()
         flow.replace(self.app, "play", game, opts, list(self.seats[game.id]))
 
@@ -333,10 +343,12 @@ class SelectScene(Scene):
         self.card_h = ch
         visible = max(1, (self.list_rect.height + theme.GAP) // (ch + theme.GAP))
         self.cards_in_view = visible
-        if self.current in [c.game_id for c in self.cards]:  # the chosen game in view
-            i = [c.game_id for c in self.cards].index(self.current)
+        ids = [c.game_id for c in self.cards]
+        if self.reveal and self.current in ids:  # on opening and on choosing: in view
+            i = ids.index(self.current)
             if i < self.card_scroll or i >= self.card_scroll + visible:
                 self.card_scroll = i - visible + 1 if i >= visible else i
+        self.reveal = False  # then the wheel and the keys scroll the list freely
         self.card_scroll = max(0, min(self.card_scroll, n - visible))
         for i, card in enumerate(self.cards):
             j = i - self.card_scroll
@@ -432,14 +444,19 @@ class SelectScene(Scene):
         ):
             flow.push(self.app, "rules", self.game)
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse_pos = event.pos
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
+            pos = self.mouse_pos if self.mouse_pos is not None else pygame.mouse.get_pos()
             if self.rules_rect.collidepoint(pos):
                 self.scroll = max(0, min(self.max_scroll(), self.scroll - event.y * 2))
                 return
             if self.list_rect.collidepoint(pos) and len(self.cards) > 1:
-                self.card_scroll = max(0, self.card_scroll - event.y)
+                most = max(0, len(self.cards) - self.cards_in_view)
+                self.card_scroll = max(0, min(most, self.card_scroll - event.y))
                 self.layout(self.app.size)
+                if self.ui.focused in self.cards and not self.ui.focused.in_view:
+                    self.ui.set_focus(None)  # the wheel, not the focus, says what shows
                 return
         self.ui.handle_event(event)
 

@@ -311,6 +311,9 @@ class GessPainter:
                 blit(surface, self.grid.target_ring(col, STONE_R + 0.07, 0.1), x, y, ra, grow)
             blit(surface, sprite, x, y, da)
         target = self.armed.dst if self.armed is not None else hv if hv in self._dests else None
+        hint = self.hint_ends() if self.armed is None else None
+        if hint is not None and hv == tuple(hint[1]) and tuple(hint[0]) != tuple(sel):
+            target = None  # over the hint's destination a click plays the hint, not this
         if target is not None:
             self._draw_ghost(surface, sel, target, target in self._losing)
 

@@ -137,6 +137,11 @@ class GessView(GessPainter, GridView):
             self._hint = ((self.hint, id(self.state)), ends)
         return self._hint[1]
 
+    def hint_at(self, pos) -> bool:
+        """The hint's destination square (the centre of its glowing frame)."""
+        ends = self.hint_ends()
+        return ends is not None and self.square_at(pos) == tuple(ends[1])
+
     def _animation_ended(self) -> None:
         self.plan = None
 

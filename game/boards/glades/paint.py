@@ -516,12 +516,13 @@ class GladesPainter:
         reason = self.state.check_placement(a, m.values[0], b, m.values[1])
         x, y = self._spot_center(m.squares)
         pulse = theme.pulse(self.time, 0.9)
+        over = self.interactive and self.hover_pos is not None and self.hint_at(self.hover_pos)
         blit(
             surface,
             self._board_domino(self.mover, m.squares, m.values, True),
             x,
             y,
-            150 + 60 * pulse,
+            235 if over else 150 + 60 * pulse,  # brighter under the pointer: a click plays it
         )
         col = theme.ACCENT_2 if reason is None else theme.BAD
         self._frame_spot(surface, m.squares, col, 0.09, int(160 + 90 * pulse), True)

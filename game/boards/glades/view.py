@@ -344,8 +344,8 @@ class GladesView(GladesPainter, GridView):
         if self.picked is None or self.hover_pos is None or self.over:
             return
         spot = self.spot_under(self.hover_pos, self.orientation)
-        if spot is None:
-            return
+        if spot is None or self.hint_at(self.hover_pos):
+            return  # over the hint's ghost a click plays the hint: its ghost shows alone
         self.ghost = self.ghost_at(spot, spot_values(self.picked, self.orientation))
 
     def ghost_at(self, squares, values) -> Ghost:
@@ -357,9 +357,9 @@ class GladesView(GladesPainter, GridView):
     def key(self, key: int):
         if not self.interactive or self.over:
             return None
-        if key == pygame.K_r:
+        if key == pygame.K_r:  # R only ever turns a tile (redo is Y in every game)
             if self.picked is None:
-                return None  # the scene's redo
+                return ClickResult(message="pick a tile from your tray first: R then turns it")
             self.turn(1)
             return ClickResult()
         if key == pygame.K_f:
@@ -428,6 +428,18 @@ class GladesView(GladesPainter, GridView):
             return self._click_board(pt)
         return ClickResult()
 
+    def hint_at(self, pos) -> bool:
+        """A point in one of the hint domino's two squares (drawn as its ghost)."""
+        pt = screen_point(pos)
+        m = self.hint_move()
+        if pt is None or m is None or m.is_pass or self.rect is None or self.over:
+            return False
+        a, b = m.squares
+        if self.state.check_placement(a, m.values[0], b, m.values[1]) is not None:
+            return False
+        sq = self.grid.at(pt)
+        return sq is not None and self.square_of(*sq) in (a, b)
+
     def _click_tray(self, seat: int, tile) -> ClickResult:
         lo, hi = tile
         name = PLAYER_NAMES[self.mover]
@@ -440,6 +452,9 @@ class GladesView(GladesPainter, GridView):
         if self.picked == tile:
             self.cancel_selection()
             return ClickResult()
+        hinted = self.hint_move()
+        if hinted is not None and not hinted.is_pass and hinted.tile == tile:
+            self.orientation = orientation_of(hinted.squares, hinted.values)  # as hinted
         self.pick(tile)
         n = len(self.fits_for(tile))
         if not n:

@@ -235,6 +235,8 @@ class GlissPainter:
         s = self.s
         R = STONE_R * s
         hp = self.point_at(self.hover_pos) if self.interactive else None
+        # over the hint's mark a click plays the hint: nothing else previews there
+        hm = self.hint_move() if hp is not None and self.hint_at(self.hover_pos) else None
         if self.sel is not None:
             a = int(170 + 85 * theme.pulse(self.time, 1.0))
             for p in self._sel_stones():
@@ -248,6 +250,8 @@ class GlissPainter:
                 if self._chooser is not None
                 else (hp if hp in self._dest else None)
             )
+            if hm is not None and self._chooser is None and hm not in self._dest.get(hp, ()):
+                hovered = None
             for pt, moves in self._dest.items():
                 self._draw_dest(surface, pt, moves, pt == hovered)
             if hovered is not None:
@@ -255,7 +259,7 @@ class GlissPainter:
             if self._chooser is not None:
                 self._draw_chooser(surface)
             return
-        if not self.interactive:
+        if not self.interactive or (hm is not None and hm.kind != "build"):
             return
         key = self._key_of(hp)
         if key is not None:

@@ -178,6 +178,15 @@ class GlissView(GlissPainter, GridView):
             self._hint = ((self.hint, id(self.state)), m)
         return self._hint[1]
 
+    def hint_at(self, pos) -> bool:
+        """The hint's block (a build) or its landing point (a flight)."""
+        m = self.hint_move()
+        if m is None or self.rect is None or self.grid.to_grid(pos) is None:
+            return False
+        if m.kind == "build":
+            return self.block_at(pos) == tuple(m.square)
+        return self.point_at(pos) == self._end_of(m)
+
     # --- clicks for a move -------------------------------------------------------------
     def point_for(self, notation):
         """The last click of ``points_for`` (a build's square centre, a flight's
