@@ -484,6 +484,53 @@ def test_hex_labels_are_readable_and_clear_of_the_cells(splay, size):
     view.draw(surface(size))
 
 
+@pytest.mark.parametrize("gid", ["splay", "glorieta"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_hex_labels_sit_on_their_cells_lines(gid, size):
+    """Each column letter straight below its column's lowest cell (same x, within a
+    pixel), each row number level with its row's cells, outside the plate."""
+    game = rules.get(gid)
+    state = game.start()
+    view = view_for(game, state)
+    view.layout(pygame.Rect(0, 0, size[0] - theme.PANEL_WIDTH, size[1]))
+    b = view.board
+    geo = state.geometry
+    assert b.show_labels
+    from game.boards.hexboard import font
+
+    f = font(b.label_size())
+    plate = b.board_polygon(grow=1.45)
+    for c in range(1, geo.span + 1):
+        letter = chr(ord("a") + c - 1)
+        cells = [i for i, (cc, _) in enumerate(geo.coords) if cc == c]
+        lowest = max(cells, key=lambda i: b.center(i)[1])
+        cx, cy = b.center(lowest)
+        lx, ly = b.label_xy[letter]
+        assert abs(lx - cx) <= 1.0, (gid, size, letter, lx, cx)
+        assert ly > cy + b.radius, (gid, size, letter)  # below it, off the cells
+        w, h = f.size(letter)  # the whole glyph box lies outside the plate
+        for px, py in ((lx - w / 2, ly - h / 2), (lx + w / 2, ly - h / 2)):
+            assert not _inside(plate, px, py), (gid, size, letter)
+    for r in range(1, geo.span + 1):
+        row = [b.center(i) for i, (_, rr) in enumerate(geo.coords) if rr == r]
+        lx, ly = b.label_xy[str(r)]
+        assert all(abs(ly - y) <= 1.0 for _, y in row), (gid, size, r)
+        assert lx < min(x for x, _ in row) - b.radius
+
+
+def _inside(poly, x, y) -> bool:
+    """Is (x, y) inside the convex polygon ``poly``?"""
+    sign = 0
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)
+        if cross:
+            s = 1 if cross > 0 else -1
+            if sign and s != sign:
+                return False
+            sign = s
+    return True
+
+
 @pytest.mark.parametrize("gid", ["gess", "gliss", "glades"])
 @pytest.mark.parametrize("size", [(800, 600), (1600, 1000)])
 def test_grid_labels_are_readable_and_clear_of_the_plate(gid, size):
