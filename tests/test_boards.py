@@ -242,6 +242,87 @@ def test_animations_finish_and_skip(splay):
         assert "splay" in events
 
 
+def splay_view(state, size=(800, 600)):
+    view = view_for(rules.get("splay"), state)
+    view.interactive = True
+    view.layout(pygame.Rect(0, 0, *size))
+    return view
+
+
+def test_a_splay_is_an_event_with_a_caption_and_a_beat(splay):
+    """The spec's example 1: White stacks f6 and it splays into 5 markers; the view holds
+    the caption for a beat (so the computer's reply, held while the view animates, waits)
+    and the move list marks the move."""
+    from game.boards.splay import CAPTION_TIME
+
+    before = splay.position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
+    move = before.find_move("f6")
+    after = before.play(move)
+    view = splay_view(before)
+    view.set_state(after, move)
+    surf = surface((800, 600))
+    captions, steps = set(), 0
+    while view.animating:
+        view.update(DT)
+        captions.add(view.splay_caption())
+        if steps % 8 == 0:
+            view.draw(surf)
+        steps += 1
+        assert steps < MAX_STEPS
+    assert "f6 splays: 5 markers" in captions
+    assert steps * DT >= CAPTION_TIME  # a beat, not a flash
+    assert view.splay_caption() is None  # gone once it is over
+    # a skipped animation drops the caption at once
+    view2 = splay_view(before)
+    view2.set_state(after, move)
+    view2.update(DT * 30)
+    assert view2.splay_caption() == "f6 splays: 5 markers"
+    view2.skip_animation()
+    assert not view2.animating and view2.splay_caption() is None
+    # a plain placement: no caption, no longer beat, no mark
+    plain = before.find_move("d4")
+    view3 = splay_view(before)
+    view3.set_state(before.play(plain), plain)
+    plain_steps = 0
+    while view3.animating:
+        view3.update(DT)
+        assert view3.splay_caption() is None
+        plain_steps += 1
+    assert plain_steps * DT < CAPTION_TIME
+    # the move list's marks
+    assert view.move_mark(before, move) == "+5"
+    assert view.move_mark(before, plain) is None
+    ex2 = splay.position(
+        {"b3": "B1", "c3": "B1", "b4": "W2", "a2": "w", "b2": "w", "d3": "w", "c2": "b", "c5": "b"},
+        1,
+    )
+    assert view.move_mark(ex2, ex2.find_move("b3")) == "+3"
+    assert view.move_mark(ex2, "b3") is None  # text is no move object: no mark, no error
+
+
+def test_hovering_a_cell_whose_next_stone_splays_warns(splay):
+    """White to move: f6 (White's tower) splays when stacked; d4 does not; a Black tower
+    that splays when Black stacks it next is flagged on White's turn too."""
+    state = splay.position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
+    view = splay_view(state)
+    view.hover(view.point_for("f6"))
+    assert view.hover_note() == "a stone here splays: 5 markers"
+    view.hover(view.point_for("d4"))
+    assert view.hover_note() is None
+    view.hover(view.point_for("e6"))  # a marker
+    assert view.hover_note() is None
+    view.hover((-5, -5))
+    assert view.hover_note() is None
+    # a Black tower that Black's next stone splays, seen on White's turn
+    black = splay.position({"d4": "B2", "c3": "w", "d3": "w", "c4": "w"}, 0)
+    out = black.splay_of(black.geometry.cell("d4"), 1)
+    assert out is not None and len(out.markers) == 4  # d4 and its empty e4, d5, e5
+    view = splay_view(black)
+    view.hover(view.point_for("d4"))
+    assert view.hover_note() == f"Black's next stone here splays: {len(out.markers)} markers"
+    view.draw(surface((800, 600)))
+
+
 def test_draw_only_draws(splay):
     game = random_game(splay, 4, plies=40)
     prev, (state, move) = game[-2][0], game[-1]
