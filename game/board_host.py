@@ -139,7 +139,8 @@ class BoardHost:
         lh = line_height(size)
         notes = []
         if self.note:
-            notes = wrap_text(str(self.note), tiny, max(80, min(self.rect.width - 40, 420)))
+            width = max(80, min(self.rect.width - 40, max(420, self.rect.width // 2)))
+            notes = wrap_text(str(self.note), tiny, width)
         tw = max([text_size(text, size)[0]] + [text_size(n, tiny)[0] for n in notes])
         h = (lh + 4 if text else 4) + line_height(tiny) * len(notes) + (4 if notes else 0)
         x, y = self.mouse
