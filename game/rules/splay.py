@@ -612,9 +612,10 @@ class Splay(Game):
     colours = ("white", "black")
     options: tuple[Option, ...] = ()
     notation_help = (
-        "a move is the cell where the checker goes (f6: columns run a..k "
-        "along the lower-left edge, rows 1..11 from the bottom); pass when "
-        "you have no placement"
+        "a move is the cell where the checker goes (f6: columns a..k are lettered "
+        "along the bottom and lower right edges, rows 1..11 from the bottom); pass "
+        "when you have no placement. In the move list, +5 marks a move that splayed "
+        "a tower into 5 markers"
     )
     playout_cutoff = 12
     # playouts end at the cut-off and the evaluation's values crowd near 0 (a few cells
