@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game import catalog, theme
-from game.widgets import draw_text, line_height, text_size
+from game.widgets import draw_text, line_height, text_size, wrap_text
 
 ANIMATION_BOUND = 30.0  # seconds: longer than any animation, run at once when there is none
 
@@ -32,6 +32,7 @@ class BoardHost:
         self.browsing = False  # showing an earlier position of the match it follows
         self.mouse: tuple[int, int] | None = None  # over the board, for the cell's name
         self.cell = None  # the name of the cell under the mouse
+        self.note: str | None = None  # the view's note on it (a warning, a reason)
         if match is not None:
             match.listen(self._follow)
             match.hold = lambda: self.view.animating
@@ -86,7 +87,9 @@ class BoardHost:
             self.mouse = (int(pos[0]), int(pos[1]))
             self.view.hover(pos)
             self.cell = self.view.cell_name(pos)
+            self.note = self.view.hover_note()
         else:
+            self.note = None
             if self.mouse is not None:
                 self.view.hover((-1, -1))
             self.mouse = None
@@ -110,6 +113,7 @@ class BoardHost:
                 view.skip_animation()
         else:  # (with nothing animating, "none" still lets the pulses run)
             view.update(dt * speed if speed > 0 else dt)
+        self.note = view.hover_note() if self.mouse is not None else None
         cues = view.pop_events()
         if not self.quiet:
             for name in cues:  # sounds in time with the board's animation
@@ -131,21 +135,35 @@ class BoardHost:
 
     def draw(self, surface) -> None:
         self.view.draw(surface)
-        if self.cell and self.mouse is not None:
+        if (self.cell or self.note) and self.mouse is not None:
             self.draw_cell_tag(surface)
 
     def draw_cell_tag(self, surface) -> None:
-        """The hovered cell's name beside the cursor, as the notation writes it."""
-        text = str(self.cell)
+        """The hovered cell's name beside the cursor, as the notation writes it, and under
+        it the view's note on that point (wrapped to the board's width)."""
+        text = str(self.cell or "")
         size = theme.FONT_SMALL
-        tw, _ = text_size(text, size)
-        h = line_height(size) + 4
+        tiny = theme.FONT_TINY
+        lh = line_height(size)
+        notes = []
+        if self.note:
+            width = max(80, min(self.rect.width - 40, max(420, self.rect.width // 2)))
+            notes = wrap_text(str(self.note), tiny, width)
+        tw = max([text_size(text, size)[0]] + [text_size(n, tiny)[0] for n in notes])
+        h = (lh + 4 if text else 4) + line_height(tiny) * len(notes) + (4 if notes else 0)
         x, y = self.mouse
         box = pygame.Rect(x + 18, y + 14, tw + 14, h)
         if box.right > self.rect.right:
             box.right = x - 10
         if box.bottom > self.rect.bottom:
             box.bottom = y - 10
+        box.clamp_ip(self.rect)
         pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.3), box, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT_2, box, 2, border_radius=6)
-        draw_text(surface, text, size, theme.TEXT, box.center, "center")
+        ty = box.y + 2
+        if text:
+            draw_text(surface, text, size, theme.TEXT, (box.centerx, ty + lh // 2 + 1), "center")
+            ty += lh + 2
+        for line in notes:
+            draw_text(surface, line, tiny, theme.TEXT, (box.x + 7, ty))
+            ty += line_height(tiny)

@@ -4,7 +4,8 @@ Numbered rows of both players' turns (``game.turns``), scrolled with the wheel o
 scroll bar, the current position's turn highlighted and kept in view.  A click on a turn
 asks for the position after it: ``handle_event`` returns that position's index (the
 scene decides what showing it means).  Review marks (``?!``, ``?``, ``??``) are drawn
-beside the turns that hold them.  ``draw`` only draws.
+beside the turns that hold them, and so are the board view's marks of events (a splay's
+``+5``: ``BoardView.move_mark``, passed to ``set_game``).  ``draw`` only draws.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game import theme, turns
-from game.widgets import draw_text, fit_text, line_height
+from game.widgets import draw_text, fit_text, line_height, text_size
 
 
 class MoveList:
@@ -24,18 +25,26 @@ class MoveList:
         self.live = True  # the position shown is the newest one
         self.first_row = 0  # scroll
         self.marks: dict[int, tuple[str, tuple]] = {}  # ply -> (symbol, colour)
+        self.events: dict[int, str] = {}  # ply -> the board view's mark of an event
         self.hover_turn: int | None = None
         self._key: tuple | None = None
         self._dragging = False
 
     # --- what it lists ------------------------------------------------------------------------
-    def set_game(self, states, moves) -> None:
-        """Follow the game's history (cheap when nothing changed)."""
+    def set_game(self, states, moves, mark=None) -> None:
+        """Follow the game's history (cheap when nothing changed); ``mark(before, move)``
+        (a board view's ``move_mark``) gives the events' marks."""
         key = (len(moves), id(states[-1]) if states else None)
         if key == self._key:
             return
         self._key = key
         self.turns = turns.turns_of(states, moves)
+        self.events = {}
+        if mark is not None:
+            for ply, move in enumerate(moves[: max(0, len(states) - 1)]):
+                text = mark(states[ply], move)
+                if text:
+                    self.events[ply] = str(text)
         if states:
             self.colours = [theme.seat_colour(states[-1], p)["text"] for p in (0, 1)]
         self.follow()
@@ -171,6 +180,12 @@ class MoveList:
                 worst = m
         return worst
 
+    def _event_of(self, turn) -> str:
+        """The events' marks of a turn's moves, joined ("" when none)."""
+        return " ".join(
+            self.events[ply] for ply in range(turn.first, turn.last + 1) if ply in self.events
+        )
+
     def draw(self, surface) -> None:
         box = self.rect
         pygame.draw.rect(
@@ -208,11 +223,22 @@ class MoveList:
                     )
                 mark = self._mark_of(t)
                 mark_w = line_height(theme.FONT_SMALL) + 4 if mark else 0
-                text = fit_text(t.text, theme.FONT_SMALL, col_w - 10 - mark_w)
+                event = self._event_of(t)
+                event_w = text_size(event, theme.FONT_TINY)[0] + 6 if event else 0
+                text = fit_text(t.text, theme.FONT_SMALL, col_w - 10 - mark_w - event_w)
                 draw_text(surface, text, theme.FONT_SMALL, self.colours[t.mover], (cell.x + 4, y))
                 if mark is not None:
                     draw_text(
                         surface, mark[0], theme.FONT_SMALL, mark[1], (cell.right - 4, y), "topright"
+                    )
+                if event:
+                    draw_text(
+                        surface,
+                        event,
+                        theme.FONT_TINY,
+                        theme.ACCENT_2,
+                        (cell.right - 4 - mark_w, y + lh // 2),
+                        "midright",
                     )
             y += lh
         surface.set_clip(clip)

@@ -119,7 +119,7 @@ class PlayPanel:
         self.time += dt
         self.note.update(dt)
         m = self.match
-        self.moves.set_game(m.states, m.move_objs)
+        self.moves.set_game(m.states, m.move_objs, self.view.move_mark)
         live = self.browsing is None
         self.moves.show(m.ply if live else self.browsing, live)
         self.list_top = self._list_top()
@@ -159,11 +159,21 @@ class PlayPanel:
 
     def _list_top(self) -> int:
         y = self.rect.y + theme.PAD - 2 + line_height(theme.FONT_MEDIUM) + 4
-        y += 2 * self._row_height()
+        y += 2 * self._row_height() + self._caption_height()
         y += line_height(theme.FONT_SMALL) + 6
         lines = len((self.view.panel_lines() or [])[:4])
         y += lines * (line_height(theme.FONT_TINY) + 2) + (4 if lines else 0)
         return y + self._thinking_height()
+
+    def score_caption(self) -> str:
+        """What the scores mean when the board view says they are not plain (Glades during
+        play: the board scored as if the game ended now), else ""."""
+        if self.match.state.scores() is None:
+            return ""
+        return str(self.view.score_caption() or "")
+
+    def _caption_height(self) -> int:
+        return line_height(theme.FONT_TINY) + 2 if self.score_caption() else 0
 
     # --- what it says ---------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -287,6 +297,17 @@ class PlayPanel:
                     "midright",
                 )
             y += row_h
+        caption = self.score_caption()
+        if caption:  # under the scores, so a score and the estimate below never seem at odds
+            draw_text(
+                surface,
+                fit_text(caption, theme.FONT_TINY, w),
+                theme.FONT_TINY,
+                theme.TEXT_DIM,
+                (x + w, y - 4),
+                "topright",
+            )
+            y += self._caption_height()
         return y
 
     def draw_status(self, surface, x, y, w) -> int:

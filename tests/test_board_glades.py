@@ -544,3 +544,73 @@ def test_draw_only_draws(glades):
         view.draw(s)
     assert (view.timeline.remaining, view.picked, view.orientation, view.time) == snapshot
     assert view.pop_events() is not None
+
+
+# --- during play: the glades as they stand ------------------------------------------------------
+def a_game_with_a_big_claimed_glade(glades):
+    """A position of a random game, not over, where a claimed glade has over 9 squares and
+    another glade exists."""
+    for seed in range(40):
+        for state, _ in random_game(glades, seed)[4:]:
+            if state.is_over():
+                break
+            gl = state.glades()
+            if len(gl) > 1 and any(g.owner is not None and g.size > 9 for g in gl):
+                return state
+    raise AssertionError("no such position in 40 random games")
+
+
+def test_every_glade_is_shaded_by_its_owner_during_play_with_the_rules_reasons(glades):
+    state = a_game_with_a_big_claimed_glade(glades)
+    view = make_view(glades, state)
+    gl = state.glades()
+    want = {s: g.owner for g in gl if g.owner is not None for s in g.squares}
+    assert view.glade_shading() == want
+    assert len(want) == sum(state.scores())  # the shading is what the scores count
+    # each glade's note on hover: who would claim it now, and the rules' own reason
+    for g in gl:
+        for s in (g.squares[0], g.squares[-1]):
+            view.hover(view.square_point(s))
+            note = view.hover_note()
+            assert note is not None and note.endswith(": " + g.reason), (note, g.reason)
+            if g.owner is None:
+                assert note.startswith("nobody claims it now")
+            else:
+                assert note.startswith(f"{('Green', 'Orange')[g.owner]} would claim {g.size} now")
+    # a tile's square is in no glade: no note; a picked tile's ghost hides the notes
+    t = state.tiles()[0]
+    view.hover(view.square_point(t.squares[0]))
+    assert view.hover_note() is None
+    big = max((g for g in gl if g.owner is not None), key=lambda g: g.size)
+    tile = state.tiles_left(state.player)[0]
+    view.cancel_selection()
+    view.pick(tile)
+    view.hover(view.square_point(big.squares[0]))
+    assert view.hover_note() is None
+    view.cancel_selection()
+    # the panel's scores are labelled: the board scored as if the game ended now
+    assert view.score_caption() == "scores if the game ended now"
+    # the big glade's squares are drawn in the owner's tint: its non-centre squares differ
+    # from the same squares on an empty board
+    s1 = surface()
+    view.draw(s1)
+    empty = make_view(glades, glades.start())
+    s0 = surface()
+    empty.draw(s0)
+    centre = view._centre_square(gl.index(big))
+    tinted = [s for s in big.squares if s != centre]
+    assert tinted
+    for s in tinted[:6]:
+        x, y = view.square_point(s)
+        x, y = x - int(view.grid.pitch * 0.3), y - int(view.grid.pitch * 0.3)
+        assert s1.get_at((x, y)) != s0.get_at((x, y)), s
+
+
+def test_the_final_position_keeps_its_notes_and_drops_the_caption(glades):
+    game = random_game(glades, 4)
+    final = game[-1][0]
+    view = make_view(glades, final)
+    assert view.score_caption() is None
+    g = next(g for g in final.glades() if g.owner is not None)
+    view.hover(view.square_point(g.squares[0]))
+    assert view.hover_note() == f"{('Green', 'Orange')[g.owner]} {g.size}: {g.reason}"

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game import anim, catalog, rules, theme
-from game.boards import view_class, view_for
 from game.boards.base import BoardView, ClickResult
 from game.boards.generic import NEXT, PREV, GenericView
 from game.boards.hexboard import HexBoard, inside_hex
 from game.boards.splay import PASS_MESSAGE, SplayView
+from game.catalog import view_class, view_for
 from tests.board_support import DT, MAX_STEPS, SIZES, pygame_ready, surface  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -240,6 +240,87 @@ def test_animations_finish_and_skip(splay):
     assert "place" in events
     if splays:
         assert "splay" in events
+
+
+def splay_view(state, size=(800, 600)):
+    view = view_for(rules.get("splay"), state)
+    view.interactive = True
+    view.layout(pygame.Rect(0, 0, *size))
+    return view
+
+
+def test_a_splay_is_an_event_with_a_caption_and_a_beat(splay):
+    """The spec's example 1: White stacks f6 and it splays into 5 markers; the view holds
+    the caption for a beat (so the computer's reply, held while the view animates, waits)
+    and the move list marks the move."""
+    from game.boards.splay import CAPTION_TIME
+
+    before = splay.position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
+    move = before.find_move("f6")
+    after = before.play(move)
+    view = splay_view(before)
+    view.set_state(after, move)
+    surf = surface((800, 600))
+    captions, steps = set(), 0
+    while view.animating:
+        view.update(DT)
+        captions.add(view.splay_caption())
+        if steps % 8 == 0:
+            view.draw(surf)
+        steps += 1
+        assert steps < MAX_STEPS
+    assert "f6 splays: 5 markers" in captions
+    assert steps * DT >= CAPTION_TIME  # a beat, not a flash
+    assert view.splay_caption() is None  # gone once it is over
+    # a skipped animation drops the caption at once
+    view2 = splay_view(before)
+    view2.set_state(after, move)
+    view2.update(DT * 30)
+    assert view2.splay_caption() == "f6 splays: 5 markers"
+    view2.skip_animation()
+    assert not view2.animating and view2.splay_caption() is None
+    # a plain placement: no caption, no longer beat, no mark
+    plain = before.find_move("d4")
+    view3 = splay_view(before)
+    view3.set_state(before.play(plain), plain)
+    plain_steps = 0
+    while view3.animating:
+        view3.update(DT)
+        assert view3.splay_caption() is None
+        plain_steps += 1
+    assert plain_steps * DT < CAPTION_TIME
+    # the move list's marks
+    assert view.move_mark(before, move) == "+5"
+    assert view.move_mark(before, plain) is None
+    ex2 = splay.position(
+        {"b3": "B1", "c3": "B1", "b4": "W2", "a2": "w", "b2": "w", "d3": "w", "c2": "b", "c5": "b"},
+        1,
+    )
+    assert view.move_mark(ex2, ex2.find_move("b3")) == "+3"
+    assert view.move_mark(ex2, "b3") is None  # text is no move object: no mark, no error
+
+
+def test_hovering_a_cell_whose_next_stone_splays_warns(splay):
+    """White to move: f6 (White's tower) splays when stacked; d4 does not; a Black tower
+    that splays when Black stacks it next is flagged on White's turn too."""
+    state = splay.position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
+    view = splay_view(state)
+    view.hover(view.point_for("f6"))
+    assert view.hover_note() == "a stone here splays: 5 markers"
+    view.hover(view.point_for("d4"))
+    assert view.hover_note() is None
+    view.hover(view.point_for("e6"))  # a marker
+    assert view.hover_note() is None
+    view.hover((-5, -5))
+    assert view.hover_note() is None
+    # a Black tower that Black's next stone splays, seen on White's turn
+    black = splay.position({"d4": "B2", "c3": "w", "d3": "w", "c4": "w"}, 0)
+    out = black.splay_of(black.geometry.cell("d4"), 1)
+    assert out is not None and len(out.markers) == 4  # d4 and its empty e4, d5, e5
+    view = splay_view(black)
+    view.hover(view.point_for("d4"))
+    assert view.hover_note() == f"Black's next stone here splays: {len(out.markers)} markers"
+    view.draw(surface((800, 600)))
 
 
 def test_draw_only_draws(splay):
@@ -482,6 +563,53 @@ def test_hex_labels_are_readable_and_clear_of_the_cells(splay, size):
     view.hover(view.point_for("f6"))
     assert view.cell_name(view.point_for("f6")) == "f6"
     view.draw(surface(size))
+
+
+@pytest.mark.parametrize("gid", ["splay", "glorieta"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_hex_labels_sit_on_their_cells_lines(gid, size):
+    """Each column letter straight below its column's lowest cell (same x, within a
+    pixel), each row number level with its row's cells, outside the plate."""
+    game = rules.get(gid)
+    state = game.start()
+    view = view_for(game, state)
+    view.layout(pygame.Rect(0, 0, size[0] - theme.PANEL_WIDTH, size[1]))
+    b = view.board
+    geo = state.geometry
+    assert b.show_labels
+    from game.boards.hexboard import font
+
+    f = font(b.label_size())
+    plate = b.board_polygon(grow=1.45)
+    for c in range(1, geo.span + 1):
+        letter = chr(ord("a") + c - 1)
+        cells = [i for i, (cc, _) in enumerate(geo.coords) if cc == c]
+        lowest = max(cells, key=lambda i: b.center(i)[1])
+        cx, cy = b.center(lowest)
+        lx, ly = b.label_xy[letter]
+        assert abs(lx - cx) <= 1.0, (gid, size, letter, lx, cx)
+        assert ly > cy + b.radius, (gid, size, letter)  # below it, off the cells
+        w, h = f.size(letter)  # the whole glyph box lies outside the plate
+        for px, py in ((lx - w / 2, ly - h / 2), (lx + w / 2, ly - h / 2)):
+            assert not _inside(plate, px, py), (gid, size, letter)
+    for r in range(1, geo.span + 1):
+        row = [b.center(i) for i, (_, rr) in enumerate(geo.coords) if rr == r]
+        lx, ly = b.label_xy[str(r)]
+        assert all(abs(ly - y) <= 1.0 for _, y in row), (gid, size, r)
+        assert lx < min(x for x, _ in row) - b.radius
+
+
+def _inside(poly, x, y) -> bool:
+    """Is (x, y) inside the convex polygon ``poly``?"""
+    sign = 0
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)
+        if cross:
+            s = 1 if cross > 0 else -1
+            if sign and s != sign:
+                return False
+            sign = s
+    return True
 
 
 @pytest.mark.parametrize("gid", ["gess", "gliss", "glades"])

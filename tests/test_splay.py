@@ -364,3 +364,66 @@ def test_options_are_validated():
         G.start(bogus=1)
     with pytest.raises(ValueError, match="size"):
         G.start(size=5)
+
+
+# --- splay_of: what a placement that splays does (the board's caption and warning) ----------
+def names(cells):
+    return sorted(board(6).names[i] for i in cells)
+
+
+def test_splay_of_example_1_names_the_markers():
+    s = pos({"f6": "W3", "e6": "b", "e5": "b"}, W)
+    cell = board(6).cell("f6")
+    out = s.splay_of(cell)
+    assert out is not None and out.cell == cell and out.player == W
+    assert out.markers[0] == cell
+    assert names(out.markers) == ["f5", "f6", "f7", "g6", "g7"]
+    assert out.collapsed == ()
+    assert out.caption() == "f6 splays: 5 markers"
+    t = s.play("f6")  # the markers are exactly what the move makes
+    assert all(piece(t, n) == (W, 0) for n in names(out.markers))
+    assert t.scores()[W] - s.scores()[W] == len(out.markers) - 1  # f6 was White's already
+    assert s.splay_of(cell, B) is None  # Black may not stack on White's tower
+
+
+def test_splay_of_example_2_names_the_collapses():
+    s = example_2()
+    out = s.splay_of(board(6).cell("b3"))
+    assert names(out.markers) == ["a3", "b3", "c4"]
+    assert names(out.collapsed) == ["b4", "c3"]
+    assert out.caption() == "b3 splays: 3 markers, 2 towers collapse"
+
+
+def test_splay_of_example_4_immediate_splay_and_the_cells_that_do_not_splay():
+    s = pos({n: "b" for n in ("e5", "e6", "f7", "g7", "g6")}, W)
+    out = s.splay_of(board(6).cell("f6"))
+    assert names(out.markers) == ["f5", "f6"] and out.caption() == "f6 splays: 2 markers"
+    assert s.splay_of(board(6).cell("d4")) is None  # a plain placement
+    assert s.splay_of(board(6).cell("e5")) is None  # a marker
+    assert s.splay_of(board(6).cell("a1")) is None  # the border
+    assert s.splay_of(-1) is None and s.splay_of(91) is None
+
+
+def test_splay_of_agrees_with_play_in_random_games():
+    import random
+
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(6):
+        s = G.start()
+        while not s.is_over():
+            for m in s.legal_moves():
+                if m.cell is None:
+                    continue
+                out = s.splay_of(m.cell)
+                t = s.play(m)
+                splayed = piece(t, m._name) == (s.player, 0)
+                assert (out is not None) == splayed, (str(s), m)
+                if out is not None:
+                    seen += 1
+                    gained = t.scores()[s.player] - s.scores()[s.player]
+                    was_mine = s.piece(m.cell) is not None
+                    assert gained == len(out.markers) - was_mine  # collapses change no count
+                    assert all(piece(t, board(6).names[c])[1] == 0 for c in out.collapsed)
+            s = s.play(rng.choice(s.legal_moves()))
+    assert seen > 10

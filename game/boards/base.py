@@ -45,6 +45,16 @@ Optional additions (every view has them; the defaults do nothing):
 * ``actions()`` -> list of :class:`Action`: moves that are not made on the board
   (a forced pass, declining a neutral stone, choosing a colour), which the play
   scene shows as buttons.  The default is ``[]``.
+* ``hover_note()`` -> str or None: a short note about what is under the mouse (the
+  point last given to ``hover``): a warning (Splay: "a stone here splays: 5 markers")
+  or a reason (Glades: who would claim the glade and why).  The board host shows it
+  under the cell's name beside the cursor.  The default is None.
+* ``move_mark(before, move)`` -> str or None: a short mark the move list shows beside
+  ``move``, played from the state ``before``, when the move was an event worth seeing
+  at a glance (Splay: ``+5`` for a splay that made 5 markers).  The default is None.
+* ``score_caption()`` -> str or None: what the scores the state gives mean, when that
+  is not plain (Glades during play: "if the game ended now").  The side panel shows it
+  under the scores.  The default is None.
 """
 
 from __future__ import annotations
@@ -180,6 +190,20 @@ class BoardView:
     def actions(self) -> list:
         """Moves offered as buttons rather than on the board (see the module doc)."""
         return []
+
+    def hover_note(self) -> str | None:
+        """A note about what is under the mouse, or None (see the module doc)."""
+        return None
+
+    def move_mark(self, before, move) -> str | None:
+        """The move list's mark for ``move`` played from ``before``, or None (see the
+        module doc)."""
+        return None
+
+    def score_caption(self) -> str | None:
+        """What the shown scores mean, when that is not plain, or None (see the module
+        doc)."""
+        return None
 
     # drawing
     def draw(self, surface) -> None:

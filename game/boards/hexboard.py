@@ -4,10 +4,10 @@
 any size (from a full window down to a menu thumbnail), gives the screen
 centre and polygon of every cell, turns a pixel into a cell (``cell_at``) and
 draws the empty board: a glowing plate, the cells (border cells lighter) and,
-when the cells are large enough, the coordinate labels (column letters below
-each column, row numbers left of each row; ``label_size`` scales them with the cells,
-never below ``LABEL_FLOOR``), and on request draws a label lit (``draw_lit_label``: the
-hovered cell's row and column).
+when the cells are large enough, the coordinate labels (column letters straight
+below each column's lowest cell, row numbers left of each row, each on its cells'
+line; ``label_size`` scales them with the cells, never below ``LABEL_FLOOR``), and on
+request draws a label lit (``draw_lit_label``: the hovered cell's row and column).
 
 Cells are pointy-top hexagons; ``radius`` is the hexagon's outer radius (the
 centre-to-corner distance) in pixels.  The static board is drawn once per
@@ -32,6 +32,11 @@ LABEL_MIN_RADIUS = 17  # coordinate labels only when cells are at least this big
 LABEL_FLOOR = 24  # board labels: at least this font size (digits ~12 px tall) ...
 LABEL_CAP = 32  # ... and at most this, however large the board
 PLATE = 1.45  # the plate's rim reaches this many radii beyond the corner cells
+# column letters sit straight below their column's lowest cell (same x), this many radii
+# below its centre under the bottom row; under a cell of the lower right side the rim runs
+# at 60 degrees, so the letter drops below it (``_side_drop``; about this much to fit)
+COL_LABEL_DROP = 1.8
+COL_LABEL_DROP_SIDE = 3.6
 
 _fonts: dict[int, pygame.font.Font] = {}
 
@@ -119,8 +124,12 @@ class HexBoard:
             self._row_label_unit.append((str(r), self._label_xy(c + 1, r, c, r)))
         self._col_label_unit = []
         for c in range(1, span + 1):
-            r = max(1, c - (side - 1)) - 1  # the cell below the column's lowest
-            self._col_label_unit.append((chr(ord("a") + c - 1), self._label_xy(c, r + 1, c, r)))
+            x, y = self._unit_xy(c, max(1, c - (side - 1)))  # the column's lowest cell
+            # straight below that cell, on its line: under the bottom row, or (a column
+            # ending on the lower right side) far enough down to clear the plate's rim
+            drop = COL_LABEL_DROP if c <= side else COL_LABEL_DROP_SIDE
+            self._col_label_unit.append((chr(ord("a") + c - 1), (x, y + drop)))
+        self._side_letters = {chr(ord("a") + c - 1) for c in range(side + 1, span + 1)}
         # the six corner cells (three neighbours), ordered by angle, for the plate
         cx = sum(x for x, _ in self._unit) / len(self._unit)
         cy = sum(y for _, y in self._unit) / len(self._unit)
@@ -159,11 +168,21 @@ class HexBoard:
         self.centers = [(ox + x * radius, oy + y * radius) for x, y in self._unit]
         self.label_spots = []
         if show:
+            side_dy = (self._side_drop() - COL_LABEL_DROP_SIDE) * radius
             for text, (x, y) in self._row_label_unit + self._col_label_unit:
-                self.label_spots.append((text, ox + x * radius, oy + y * radius))
+                dy = side_dy if text in self._side_letters else 0.0
+                self.label_spots.append((text, ox + x * radius, oy + y * radius + dy))
         self.label_xy = {text: (x, y) for text, x, y in self.label_spots}
         self._base = None
         self._sprites.clear()
+
+    def _side_drop(self) -> float:
+        """How far (radii) below a lower-right side cell its letter goes so that the whole
+        glyph clears the plate's rim: the rim is 2 * PLATE * cos 30 below the cell there
+        and falls 1.73 px per px leftward, so the glyph's top left corner sets the drop."""
+        w, h = max(font(self.label_size()).size(t) for t in self._side_letters or {"m"})
+        rim = 2 * PLATE * math.cos(math.pi / 6)
+        return rim + (h / 2 + SQRT3 * w / 2 + 3) / max(1.0, self.radius)
 
     @staticmethod
     def _fit(rect, pts):

@@ -275,13 +275,14 @@ class HexPlaceView(AnimatedView):
         width = max(1, int(b.radius * 0.1))
         for cells, text in ((row, str(r)), (col, col_name)):
             pts = [b.center(i) for i in cells]
+            line = [pts[0], pts[-1]]
             spot = b.label_xy.get(text)
-            if spot is not None:  # from just inside the label to the far end
+            if spot is not None:  # from just inside the label, then along the cells
                 x0, y0 = pts[0]
                 lx, ly = spot
-                pts.insert(0, (lx + (x0 - lx) * 0.45, ly + (y0 - ly) * 0.45))
+                line.insert(0, (lx + (x0 - lx) * 0.45, ly + (y0 - ly) * 0.45))
             if len(pts) > 1:
-                polyline(surface, theme.ACCENT_2, [pts[0], pts[-1]], width, 60)
+                polyline(surface, theme.ACCENT_2, line, width, 60)
             b.draw_lit_label(surface, text)
         b.blit_center(surface, b.hex_sprite(theme.TEXT, 0.95, 0.05), *b.center(hv), 130)
 

@@ -18,9 +18,13 @@ Animations are planned per cell by diffing the previous and the new state in
 :class:`Swap`): the checker drops onto its cell or stack with a bounce; on a splay
 the tower bursts into a marker and markers ripple outward to the empty neighbours;
 collapsed towers sink into markers; anything else that changed fades across; a pass
-shows a short banner.  ``pop_events`` yields ``place`` when the checker lands,
-``splay`` when the ripple starts and ``capture`` when towers collapse (``click`` for a
-pass).
+shows a short banner.  A splay is given a beat (``CAPTION_TIME``): a caption from the
+rules' ``splay_of`` ("f6 splays: 5 markers, 1 tower collapses") shows at the board's
+edge while the view still animates, so the computer's reply waits for it.  The move list
+marks a splay with ``+5`` (``move_mark``) and hovering a cell where the next stone
+splays a tower warns of it (``hover_note``).  ``pop_events`` yields ``place`` when the
+checker lands, ``splay`` when the ripple starts and ``capture`` when towers collapse
+(``click`` for a pass).
 
 Input: a click on a legal cell gives its move; on any other cell an ``illegal``
 result with the rules' reason and a shake of the cell.  When the player to move can
@@ -44,6 +48,7 @@ from game.boards.hexplace import HexPlaceView
 TOWER_R = 0.58  # disc radius, in cell radii
 STEP = 0.15  # how much each disc of a stack rises, in cell radii
 MAX_DISCS = 6  # taller stacks (only in hand-edited positions) show 6 discs + numeral
+CAPTION_TIME = 1.4  # a splay's caption ("f6 splays: 5 markers"), from the ripple on
 PASS_MESSAGE = "no legal placement: you must pass"
 
 
@@ -98,6 +103,7 @@ class SplayView(HexPlaceView):
         self._ripple_cell: int | None = None
         self._ripple_owner = 0
         self._passer = 0  # who passed (for the "passed" banner)
+        self._splay = None  # the rules' SplayOutcome of the splay being shown
         super().__init__(game, state)
 
     # --- rules ----------------------------------------------------------------------------
@@ -144,6 +150,7 @@ class SplayView(HexPlaceView):
         m = self.begin_state(state, move)
         self.plans = {}
         self._ripple_cell = None
+        self._splay = None
         if state.geometry is not getattr(prev, "geometry", None):
             prev = None
         if animate and move is not None and prev is not None and prev is not state:
@@ -172,6 +179,9 @@ class SplayView(HexPlaceView):
             if nw is not None and nw[0] == "M":
                 plan.splay = True
                 handled |= self._plan_splay(mc, mover, old, new, changed, handled)
+                self._splay = prev.splay_of(mc, mover)
+                if self._splay is not None:  # a beat with its caption: the reply waits
+                    tl.add("caption", CAPTION_TIME, theme.linear, delay=theme.MOVE_TIME + 0.05)
             self.plans[mc] = plan
         for j in sorted(changed - handled):
             self.plans[j] = Swap(old[j], new[j])
@@ -213,6 +223,45 @@ class SplayView(HexPlaceView):
     def _animation_ended(self) -> None:
         self.plans = {}
         self._ripple_cell = None
+        self._splay = None
+
+    # --- splays: the caption, the move list's mark, the warning on hover -----------------
+    def splay_caption(self) -> str | None:
+        """The caption of the splay being shown ("f6 splays: 5 markers"), else None."""
+        return None if self._splay is None else self._splay.caption()
+
+    def move_mark(self, before, move) -> str | None:
+        """``+5`` beside a move that splayed a tower into 5 markers."""
+        cell = getattr(move, "cell", None)
+        if cell is None or not hasattr(before, "splay_of"):
+            return None
+        out = before.splay_of(cell)
+        return None if out is None else f"+{len(out.markers)}"
+
+    def hover_note(self) -> str | None:
+        """A warning on a cell where the next stone splays a tower: the player to move's
+        placement there, or the other player's tower that their next stone would splay."""
+        i = self.hover_cell
+        st = self.state
+        if i is None or not 0 <= i < self.geo.size or st.is_over():
+            return None
+        out = st.splay_of(i)
+        if out is not None:
+            n = len(out.markers)
+            return f"a stone here splays: {n} markers" + self._collapse_words(out)
+        p = st.piece(i)
+        if p is not None and p[1] >= 1 and p[0] != st.player:
+            out = st.splay_of(i, p[0])
+            if out is not None:
+                who = st.seat_name(p[0])
+                n = len(out.markers)
+                return f"{who}'s next stone here splays: {n} markers" + self._collapse_words(out)
+        return None
+
+    @staticmethod
+    def _collapse_words(out) -> str:
+        k = len(out.collapsed)
+        return "" if not k else f", {k} tower{'s collapse' if k != 1 else ' collapses'}"
 
     def _entry(self, owner: int) -> dict:
         return theme.seat_colour(self.state, owner)
@@ -398,8 +447,9 @@ class SplayView(HexPlaceView):
                 continue  # ghosts only on empty cells: numerals never overlap
             x, y = b.center(cell)
             self._draw_tower(surface, x, y, self.state.player, 1, alpha=alpha)
-        # 5. effects: the splay ripple, the refused click
+        # 5. effects: the splay ripple and its caption, the refused click
         self._draw_ripple(surface)
+        self._draw_caption(surface)
         self.draw_shake(surface)
         # 6. the pass affordance
         if self.pass_only and self.interactive:
@@ -543,6 +593,43 @@ class SplayView(HexPlaceView):
         pygame.draw.circle(ring, col + (int(230 * (1 - p)),), (size / 2, size / 2), rad, width)
         x, y = self.board.center(mc)
         surface.blit(ring, ring.get_rect(center=(int(x), int(y))))
+
+    def _draw_caption(self, surface) -> None:
+        """The splay's caption, in a box at the board's top or bottom edge (whichever is
+        farther from the splayed cell), fading in and out over its beat."""
+        text = self.splay_caption()
+        tw = self.timeline.get("caption")
+        if text is None or tw is None or tw.raw <= 0:
+            return
+        t = tw.raw
+        alpha = theme.clamp01(min(t / 0.12, (1.0 - t) / 0.2))
+        if alpha <= 0:
+            return
+        b = self.board
+        r = b.radius
+        f = font(max(14, min(theme.FONT_MEDIUM, int(r * 1.1))))
+        col = self._entry(self._splay.player)
+        img = f.render(text, True, theme.TEXT)
+        pad = max(6, int(r * 0.4))
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
+        ys = [y for _, y in b.centers]
+        _, cy = b.center(self._splay.cell)
+        mx = sum(x for x, _ in b.centers) / len(b.centers)
+        if cy > (min(ys) + max(ys)) / 2:
+            box.midtop = (int(mx), int(min(ys) - r * 0.6))
+        else:
+            box.midbottom = (int(mx), int(max(ys) + r * 0.6))
+        if self.rect is not None:
+            box.clamp_ip(self.rect)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        rad = max(2, min(theme.RADIUS, box.h // 3))
+        pygame.draw.rect(panel, theme.PANEL + (235,), panel.get_rect(), border_radius=rad)
+        edge = col["edge"] if col.get("ring") else col["fill"]
+        pygame.draw.rect(panel, tuple(edge) + (255,), panel.get_rect(), 2, border_radius=rad)
+        panel.blit(img, img.get_rect(center=panel.get_rect().center))
+        if alpha < 1:
+            panel.set_alpha(int(255 * alpha))
+        surface.blit(panel, box)
 
     def _draw_pass_banner(
         self, surface, line: str = "no legal placement: click to pass", alpha: float = 1.0

@@ -15,6 +15,8 @@ takes a new checker, one of your towers takes one more.  A forced pass is
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .core import BadNotation, Game, Move, Option, RuleViolation, State
 from .hexhex import board, cell_name, parse_cell
 
@@ -131,6 +133,32 @@ def _apply(cells, emp, terr, p: int, x: int) -> tuple[int, list[int]]:
     return x, filled
 
 
+@dataclass(frozen=True)
+class SplayOutcome:
+    """What a placement that splays does (rules 4 and 5): ``cell``, the tower that splays,
+    ``player``, who places there, ``markers``, the cells that become that player's markers
+    (the tower's own cell first, then its empty neighbours), and ``collapsed``, the towers
+    of either colour that collapse into markers of their own colour."""
+
+    cell: int
+    player: int
+    markers: tuple[int, ...]
+    collapsed: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        return NAMES[self.cell]
+
+    def caption(self) -> str:
+        """One line, e.g. ``f6 splays: 5 markers, 1 tower collapses``."""
+        n = len(self.markers)
+        text = f"{self.name} splays: {n} marker{'s' if n != 1 else ''}"
+        k = len(self.collapsed)
+        if k:
+            text += f", {k} tower{'s collapse' if k != 1 else ' collapses'}"
+        return text
+
+
 class SplayState(State):
     __slots__ = ("cells", "emp", "player", "terr", "_moves", "_placeable", "_over")
 
@@ -194,6 +222,31 @@ class SplayState(State):
         if i in self.placements():
             return ""
         return self.why_illegal(NAMES[i])
+
+    def splay_of(self, cell: int, player: int | None = None) -> SplayOutcome | None:
+        """What a checker of ``player`` (default: the player to move) on ``cell`` would do
+        if it splays the tower there, else None: None as well when that placement is not
+        open to that player (the border, a marker, the other colour's tower, a cell rule
+        3b forbids) or the game is over."""
+        p = self.player if player is None else player
+        if self.is_over() or not isinstance(cell, int) or not 0 <= cell < N:
+            return None
+        v = self.cells[cell]
+        if v:
+            if v >> 4 != p or v & 15 < 2:
+                return None
+        elif BORDER[cell] or not _place_ok(self.cells, self.emp, cell):
+            return None
+        cells, emp, terr = bytearray(self.cells), bytearray(self.emp), list(self.terr)
+        x, filled = _apply(cells, emp, terr, p, cell)
+        if x < 0:
+            return None
+        collapsed = tuple(
+            i
+            for i in range(N)
+            if i != cell and self.cells[i] & 15 > 1 and cells[i] & 15 == 1
+        )
+        return SplayOutcome(cell, p, (cell, *filled), collapsed)
 
     def towers(self, p: int) -> list[int]:
         lo = 16 * p + 2
@@ -559,9 +612,10 @@ class Splay(Game):
     colours = ("white", "black")
     options: tuple[Option, ...] = ()
     notation_help = (
-        "a move is the cell where the checker goes (f6: columns run a..k "
-        "along the lower-left edge, rows 1..11 from the bottom); pass when "
-        "you have no placement"
+        "a move is the cell where the checker goes (f6: columns a..k are lettered "
+        "along the bottom and lower right edges, rows 1..11 from the bottom); pass "
+        "when you have no placement. In the move list, +5 marks a move that splayed "
+        "a tower into 5 markers"
     )
     playout_cutoff = 12
     # playouts end at the cut-off and the evaluation's values crowd near 0 (a few cells

@@ -87,7 +87,7 @@ class ResultScene(Scene):
             colors = [theme.TEXT_DIM, theme.PANEL_EDGE]
         self.confetti = Confetti(app.rng, colors, 110 if self.celebrate else 30)
         self.moves = MoveList()
-        self.moves.set_game(match.states, match.move_objs)
+        self.moves.set_game(match.states, match.move_objs, self.host.view.move_mark)
         self.index = match.ply  # the position the board shows
         self.moves.show(self.index, live=True)
         self.b_rematch = self.ui.add(Button("Rematch", self.rematch, accent=theme.GOOD))

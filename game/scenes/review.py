@@ -51,7 +51,7 @@ class ReviewScene(Scene):
         if self.index > 0:
             self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
         self.list = MoveList()
-        self.list.set_game(self.states, self.moves)
+        self.list.set_game(self.states, self.moves, self.view.move_mark)
         self.list.show(self.index)
         self.graph = WinGraph()
         self.graph.pals = (theme.seat_colour(last, 0), theme.seat_colour(last, 1))

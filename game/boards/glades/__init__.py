@@ -38,8 +38,10 @@ owner's colour in rings from their first square, the touching halves framed and 
 rules' reason shown (which values cancelled, which value decided), while the totals on
 the trays count up; ``win`` at the end.  The whole show lasts under 3.5 s and
 ``skip_animation`` leaves the final picture: every glade filled, its size written in it,
-unclaimed glades hatched, the totals on the trays (hover a glade for its reason).
-During play, glades of up to 9 squares are tinted faintly by who would claim them now.
+unclaimed glades hatched, the totals on the trays.  During play every glade is tinted
+faintly by who would claim it if the game ended now (``glade_shading``), and the panel's
+scores say so (``score_caption``).  Hovering a glade (with no tile picked) names who
+claims it and why, from the rules' ``glades`` (``hover_note``: the board host shows it).
 """
 
 from game.boards.glades.show import Drop, Passed, Scoring

@@ -1,7 +1,7 @@
 """Painting the Glades view (a mixin of :class:`GladesView`; it only reads the view).
 
 Bottom up: the cached plate (a soft checker of 81 squares, labels), the glades (during
-play the small ones tinted by who would claim them now; at the end every glade filled
+play every claimed one tinted by who would claim it now; at the end every glade filled
 with its owner's colour and its size, unclaimed ones hatched), the last move's
 outline, the dominoes, the Fits marks, the hint, the ghost of the picked tile (green
 frame where it fits, red with the rule's reason where it does not), the flying domino,
@@ -306,8 +306,6 @@ class GladesPainter:
             self._banner(surface, "PASS", line, 1.0, sub)
         if self.scoring is not None:
             self._draw_show_label(surface)
-        elif self.over and not busy:
-            self._draw_glade_hover(surface)
         for seat in (0, 1):
             self._draw_tray(surface, seat)
 
@@ -333,13 +331,15 @@ class GladesPainter:
                     self._paint_square(surface, g.owner, s, 1.0)
                 self._glade_number(surface, k)
             return
-        for g in self.glades:  # during play: small glades, as they would go now
-            if g.owner is None or g.size > 9:
-                continue
-            sprite = self._meadow(self._entry(g.owner)["fill"], 85)
-            for s in g.squares:
-                x, y = grid.center(*self.cr(s))
-                blit(surface, sprite, x, y)
+        sprites = {}  # during play: every glade shaded by who would claim it now
+        for s, owner in self.glade_shading().items():
+            if owner not in sprites:
+                sprites[owner] = self._meadow(self._entry(owner)["fill"], 85)
+            x, y = grid.center(*self.cr(s))
+            blit(surface, sprites[owner], x, y)
+        for k, g in enumerate(self.glades):  # and its size, what it adds to the score now
+            if g.owner is not None:
+                self._glade_size_now(surface, k)
 
     def _paint_square(self, surface, owner, s, q) -> None:
         if q <= 0:
@@ -368,6 +368,17 @@ class GladesPainter:
                 int(self.grid.pitch * 0.34),
                 max(1, int(self.grid.pitch * 0.05)),
             )
+        surface.blit(img, img.get_rect(center=(int(x), int(y) + 1)))
+
+    def _glade_size_now(self, surface, k) -> None:
+        """A claimed glade's size during play: small, in its owner's text colour."""
+        g = self.glades[k]
+        if self.grid.pitch < 14:
+            return
+        x, y = self.grid.center(*self.cr(self._centre_square(k)))
+        size = max(12, int(self.grid.pitch * 0.55))
+        img = font(size).render(str(g.size), True, self._entry(g.owner)["text"])
+        img.set_alpha(230)
         surface.blit(img, img.get_rect(center=(int(x), int(y) + 1)))
 
     def _centre_square(self, k) -> int:
@@ -422,26 +433,6 @@ class GladesPainter:
         text = f"{who}: {g.reason}"
         col = theme.TEXT if g.owner is None else self._entry(g.owner)["text"]
         self._note_away(surface, text, g.squares, col)
-
-    def _draw_glade_hover(self, surface) -> None:
-        if self.hover_at is None:
-            return
-        k = self._glade_of.get(self.square_of(*self.hover_at))
-        if k is None:
-            return
-        g = self.glades[k]
-        p = self.grid.pitch
-        who = "unclaimed" if g.owner is None else f"{PLAYER_NAMES[g.owner]} {g.size}"
-        col = theme.TEXT if g.owner is None else self._entry(g.owner)["text"]
-        x, y = self.grid.center(*self.hover_at)
-        self._note(
-            surface,
-            f"{who}: {g.reason}",
-            x,
-            y - p * 0.6,
-            col,
-            int(min(theme.FONT_SMALL, max(14, p * 0.5))),
-        )
 
     # --- moves ------------------------------------------------------------------------------------
     def _draw_drop(self, surface, plan) -> None:

@@ -305,6 +305,40 @@ class GladesView(GladesPainter, GridView):
                     lines.append(f"{PLAYER_NAMES[p]} has passed for good")
         return lines
 
+    def score_caption(self) -> str | None:
+        """During play the scores are the board scored as it stands (``state.scores``)."""
+        return None if self.over else "scores if the game ended now"
+
+    # --- the glades as they stand: shading and reasons ------------------------------------
+    def glade_shading(self) -> dict:
+        """Square -> the seat that claims its glade as the board stands (the rules'
+        ``glades``), for every square of a claimed glade; unclaimed glades are left out."""
+        return {s: g.owner for g in self.glades if g.owner is not None for s in g.squares}
+
+    def glade_note(self, square) -> str | None:
+        """Who claims the glade holding ``square`` and the rules' reason, e.g. "Orange 41:
+        Orange has more 6s (6 to 5)" (during play "... would claim ..."), or None."""
+        k = self._glade_of.get(square)
+        if k is None:
+            return None
+        g = self.glades[k]
+        if g.owner is None:
+            who = "unclaimed" if self.over else "nobody claims it now"
+        elif self.over:
+            who = f"{PLAYER_NAMES[g.owner]} {g.size}"
+        else:
+            who = f"{PLAYER_NAMES[g.owner]} would claim {g.size} now"
+        return f"{who}: {g.reason}"
+
+    def hover_note(self) -> str | None:
+        """The hovered glade's owner and reason, unless a picked tile is being placed or
+        the scoring show is running (it gives the reasons itself)."""
+        if self.hover_at is None or self.scoring is not None or self.ghost is not None:
+            return None
+        if self.picked is not None and self.interactive and not self.over:
+            return None
+        return self.glade_note(self.square_of(*self.hover_at))
+
     # --- input ----------------------------------------------------------------------------
     def cancel_selection(self) -> None:
         self.picked = None
