@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from game import catalog, flow, keeping, storage, theme
+from game import catalog, flow, keeping, storage, theme, turns
 from game.scenes.base import Scene, draw_background, heading
 from game.widgets import Button, draw_text, fit_text, line_height, panel
 
@@ -279,7 +279,7 @@ class LoadScene(Scene):
             if error:
                 line = f"{os.path.basename(e.path)}: {error}"
             else:
-                line = f"{e.seats}  -  {e.moves} moves  -  {e.result}"
+                line = f"{e.seats}  -  {turns.moves_text(e.moves)}  -  {e.result}"
             draw_text(
                 surface,
                 fit_text(line, theme.FONT_TINY, width),
