@@ -278,10 +278,12 @@ def list_games() -> None:
         except Exception as exc:  # a game that fails to load is listed as such
             print(f"{gid}: cannot load ({exc})")
             continue
-        print(f"{gid}: {g.name} ({g.designer}, {g.year}) - {g.summary}")
+        by = ", ".join(str(p) for p in (g.designer, g.year) if p)  # a year may be unknown
+        print(f"{gid}: {g.name} ({by}) - {g.summary}")
         for o in g.options:
             print(
-                f"    --option {o.name}=...  {o.description} (default {o.default}; {o.allowed()})"
+                f"    --option {o.name}=...  {o.description} "
+                f"(default {o.shown(o.default)}; {o.allowed()})"
             )
 
 

@@ -359,7 +359,7 @@ class Match:
             self.failures = 0
             if purpose == "hint":
                 self.hint = msg.get("move")
-                self._emit("good", f"Hint: {self.hint}")
+                self._emit("good", f"Hint: {self.state.move_words(self.hint)}")
             else:
                 self.pending = msg.get("move")
                 self.pending_wait = max(0.0, self.think_delay - self.think_time)
