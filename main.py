@@ -119,7 +119,7 @@ def build_parser():
         type=int,
         default=0,
         help="with --scene play/result or --game: first play N random legal "
-        "moves (seeded by --seed)",
+        "moves, each both players' turns (seeded by --seed)",
     )
     p.add_argument(
         "--screenshot",
@@ -149,8 +149,9 @@ def build_parser():
         "--move-cap",
         metavar="N",
         type=int,
-        default=300,
-        help="stop computer-vs-computer games after N moves as unfinished (default 300)",
+        default=150,
+        help="stop computer-vs-computer games after N moves as unfinished, a move being "
+        "both players' turns as the move list numbers them (default 150)",
     )
     p.add_argument(
         "--load",
@@ -170,8 +171,9 @@ def build_parser():
         "--gif-moves",
         metavar="A:B",
         default=None,
-        help="with --gif: only the moves A to B (numbered from 1; A: to the end, :B from "
-        "the start, A alone: that move)",
+        help="with --gif: only the moves A to B, numbered as the move list and the "
+        "captions number them (move N is both players' turns in row N of the move list; "
+        "A: to the end, :B from the start, A alone: that move)",
     )
     p.add_argument(
         "--gif-stills",
@@ -276,10 +278,12 @@ def list_games() -> None:
         except Exception as exc:  # a game that fails to load is listed as such
             print(f"{gid}: cannot load ({exc})")
             continue
-        print(f"{gid}: {g.name} ({g.designer}, {g.year}) - {g.summary}")
+        by = ", ".join(str(p) for p in (g.designer, g.year) if p)  # a year may be unknown
+        print(f"{gid}: {g.name} ({by}) - {g.summary}")
         for o in g.options:
             print(
-                f"    --option {o.name}=...  {o.description} (default {o.default}; {o.allowed()})"
+                f"    --option {o.name}=...  {o.description} "
+                f"(default {o.shown(o.default)}; {o.allowed()})"
             )
 
 
@@ -420,11 +424,15 @@ def parse_export_size(text: str | None) -> tuple[int, int]:
     return w, h
 
 
-def parse_gif_moves(text: str | None, n: int) -> tuple[int, int]:
-    """``--gif-moves A:B`` (moves numbered from 1, both included) as the positions
-    ``(first, last)`` the GIF shows: from the one before move A to the one after move B."""
+def parse_gif_moves(text: str | None, turns_: list) -> tuple[int, int]:
+    """``--gif-moves A:B`` as the positions ``(first, last)`` the GIF shows: from the one
+    before move A to the one after move B.  Moves are numbered as the move list and the
+    captions number them (game/turns.py: row N holds both players' turns of move N)."""
+    from game import turns
+
+    n = turns.rows(turns_)
     if text is None:
-        return 0, n
+        return turns.row_span(turns_, 1, n) if n else (0, 0)
     a, colon, b = text.strip().partition(":")
     try:
         start = int(a) if a.strip() else 1
@@ -441,18 +449,19 @@ def parse_gif_moves(text: str | None, n: int) -> tuple[int, int]:
         raise UsageError(
             f"--gif-moves {text!r}: the game has moves 1 to {n}; give A:B with 1 <= A <= B <= {n}"
         )
-    return start - 1, end
+    return turns.row_span(turns_, start, end)
 
 
 def run_export(args, record) -> int:
     """Write the GIF and/or PNG of the loaded record; nothing else is started."""
-    from game import export
+    from game import export, turns
     from game.rules import get
 
     game = get(record.game_id)
     size = parse_export_size(args.export_size)
     states, moves = list(record.states), list(record.moves)
-    first, last = parse_gif_moves(args.gif_moves, len(moves))
+    game_turns = turns.turns_of(states, moves)
+    first, last = parse_gif_moves(args.gif_moves, game_turns)
     caption = not args.no_gif_caption
     try:
         if args.gif is not None:
@@ -470,7 +479,8 @@ def run_export(args, record) -> int:
             frames = gif.run()
             path = gif.save(args.gif)
             kb = os.path.getsize(path) / 1024
-            print(f"wrote {path} ({frames} frames, {last - first} moves, {kb:.0f} KB)")
+            count = turns.moves_text(turns.rows_between(game_turns, first, last))
+            print(f"wrote {path} ({frames} frames, {count}, {kb:.0f} KB)")
         if args.png is not None:
             index = len(states) - 1
             text = export.caption_for(states, moves, index) if caption else None
@@ -493,10 +503,17 @@ def _last_move(states, moves):
 
 
 def play_opening(match, n: int, rng, keep_going: bool = True) -> None:
-    """Play ``n`` random legal moves; with ``keep_going``, prefer moves that do not end
-    the game (random Gess moves often break the mover's own ring)."""
-    for _ in range(max(0, n)):
+    """Play ``n`` random legal moves, counted as the move list counts them (each move is
+    both players' turns; a turn of two plies is played whole); with ``keep_going``,
+    prefer moves that do not end the game (random Gess moves often break the mover's own
+    ring)."""
+    from game import turns
+
+    while True:
         if match.over:
+            break
+        mid_turn = match.ply > 0 and match.states[-2].player == match.state.player
+        if not mid_turn and len(turns.turns_of(match.states, match.move_objs)) >= 2 * n:
             break
         moves = match.state.legal_moves()
         if not moves:

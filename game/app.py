@@ -114,7 +114,7 @@ class App:
         ai_overrides: dict | None = None,
         sound=None,
         strict: bool = False,
-        move_cap: int = 300,
+        move_cap: int = 150,
         volume: float = 0.7,
         muted: bool = False,
         settings=None,

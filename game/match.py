@@ -18,6 +18,7 @@ import random
 from typing import Callable
 
 from ai.levels import level_budget
+from game import turns
 from game.rules import RuleViolation
 from game.seats import DEFAULT_SEATS, LEVELS, Seat
 
@@ -109,6 +110,12 @@ class Match:
     def ply(self) -> int:
         return len(self.move_objs)
 
+    @property
+    def move_count(self) -> int:
+        """How many moves were played, counted as every screen counts them: numbered
+        rows of the move list, each holding both players' turns (game/turns.py)."""
+        return turns.rows(turns.turns_of(self.states, self.move_objs))
+
     def is_computer(self, player: int) -> bool:
         return self.seats[player].computer
 
@@ -170,9 +177,10 @@ class Match:
         if self.resigned is not None:
             return f"{self.seat_name(self.resigned)} resigned."
         if self.unfinished:
+            played = turns.moves_text(self.move_count)
             if self.capped:
-                return f"Stopped unfinished after {self.ply} moves (the move cap)."
-            return f"Stopped unfinished after {self.ply} moves."
+                return f"Stopped unfinished after {played} (the move cap)."
+            return f"Stopped unfinished after {played}."
         return self.state.end_reason() or "The game is over."
 
     def _emit(self, kind: str, text: str) -> None:
@@ -197,10 +205,18 @@ class Match:
         self.hint = None
         self._cancel_request()
         self.pending = None
-        if self.move_cap is not None and not new.is_over() and self.ply >= self.move_cap:
+        if self.move_cap is not None and not new.is_over() and self._cap_reached(state, new):
             self.unfinished = self.capped = True
         self._changed(move_obj, animate)
         return move_obj
+
+    def _cap_reached(self, before, after) -> bool:
+        """Whether the move cap's number of moves (rows of the move list) is complete:
+        checked when a turn ends, so a game never stops inside a turn or a row."""
+        if after.player == before.player:  # the same player moves again: mid-turn
+            return False
+        done = len(turns.turns_of(self.states, self.move_objs))  # whole turns played
+        return done >= 2 * self.move_cap
 
     def stop(self) -> None:
         """Stop the game here, unfinished (a computer-vs-computer game's Stop)."""
@@ -343,7 +359,7 @@ class Match:
             self.failures = 0
             if purpose == "hint":
                 self.hint = msg.get("move")
-                self._emit("good", f"Hint: {self.hint}")
+                self._emit("good", f"Hint: {self.state.move_words(self.hint)}")
             else:
                 self.pending = msg.get("move")
                 self.pending_wait = max(0.0, self.think_delay - self.think_time)

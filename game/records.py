@@ -82,7 +82,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
-from game import rules, storage
+from game import rules, storage, turns
 from game.seats import DEFAULT_SEATS, Seat
 
 MAGIC = "abstract-arcade game record"
@@ -674,7 +674,7 @@ class Summary:
     date: datetime | None = None  # as written in the record (None in older records)
     modified: float = 0.0  # the file's time (seconds since the epoch)
     seats: str = ""  # "Human vs Computer (Hard)"
-    moves: int = 0
+    moves: int = 0  # numbered rows, as every screen counts moves (game/turns.py)
     result: str = ""  # "Green wins", "Draw", "Unfinished"
     ending: str = ""
     finished: bool = False
@@ -709,7 +709,7 @@ def summary(path) -> Summary:
         entry.game_id, entry.game_name = rec.game_id, game.name
         entry.date = rec.date
         entry.seats = " vs ".join(Seat.parse(s).label() for s in rec.seats)
-        entry.moves = len(rec.moves)
+        entry.moves = turns.rows(turns.turns_of(rec.states, rec.moves))
         entry.result = rec.result_text
         entry.ending = rec.ending
         entry.finished = rec.finished

@@ -86,6 +86,28 @@ def move_number(turns, ply: int) -> int:
     return len(turns) // 2 + 1
 
 
+def rows_between(turns, first: int, last: int) -> int:
+    """How many numbered rows (moves) the plies from position ``first`` to position
+    ``last`` touch: the count a range of the game is given in (0 when it holds no ply)."""
+    if last <= first or not turns:
+        return 0
+    a, b = turn_at(turns, first), turn_at(turns, last - 1)
+    if a is None or b is None:
+        return 0
+    return b.row - a.row + 1
+
+
+def row_span(turns, a: int, b: int) -> tuple[int, int]:
+    """The positions ``(first, last)`` that rows ``a`` to ``b`` (1-based, both included)
+    cover: from the position before row ``a``'s first turn to the one after row ``b``'s
+    last turn.  Rows past the end are cut to the game."""
+    n = rows(turns)
+    a, b = max(1, a), min(n, b)
+    if not turns or a > b:
+        return 0, 0
+    return turns[2 * (a - 1)].first, turns[min(len(turns), 2 * b) - 1].position
+
+
 def moves_text(count: int) -> str:
     return f"{count} move" + ("" if count == 1 else "s")
 

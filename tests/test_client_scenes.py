@@ -188,7 +188,7 @@ def test_demo_runs_to_its_end():
 
 
 def test_demo_controls_and_move_cap():
-    app = make_app(iterations=5, move_cap=6)
+    app = make_app(iterations=5, move_cap=3)  # 3 moves: 3 rows of the move list, 6 turns
     scene = DemoScene(app, "splay")
     app.push(scene)
     m = scene.match
@@ -215,7 +215,7 @@ def test_demo_controls_and_move_cap():
         frames(app, 1, 0.125)
     assert isinstance(app.scene, ResultScene)
     assert m.ply == 6 and m.unfinished and m.winner() is None
-    assert "unfinished" in app.scene.reason.lower()
+    assert "unfinished after 3 moves" in app.scene.reason.lower()
     app.shutdown()
 
 

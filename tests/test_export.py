@@ -281,26 +281,30 @@ def test_main_writes_a_gif_and_a_png_headless(tmp_path, capsys):
     printed = capsys.readouterr().out
     frames, size, _ = frames_of(out)
     assert size == (240, 180) and frames > n + 1
-    assert f"wrote {out}" in printed and f"({frames} frames, {n} moves" in printed
+    rows = (n + 1) // 2  # a ply a turn: moves are numbered rows of two turns
+    assert f"wrote {out}" in printed and f"({frames} frames, {rows} moves" in printed
     assert f"wrote {png}" in printed
     with Image.open(png) as im:
         assert im.size == (240, 180)
 
 
 def test_main_stills_and_a_range(tmp_path, capsys):
-    rec, n = record_file(tmp_path, "splay", n=6)
+    rec, n = record_file(tmp_path, "splay", n=11)  # moves 1 to 6, the last one half played
     out = tmp_path / "range.gif"
     argv = ["--load", str(rec), "--gif", str(out), "--export-size", "200x150"]
     assert entry.main(argv + ["--gif-moves", "2:4", "--gif-stills", "--no-gif-caption"]) == 0
-    assert frames_of(out)[0] == 4  # before move 2, after moves 2, 3 and 4
+    assert frames_of(out)[0] == 7  # before move 2, then after each of the 6 turns of 2 to 4
     assert entry.main(argv + ["--gif-moves", "5", "--gif-stills"]) == 0
-    assert frames_of(out)[0] == 2
+    assert frames_of(out)[0] == 3
+    assert entry.main(argv + ["--gif-moves", "6", "--gif-stills"]) == 0
+    assert frames_of(out)[0] == 2  # move 6 has one turn so far
     assert entry.main(argv + ["--gif-moves", "3:", "--gif-stills"]) == 0
-    assert frames_of(out)[0] == n - 1
+    assert frames_of(out)[0] == n - 4 + 1
+    capsys.readouterr()
     assert entry.main(argv + ["--gif-stills", "--gif-speed", "2"]) == 0
     frames, _, durations = frames_of(out)
     assert frames == n + 1 and durations[:-1] == [450] * n
-    assert "(7 frames, 6 moves" in capsys.readouterr().out
+    assert "(12 frames, 6 moves" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -308,7 +312,7 @@ def test_main_stills_and_a_range(tmp_path, capsys):
     [
         (["--gif-moves", "4:2"], "1 <= A <= B"),
         (["--gif-moves", "0:2"], "1 <= A <= B"),
-        (["--gif-moves", "1:99"], "moves 1 to 5"),
+        (["--gif-moves", "1:99"], "moves 1 to 3"),  # 5 turns fill 3 numbered rows
         (["--gif-moves", "two"], "use A:B"),
         (["--gif-speed", "0"], "--gif-speed"),
         (["--export-size", "big"], "WIDTHxHEIGHT"),
@@ -363,6 +367,7 @@ def test_the_command_runs_as_a_program_without_a_display(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (
         done.stdout.strip()
-        == f"wrote {out} ({n + 1} frames, {n} moves, " + (done.stdout.strip().rsplit(", ", 1)[1])
+        == f"wrote {out} ({n + 1} frames, 2 moves, "  # 3 turns: rows 1 and 2 of the list
+        + (done.stdout.strip().rsplit(", ", 1)[1])
     )
     assert frames_of(out)[:2] == (n + 1, (200, 150))

@@ -301,11 +301,12 @@ def test_a_demo_stopped_early_does_not_blame_the_move_cap():
     m = app.new_match(rules.get("splay"), {}, [Seat("computer")] * 2, move_cap=300)
     m.play(m.state.legal_moves()[0])
     m.stop()
-    assert "move cap" not in m.end_reason() and "after 1 moves" in m.end_reason()
-    capped = app.new_match(rules.get("splay"), {}, [Seat("computer")] * 2, move_cap=2)
+    assert "move cap" not in m.end_reason() and "after 1 move." in m.end_reason()
+    capped = app.new_match(rules.get("splay"), {}, [Seat("computer")] * 2, move_cap=1)
     capped.play(capped.state.legal_moves()[0])
+    assert not capped.over  # a move is both players' turns
     capped.play(capped.state.legal_moves()[0])
-    assert capped.over and "(the move cap)" in capped.end_reason()
+    assert capped.over and "after 1 move (the move cap)" in capped.end_reason()
     app.shutdown()
 
 

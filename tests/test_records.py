@@ -522,13 +522,13 @@ def test_summary_of_good_finished_and_bad_files(tmp_path):
     )
     s = records.summary(str(done))
     assert s.ok and s.game_id == "gliss" and s.game_name == game.name
-    assert s.seats == "Human vs Computer (Hard)" and s.moves == len(moves)
+    assert s.seats == "Human vs Computer (Hard)" and s.moves == (len(moves) + 1) // 2  # rows
     assert s.finished and s.final == final and s.result.endswith("wins")
     assert s.ending == final.end_reason() and s.date.year == 2026
     going = tmp_path / "going.txt"
     going.write_text(splay_text(date=datetime(2026, 3, 4, tzinfo=timezone.utc)))
     g = records.summary(str(going))
-    assert g.ok and not g.finished and g.result == "Unfinished" and g.moves == 2
+    assert g.ok and not g.finished and g.result == "Unfinished" and g.moves == 1  # f6 c3: move 1
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\x00\xff" * 50)
     old = tmp_path / "old.txt"

@@ -234,8 +234,8 @@ class GlorietaView(HexPlaceView):
     @staticmethod
     def _neutral_advice(who: str) -> str:
         return (
-            f"{who}: now a neutral stone, on a dotted cell (crossed cells would join your "
-            f"new stone's group). Or Decline: {DECLINE_WARNING}."
+            f"{who}: now a neutral stone, not on a crossed cell (it would join your new "
+            f"stone's group). Or Decline: {DECLINE_WARNING}."
         )
 
     def strip_text(self) -> tuple[str, tuple]:

@@ -31,6 +31,13 @@ class Step:
     caption: str  # what to notice, in one to three sentences
     illegal: bool = False  # the move is refused: show the rules' reason
     fresh: bool = False  # play it from the lesson's starting position
+    words: str = ""  # the move as the tour's step line says it, when the notation is not
+    # a player's words ("a neutral stone on d9" for n:d9, "take Black" for take:black)
+
+    @property
+    def said(self) -> str:
+        """The move as a player reads it in the step line."""
+        return self.words or self.move
 
 
 @dataclass(frozen=True)

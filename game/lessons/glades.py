@@ -128,14 +128,14 @@ LESSONS = (
         ),
     ),
     Lesson(
-        "The touch limit, new-tile reading",
-        "With the option touch_limit: new-tile only the tile being placed is checked (it may "
-        "touch at most three enemy tiles), so the same fourth touch is allowed.",
+        "The touch limit, checked for the new tile only",
+        "With the Touch limit option set to New-tile, only the tile being placed is checked "
+        "(it may touch at most three enemy tiles), so the same fourth touch is allowed.",
         position(THREE_TOUCH, touch_limit="new-tile"),
         (
             Step(
                 "d3:2-d4:3",
-                "Under new-tile the orange 2-3 touches just one green tile, so "
+                "With New-tile the orange 2-3 touches just one green tile, so "
                 "it may go: Green's 3-6 is now touched four times.",
             ),
         ),

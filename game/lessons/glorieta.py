@@ -143,6 +143,7 @@ LESSONS = (
                 "n:d9",
                 "The neutral stone may not touch the new stone's group: d9 is next "
                 "to d10, so it is refused.",
+                words="a neutral stone on d9",
                 illegal=True,
             ),
             Step(
@@ -150,6 +151,7 @@ LESSONS = (
                 "On h7 the sixth neutral stone surrounds g7: a loop for Black and "
                 "for Orange at once. When a turn makes loops for both, the player "
                 "who moved wins: Orange.",
+                words="a neutral stone on h7",
             ),
         ),
     ),
@@ -160,14 +162,22 @@ LESSONS = (
         position({"g7": "b", "c3": "b", "f6": "o", "h8": "n"}, variant="chicken", to_move=1),
         (
             Step("e9", "Orange drops a stone on e9."),
-            Step("n:e8", "A neutral stone on e8 would touch the new stone: refused.", illegal=True),
+            Step(
+                "n:e8",
+                "A neutral stone on e8 would touch the new stone: refused.",
+                illegal=True,
+                words="a neutral stone on e8",
+            ),
             Step(
                 "decline",
                 "Orange declines. Neutral play is over for both players, and "
                 "Orange will lose if the board fills with no loop.",
+                words="decline the neutral stone",
             ),
             Step("d4", "Black now drops one stone a turn, like Orange."),
-            Step("n:c9", "And no more neutral stones.", illegal=True),
+            Step(
+                "n:c9", "And no more neutral stones.", illegal=True, words="a neutral stone on c9"
+            ),
         ),
     ),
     Lesson(
@@ -181,6 +191,7 @@ LESSONS = (
             Step(
                 "take:orange",
                 "Player 2 takes Orange: Player 1 is Black and owns g7, and Orange moves next.",
+                words="take Orange",
             ),
             Step("e7", "Orange's first stone. Then one stone each."),
             Step("g7", "From the start again.", fresh=True),
@@ -189,6 +200,7 @@ LESSONS = (
                 "This time Player 2 takes Black: the stone on g7 becomes "
                 "theirs, and Player 1, now Orange, moves next. A good opening "
                 "stone is one you would not mind the other player taking.",
+                words="take Black",
             ),
         ),
     ),

@@ -52,6 +52,9 @@ class RuleViolation(IllegalMove):
     """A readable move that the rules refuse here (an occupied cell, the game is over)."""
 
 
+KIND_WORDS = {int: "an integer", str: "a word", float: "a number"}  # Option.allowed()
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of ``Game.start``: its name, default, and what it accepts.
@@ -95,8 +98,16 @@ class Option:
         elif self.minimum is not None and self.maximum is not None:
             text = f"an integer from {self.minimum} to {self.maximum}"
         else:
-            text = f"a {self.kind.__name__}"
-        return text + (" (or none)" if self.nullable else "")
+            text = KIND_WORDS.get(self.kind, "a value")
+        return text + (" (or none: the game picks one)" if self.nullable else "")
+
+    def shown(self, value: Any) -> str:
+        """``value`` as it is typed for ``--option`` ("none", "true", "new-tile")."""
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
 
     def values(self) -> list[Any]:
         """Every allowed value, for a menu (None if it cannot be listed)."""
@@ -219,6 +230,12 @@ class State:
         raise NotImplementedError
 
     # --- helpers --------------------------------------------------------------------
+    def move_words(self, move) -> str:
+        """``move`` (an object or its notation) as a sentence a player reads names it
+        ("take Black" for Glorieta's ``take:black``); by default its notation, which is
+        already plain for most games.  Never raises."""
+        return str(move)
+
     def find_move(self, move) -> Any:
         """The legal move that ``move`` (a move object or its notation) names.
 

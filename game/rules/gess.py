@@ -1472,7 +1472,9 @@ class Gess(Game):
     year = 1994
     summary = "Chess meets Go: shape 3x3 pieces of stones and slide them to break the enemy ring."
     rules_text = (
-        "Black moves first on an 18x18 board; each side starts with 43 stones.\n"
+        "The board is drawn 20x20: the playing area is its 18x18 middle (files b to s, rows "
+        "2 to 19), and the outer ring never holds a stone. Black moves first; each side "
+        "starts with 43 stones.\n"
         "A piece is any 3x3 block with none of the enemy's stones and one of yours around "
         "its centre.\n"
         "The stones around the centre give the directions the piece may slide; a stone in "

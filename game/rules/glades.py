@@ -1319,22 +1319,22 @@ class Glades(Game):
             "green",
             "First player",
             choices=("green", "orange"),
-            help="which colour places the first tile (Green is always seat 0)",
+            help="which colour places the first tile (Player 1 always plays Green)",
         ),
         Option(
             "touch_limit",
             "global",
             "Touch limit",
             choices=("global", "new-tile"),
-            help="global: no tile may ever be touched by more than 3 enemy tiles; "
-            "new-tile: only the tile being placed is checked",
+            help="Global: no tile may ever be touched by more than 3 enemy tiles; "
+            "New-tile: only the tile being placed is checked",
         ),
         Option(
             "cancel",
             "pairwise",
             "Cancelling",
             choices=("pairwise", "set"),
-            help="pairwise: equal values cancel one for one; set: a value both players "
+            help="Pairwise: equal values cancel one for one; Set: a value both players "
             "show cancels completely",
         ),
     )

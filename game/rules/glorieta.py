@@ -100,6 +100,16 @@ class GlorietaMove(Move):
         return (GlorietaMove, (self.k, self.cell, self._text))
 
 
+def _words(m: GlorietaMove) -> str:
+    """A move as a player would say it: "g7", "a neutral stone on g7", "decline",
+    "take Black" (the notation ``n:g7`` and ``take:black`` is for the move list)."""
+    if m.k == _NEUTRAL:
+        return f"a neutral stone on {m._text[2:]}"
+    if m.k == _TAKE:
+        return f"take {COLOURS[m.cell].capitalize()}"
+    return m._text
+
+
 DECLINE = GlorietaMove(_DECLINE, -1, "decline")
 TAKES = (GlorietaMove(_TAKE, 0, "take:black"), GlorietaMove(_TAKE, 1, "take:orange"))
 
@@ -132,7 +142,11 @@ class Geo:
         self.border = bytes(hh.border)
         self.interior = tuple(hh.interior)
         self.border_cells = tuple(i for i in range(n) if hh.border[i])
-        self.limit = n // 5
+        self.limit = n // 5  # the most neutral stones scattered: their sampling never jams
+        # the most stones that fit with no two touching: the largest class of the board's
+        # three-colouring ((column + row) mod 3 differs between neighbours); checked
+        # against an exact count for every size in the tests
+        self.fit = max(sum(1 for c, r in hh.coords if (c + r) % 3 == k) for k in range(3))
         self.stones = tuple(GlorietaMove(_STONE, i, hh.names[i]) for i in range(n))
         self.neutrals = tuple(GlorietaMove(_NEUTRAL, i, "n:" + hh.names[i]) for i in range(n))
 
@@ -375,8 +389,9 @@ def place_neutrals(g: Geo, count: int, seed: int) -> list[int]:
     PLACEMENT_ATTEMPTS times, then ValueError).  Sorted cell indices."""
     if count > g.limit:
         raise ValueError(
-            f"option 'neutrals': at most {g.limit} neutral stones fit on a "
-            f"size-{g.side} board (a fifth of its {g.n} cells), not {count}"
+            f"option 'neutrals': at most {g.limit} neutral stones on a size-{g.side} board, "
+            f"not {count}: up to {g.fit} would fit apart, but the cap (a fifth of its {g.n} "
+            f"cells) keeps their random placement quick and sure"
         )
     rng = random.Random(seed)
     n = g.n
@@ -769,21 +784,23 @@ class GlorietaState(State):
 
     def _check(self, m: GlorietaMove) -> None:
         """RuleViolation saying why ``m`` is not legal here (returns if it is)."""
-        t = m._text
+        t = _words(m)  # the move in words, for the messages a player reads
         ph = self.ph
         if ph == OVER:
             raise RuleViolation(f"{t}: the game is over")
         k = m.k
         if k == _TAKE:
             if self.ch:
-                raise RuleViolation(f"{t}: colours are fixed in Chicken (seat 0 is Black)")
+                raise RuleViolation(
+                    f"{t}: colours are fixed in Chicken (the first player is Black)"
+                )
             if ph == OPENING:
                 raise RuleViolation(f"{t}: the colour is chosen after the opening black stone")
             if ph != CHOOSE:
                 raise RuleViolation(f"{t}: the colour is chosen only once")
             return
         if ph == CHOOSE:
-            raise RuleViolation(f"{t}: first choose your colour: take:black or take:orange")
+            raise RuleViolation(f"{t}: first choose your colour, Black or Orange")
         if k == _DECLINE:
             if not self.ch:
                 raise RuleViolation("decline: there is no declining in Landscape")
@@ -803,7 +820,7 @@ class GlorietaState(State):
                 raise RuleViolation(f"{t}: the neutral stone comes after your own stone")
             if v:
                 raise RuleViolation(
-                    f"{t}: {self.geo.names[x]} is occupied (a {STONE_WORDS[v]} stone)"
+                    f"{t}: {self.geo.names[x]} is occupied (by a {STONE_WORDS[v]} stone)"
                 )
             bit = 1 if self.player == self.black else 2
             par = self.par[bit - 1]
@@ -812,18 +829,24 @@ class GlorietaState(State):
                 names = self.geo.names
                 if via == self.pend:
                     raise RuleViolation(
-                        f"{t} would touch your new stone {names[via]}: the "
-                        f"neutral stone may not join its group"
+                        f"{t} would touch your new stone {names[via]}, whose group it may not join"
                     )
                 raise RuleViolation(f"{t} would join your new stone's group through {names[via]}")
             return
         # a stone of the mover's colour
         if ph == SECOND:
             raise RuleViolation(
-                f"{t}: you have dropped your stone; now drop a neutral stone (n:cell) or decline"
+                f"{t}: you have dropped your stone; now drop a neutral stone or decline"
             )
         if v:
             raise RuleViolation(f"{t} is occupied (a {STONE_WORDS[v]} stone)")
+
+    def move_words(self, move) -> str:
+        try:
+            m = move if isinstance(move, GlorietaMove) else self._read(str(move))
+        except BadNotation:
+            return str(move)
+        return _words(m)
 
     def why_illegal(self, text: str) -> str:
         m = self._read(text)
@@ -1400,7 +1423,7 @@ class Glorieta(Game):
         "cells, whatever they hold; the board's edge never closes a loop. The first loop "
         "wins.\n"
         "Landscape: neutral stones lie scattered, none touching. The first player drops a "
-        "black stone; the second chooses a colour (take:black or take:orange), the first "
+        "black stone; the second chooses a colour (takes Black or takes Orange), the first "
         "takes the other. Orange moves next; then one stone each. A full board is a tie.\n"
         "Chicken: Black drops one stone. Then, Orange first, each turn is a stone of your "
         "colour plus a neutral stone that must not join your new stone's group. You may "
@@ -1438,7 +1461,7 @@ class Glorieta(Game):
             minimum=0,
             maximum=MAX_NEUTRALS,
             help="neutral stones scattered at the start, none touching (at most a fifth "
-            "of the cells)",
+            "of the cells, which keeps their random placement quick)",
             applies=("variant", LANDSCAPE),
         ),
         Option(

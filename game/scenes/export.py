@@ -69,8 +69,11 @@ class ExportScene(Overlay):
             return self.index, n
         if kind == "upto":
             return 0, self.index
-        if kind == "last10":
-            return max(0, self.index - 10), self.index
+        if kind == "last10":  # the rows up to this move: this one and the nine before it
+            if self.index == 0:
+                return 0, 0
+            row = turns.move_number(self.turns, self.index - 1)
+            return turns.row_span(self.turns, row - 9, row)[0], self.index
         return 0, n
 
     def layout(self, size) -> None:
@@ -167,12 +170,12 @@ class ExportScene(Overlay):
         w = r.width - 4 * theme.PAD
         y = self.info_y
         first, last = self.span()
-        n = last - first
+        n = turns.rows_between(self.turns, first, last)  # counted as the move list counts
         what = (
             f"{turns.position_label(self.turns, first, ['', ''])} to "
             f"{turns.position_label(self.turns, last, ['', ''])}"
         ).replace(", :", ":")
-        lines = [f"{n} move{'s' if n != 1 else ''}: {what}"] if n else ["No moves in this range"]
+        lines = [f"{turns.moves_text(n)}: {what}"] if n else ["No moves in this range"]
         if self.job is not None:
             phase = "Writing the file..." if self.job.done else "Drawing the frames..."
             lines = [phase]

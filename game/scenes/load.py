@@ -17,7 +17,7 @@ import time
 
 import pygame
 
-from game import catalog, flow, keeping, rules, storage, theme
+from game import catalog, flow, keeping, rules, storage, theme, turns
 from game.scenes.base import Scene, draw_background, heading
 from game.seats import LEVELS
 from game.widgets import Button, Cycler, draw_text, fit_text, line_height, panel
@@ -432,7 +432,7 @@ class LoadScene(Scene):
             if error:
                 line = f"{os.path.basename(e.path)}: {error}"
             else:
-                line = f"{e.seats}  -  {e.moves} moves  -  {e.result}"
+                line = f"{e.seats}  -  {turns.moves_text(e.moves)}  -  {e.result}"
             draw_text(
                 surface,
                 fit_text(line, theme.FONT_TINY, width),

@@ -11,7 +11,18 @@ from game.board_host import BoardHost
 from game.move_list import MoveList
 from game.play_panel import draw_swatch
 from game.scenes.base import Scene, draw_background
-from game.widgets import Button, draw_text, fit_text, line_height, panel, text_surface, wrap_text
+from game.widgets import (
+    Button,
+    draw_text,
+    fit_text,
+    line_height,
+    panel,
+    text_size,
+    text_surface,
+    wrap_text,
+)
+
+REASON_LINES = 5  # the most lines of how it ended (a whole sentence at 800x600)
 
 
 class Confetti:
@@ -70,7 +81,7 @@ class ResultScene(Scene):
         self.rematch_fn = rematch
         self.winner = match.winner()
         self.scores = match.state.scores()
-        self.reason = match.end_reason()
+        self.reason = self._reason(match)
         self.history = self._score_history(match)
         self.pals = [theme.seat_colour(match.state, p) for p in (0, 1)]
         if self.winner is not None:
@@ -99,9 +110,22 @@ class ResultScene(Scene):
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.reason_lines: list[str] = []
+        self.headline_lines: list[str] = [self.headline]
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.list_label_y = 0
         self.text_bottom = 0
+
+    def _reason(self, match) -> str:
+        """Why it ended, in a sentence; a resignation says when (the headline says who)."""
+        if match.resigned is None:
+            return match.end_reason()
+        you = match.resigned == self.human_seat
+        who = "You" if you else match.seat_name(match.resigned)
+        played = match.move_count
+        when = f"after {turns.moves_text(played)}" if played else "before the first move"
+        if match.state.scores() is None:
+            return f"{who} resigned {when}."
+        return f"{who} resigned {when}: a resignation ends the game whatever the score."
 
     @staticmethod
     def _score_history(match) -> list[tuple[int, int]]:
@@ -156,11 +180,35 @@ class ResultScene(Scene):
         return [self.match.state.seat_name(p) for p in (0, 1)]
 
     @property
-    def headline(self) -> str:
-        names = self.names
+    def human_seat(self) -> int | None:
+        """The one human's seat when exactly one seat is human (then the screen says "You")."""
+        humans = [p for p in (0, 1) if not self.match.is_computer(p)]
+        return humans[0] if len(humans) == 1 else None
+
+    @property
+    def headline_parts(self) -> tuple[str, str]:
+        """The headline and why, when the board does not say it ("Green resigned")."""
+        m, names, you = self.match, self.names, self.human_seat
         if self.winner is None:
-            return "Unfinished" if self.match.unfinished else "A draw"
-        return f"{names[self.winner]} wins!"
+            return ("Unfinished" if m.unfinished else "Draw"), ""
+        if you is None:
+            main = f"{names[self.winner]} wins!"
+        else:
+            main = "You win!" if self.winner == you else "You lose"
+        note = ""
+        if m.resigned is not None:
+            note = "you resigned" if m.resigned == you else f"{names[m.resigned]} resigned"
+        return main, note
+
+    @property
+    def headline(self) -> str:
+        main, note = self.headline_parts
+        return f"{main} ({note})" if note else main
+
+    @property
+    def show_scores(self) -> bool:
+        """The scoreboard, unless a resignation decided the game whatever the score said."""
+        return self.scores is not None and self.match.resigned is None
 
     def layout(self, size) -> None:
         w, h = size
@@ -185,12 +233,17 @@ class ResultScene(Scene):
         y -= gap + bh
         self.b_rematch.rect = pygame.Rect(inner.x, y, inner.width, bh)
         self.reason_lines = wrap_text(self.reason, theme.FONT_SMALL, inner.width)
+        main, note = self.headline_parts
+        if note and text_size(self.headline, theme.FONT_LARGE)[0] > inner.width:
+            self.headline_lines = [main, f"({note})"]  # the why on a line of its own
+        else:
+            self.headline_lines = [self.headline]
         self.confetti.reset(size)
         # the panel's text, then the score chart (when there is room) and the move list
-        top = inner.y + line_height(theme.FONT_LARGE) + 10
-        if self.scores is not None:
+        top = inner.y + len(self.headline_lines) * line_height(theme.FONT_LARGE) + 10
+        if self.show_scores:
             top += 72
-        top += min(3, len(self.reason_lines)) * line_height(theme.FONT_SMALL) + 6
+        top += min(REASON_LINES, len(self.reason_lines)) * line_height(theme.FONT_SMALL) + 6
         top += 2 * line_height(theme.FONT_TINY) + theme.GAP
         self.text_bottom = top
         room = self.b_rematch.rect.y - theme.GAP - top
@@ -304,16 +357,17 @@ class ResultScene(Scene):
         k = theme.ease_out_back(min(1.0, self.time / 0.7))
         col = self.pals[self.winner]["text"] if self.winner is not None else theme.WARN
         size = theme.FONT_LARGE
-        text = fit_text(self.headline, size, inner.width)
-        surf = text_surface(text, size, col)
         scale = max(0.05, k * (1 + 0.04 * math.sin(self.time * 3)))
-        if abs(scale - 1) > 0.01:
-            surf = pygame.transform.smoothscale_by(surf, scale)
-        rect = surf.get_rect(midtop=(inner.centerx, y + int((1 - min(1, k)) * 20)))
-        surface.blit(surf, rect)
-        y += line_height(size) + 10
+        for line in self.headline_lines:
+            surf = text_surface(fit_text(line, size, inner.width), size, col)
+            if abs(scale - 1) > 0.01:
+                surf = pygame.transform.smoothscale_by(surf, scale)
+            rect = surf.get_rect(midtop=(inner.centerx, y + int((1 - min(1, k)) * 20)))
+            surface.blit(surf, rect)
+            y += line_height(size)
+        y += 10
         names = self.names
-        if self.scores is not None:
+        if self.show_scores:
             for p in (0, 1):
                 cx = inner.x + inner.width * (1 + 2 * p) // 4
                 draw_swatch(surface, (cx - 40, y + 20), self.pals[p], 14)
@@ -334,7 +388,7 @@ class ResultScene(Scene):
                     "midtop",
                 )
             y += 72
-        for line in self.reason_lines[:3]:
+        for line in self.reason_lines[:REASON_LINES]:
             draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (inner.x, y))
             y += line_height(theme.FONT_SMALL)
         y += 6

@@ -460,9 +460,10 @@ class ReviewScene(Scene):
         ]
         rv = self.review_of(self.index)
         if self.better and rv is not None:
+            said = self.states[self.index - 1].move_words  # the moves in words
             lines.append(
                 (
-                    f"Instead of {rv.move}, the computer plays {rv.best}",
+                    f"Instead of {said(rv.move)}, the computer plays {said(rv.best)}",
                     theme.FONT_TINY,
                     theme.ACCENT_2,
                 )

@@ -15,7 +15,7 @@ from game.widgets import Button, dim, draw_text, line_height, text_size, text_su
 
 ATTRACT_SPEC = {"time_limit": 0.25}  # the attract game thinks briefly
 ATTRACT_RESTART = 3.0  # seconds of the final position before a new game
-ATTRACT_CAP = 160
+ATTRACT_CAP = 80  # moves (rows of the move list), as the move cap counts them
 
 
 class Attract:

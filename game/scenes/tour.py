@@ -474,11 +474,12 @@ class TourScene(Scene):
             return
         st = p.step
         verb = "Try" if st.illegal else ("Again from the start" if st.fresh else "Move")
-        head = f"Step {self.si + 1} of {steps}:  {verb} {st.move}"
+        said = f"{verb} {st.said}"
+        if st.words and not (st.illegal or st.fresh):  # the words say the move themselves
+            said = st.words[:1].upper() + st.words[1:]
+        head = f"Step {self.si + 1} of {steps}:  {said}"
         col = theme.WARN if st.illegal else theme.ACCENT_2
-        if y + line_height(theme.FONT_SMALL) <= bottom:
-            draw_text(surface, fit_text(head, theme.FONT_SMALL, w), theme.FONT_SMALL, col, (x, y))
-        y += line_height(theme.FONT_SMALL) + 4
+        y = self._para(surface, head, theme.FONT_SMALL, col, x, y, w, bottom) + 4
         if p.error:
             self._para(
                 surface,
@@ -494,8 +495,12 @@ class TourScene(Scene):
         y = self._para(surface, st.caption, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)
         if st.illegal and self.refused:
             y += 8
-            lines = self._wrap(p.refusal, theme.FONT_SMALL, w - 2 * theme.GAP)
-            lh = line_height(theme.FONT_SMALL)
+            size = theme.FONT_SMALL  # the reason in small type, tiny when that would be cut
+            for size in (theme.FONT_SMALL, theme.FONT_TINY):
+                lines = self._wrap(p.refusal, size, w - 2 * theme.GAP)
+                lh = line_height(size)
+                if 8 + line_height(theme.FONT_SMALL) + len(lines) * lh + 6 <= bottom - y:
+                    break
             box_h = min(bottom - y, 8 + line_height(theme.FONT_SMALL) + len(lines) * lh + 6)
             if box_h > line_height(theme.FONT_SMALL) + 8:
                 box = pygame.Rect(x, y, w, box_h)
@@ -511,7 +516,7 @@ class TourScene(Scene):
                 self._para(
                     surface,
                     p.refusal,
-                    theme.FONT_SMALL,
+                    size,
                     theme.TEXT,
                     x + theme.GAP,
                     y + 8 + line_height(theme.FONT_SMALL),
