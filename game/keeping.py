@@ -8,6 +8,8 @@ into a scene for a bad file, a full disk or a folder that cannot be written.
 
 from __future__ import annotations
 
+import os
+
 from game import flow, records, rules, storage
 
 
@@ -75,19 +77,44 @@ def clear_autosave(app) -> None:
 
 def autosaved(app):
     """The unfinished game in the autosave as a Record, or None (no file, a finished
-    game, or a file that does not read -- that one is left alone for the player)."""
+    game, or a file that does not read -- that one is set aside, renamed beside it, and
+    said once, so it never stops the app from starting)."""
     if not app.persist:
         return None
     path = storage.autosave_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
         rec = records.load_file(str(path))
-    except ValueError:
+    except ValueError as exc:
+        set_aside_autosave(app, path, exc)
         return None
     if rec.final.is_over() or getattr(rec, "resigned", None) is not None:
         return None
     return rec
+
+
+def set_aside_autosave(app, path, why) -> None:
+    """Rename the autosave that does not read out of the way (kept for the player, not
+    read again), and say so once."""
+    why = str(why)
+    prefix = f"{path}: "
+    if why.startswith(prefix):
+        why = why[len(prefix) :]
+    try:
+        kept = storage.set_aside(path)
+    except OSError as exc:
+        app.message(
+            f"The autosave {path} does not read ({why}) and could not be set aside: {exc}",
+            "bad",
+            8.0,
+        )
+        return
+    app.message(
+        f"The autosave {path} did not read ({why}); it was set aside as {kept.name}",
+        "warn",
+        8.0,
+    )
 
 
 # --- opening games ------------------------------------------------------------------------

@@ -368,7 +368,24 @@ def dumps_match(match, date=None) -> str:
 
 
 def loads(text: str) -> Record:
-    """Read a record; ValueError with the line and the reason when anything is wrong."""
+    """Read a record; ValueError with the line and the reason when anything is wrong
+    (whatever goes wrong: a file that breaks the reader is reported, never raised as
+    another error).  Linear in the length of the text."""
+    try:
+        return _loads(text)
+    except ValueError:
+        raise
+    except RecursionError:
+        raise ValueError("the record cannot be read: it is nested too deeply") from None
+    except MemoryError:
+        raise ValueError("the record cannot be read: not enough memory") from None
+    except Exception as e:  # a bug met by a strange file: a message, never a crash
+        raise ValueError(
+            f"the record cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+        ) from None
+
+
+def _loads(text: str) -> Record:
     if not isinstance(text, str):
         raise ValueError("a game record must be text")
     if len(text) > MAX_BYTES:
@@ -404,7 +421,7 @@ def loads(text: str) -> Record:
     written_result = None
     ending = None
     resigned = None
-    extra: dict[str, str] = {}
+    extra: dict[str, list[str]] = {}  # each unknown key's lines, joined at the end
     start_lines: list[str] | None = None
     start_at = 0
     block = None  # where '|' lines go: "start", "analysis", or an unknown key of extra
@@ -419,7 +436,7 @@ def loads(text: str) -> Record:
             elif block == "analysis":
                 analyses[-1][1].append(line)
             elif block is not None:
-                extra[block] += "\n" + line
+                extra[block].append(line)
             else:
                 raise ValueError(f"line {lineno}: a '|' position line outside a 'start:' block")
             continue
@@ -474,7 +491,13 @@ def loads(text: str) -> Record:
                     "time such as 2026-11-21T20:15:00+01:00"
                 ) from None
             if date.tzinfo is None:
-                date = date.astimezone()
+                try:
+                    date = date.astimezone()  # a time without an offset is local
+                except (OverflowError, OSError, ValueError):
+                    raise ValueError(
+                        f"line {lineno}: the date {excerpt(value)} is out of range "
+                        "here; give a time such as 2026-11-21T20:15:00+01:00"
+                    ) from None
         elif key == "result":
             if value not in RESULTS:
                 raise ValueError(
@@ -500,7 +523,7 @@ def loads(text: str) -> Record:
             analyses.append((lineno, [value]))
             block = "analysis"
         else:  # written by a newer version: kept, and otherwise ignored
-            extra[key] = extra[key] + "\n" + value if key in extra else value
+            extra.setdefault(key, []).append(value)
             block = key
     if game is None:
         raise ValueError("the record does not say which game it is ('game: splay')")
@@ -549,7 +572,7 @@ def loads(text: str) -> Record:
         )
     if ending is None:
         ending = _ending_of(state, seat_resigned)
-    analysis, problems = _read_analysis(analyses, played)
+    analysis, problems = _read_analysis(analyses, played, states)
     return Record(
         game.id,
         options,
@@ -562,14 +585,16 @@ def loads(text: str) -> Record:
         result=result,
         ending=ending,
         resigned=seat_resigned,
-        extra=extra,
+        extra={key: "\n".join(lines) for key, lines in extra.items()},
         analysis=analysis,
         problems=problems,
     )
 
 
-def _read_analysis(blocks, moves) -> tuple[str | None, list[str]]:
-    """The analysis text of a record, checked against its moves, and what was dropped.
+def _read_analysis(blocks, moves, states=None) -> tuple[str | None, list[str]]:
+    """The analysis text of a record, checked against its moves and (given ``states``)
+    its positions -- every best move it names must be legal where it is named -- and
+    what was dropped.
 
     A bad analysis never stops a record from loading: it is dropped and said."""
     if not blocks:
@@ -589,41 +614,78 @@ def _read_analysis(blocks, moves) -> tuple[str | None, list[str]]:
             f"line {lineno}: the analysis ({len(analysis)} positions) is not of these "
             f"{len(moves)} moves and was dropped"
         ]
+    if states is not None:
+        why = analysis.misfit(states)
+        if why:
+            return None, [
+                f"line {lineno}: the analysis is not of these positions ({_bounded(why)}) "
+                "and was dropped"
+            ]
     return analysis.to_text(), []
 
 
 load_text = loads
 
 
-def read_text(path) -> str:
-    """The text of a record file (BOM dropped); ValueError naming the absolute path when it
-    cannot be read, is not UTF-8, or is over ``MAX_BYTES``."""
-    where = os.path.abspath(os.fspath(path))
+class _Unreadable(ValueError):
+    """The file itself cannot be read (missing, not a regular file, an I/O error)."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"cannot read it: {reason}")
+        self.reason = reason
+
+
+def _read(where: str) -> str:
+    """The text of the record file ``where``; ValueError with the reason (not the path)."""
     try:
-        with open(where, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_BYTES:
-                raise ValueError(
-                    f"{where}: the file is {size:,} bytes; a game record is at "
-                    f"most {MAX_BYTES:,} bytes (refused, not cut)"
-                )
-            data = f.read(MAX_BYTES + 1)
+        data = storage.read_regular(where, MAX_BYTES)
+    except FileNotFoundError:
+        raise _Unreadable("there is no such file") from None
+    except storage.ReadError as e:
+        raise _Unreadable(e.reason) from None
     except OSError as e:
-        raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
+        raise _Unreadable(e.strerror or str(e)) from None
     if len(data) > MAX_BYTES:
+        try:
+            size = f"{os.stat(where).st_size:,} bytes"
+        except OSError:
+            size = f"over {MAX_BYTES:,} bytes"
         raise ValueError(
-            f"{where}: the file is over {MAX_BYTES:,} bytes; a game record is at "
-            "most that (refused, not cut)"
+            f"the file is {size}; a game record is at most {MAX_BYTES:,} bytes "
+            "(refused, not cut)"
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ValueError(f"{where}: not UTF-8 text (byte {e.start}): not a game record") from None
+        raise ValueError(f"not UTF-8 text (byte {e.start}): not a game record") from None
+
+
+def _load(where: str) -> Record:
+    """A record file read; ValueError with the reason (not the path)."""
+    return loads(_read(where))
+
+
+def read_text(path) -> str:
+    """The text of a record file (BOM dropped); ValueError starting with the absolute path
+    when it cannot be read, is not a regular file (a FIFO or a device is refused, never
+    waited on), is not UTF-8, or is over ``MAX_BYTES``."""
+    where = os.path.abspath(os.fspath(path))
+    try:
+        return _read(where)
+    except _Unreadable as e:
+        raise ValueError(f"cannot read {where}: {e.reason}") from None
+    except ValueError as e:
+        raise ValueError(f"{where}: {e}") from None
 
 
 def load_file(path) -> Record:
-    """Read a record file; ValueError starting with the file's absolute path."""
-    text = read_text(path)
+    """Read a record file; ValueError starting with the file's absolute path (whatever
+    went wrong)."""
+    return loads_at(read_text(path), path)
+
+
+def loads_at(text: str, path) -> Record:
+    """``loads(text)`` of the file ``path``: a ValueError starts with its absolute path."""
     try:
         return loads(text)
     except ValueError as e:
@@ -641,9 +703,11 @@ def save_file(text: str, game_id: str, folder=None) -> str:
     """Write a record under ``folder`` (default: the data folder's saves) with a
     time-stamped name; returns its absolute path.
 
-    The text goes to a temporary file in the same folder, is flushed to the disk and then
-    renamed, so there is never a broken or empty record; OSError with the folder's
-    absolute path and the reason when the folder cannot be made or written."""
+    The name is claimed first (created exclusively: two programs saving in the same
+    second get two files), then the text goes to a temporary file in the same folder, is
+    flushed to the disk and renamed over it, so there is never a broken or empty record;
+    OSError with the folder's absolute path and the reason when the folder cannot be made
+    or written."""
     folder = os.path.abspath(os.fspath(_default_folder() if folder is None else folder))
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise OSError(f"cannot save in {folder}: it is a file, not a folder")
@@ -652,9 +716,9 @@ def save_file(text: str, game_id: str, folder=None) -> str:
     except OSError as e:
         raise OSError(f"cannot make the folder {folder}: {e.strerror or e}") from None
     safe_id = re.sub(r"[^a-z0-9_-]", "", str(game_id).lower()) or "game"
-    path = storage.unique_path(folder, f"{safe_id}-{time.strftime('%Y%m%d-%H%M%S')}", ".txt")
+    stem = f"{safe_id}-{time.strftime('%Y%m%d-%H%M%S')}"
     try:
-        storage.atomic_write(path, text)
+        path = storage.write_new(folder, stem, ".txt", text)
     except storage.WriteError as e:
         raise OSError(f"cannot save the game in {folder}: {e.reason}") from None
     return str(path)
@@ -666,7 +730,7 @@ def save_file(text: str, game_id: str, folder=None) -> str:
 @dataclass
 class Summary:
     """One line of a Load screen; ``error`` says why the file does not open (then only
-    ``path`` and ``modified`` are known)."""
+    ``path`` and ``modified`` are known); it does not repeat the path."""
 
     path: str  # absolute
     game_id: str = ""
@@ -701,7 +765,7 @@ def summary(path) -> Summary:
     except OSError:
         pass
     try:
-        rec = load_file(where)
+        rec = _load(where)
         game = rules.get(rec.game_id)
         entry.game_id, entry.game_name = rec.game_id, game.name
         entry.date = rec.date
@@ -715,7 +779,7 @@ def summary(path) -> Summary:
         entry.error = (
             str(e)
             if isinstance(e, ValueError)
-            else f"{where}: cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+            else f"cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
         )
     return entry
 

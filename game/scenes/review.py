@@ -319,10 +319,11 @@ class ReviewScene(Scene):
         from game import export
 
         try:
-            path = export.export_name(self.game.id, "png")
             last = self.moves[self.index - 1] if self.index > 0 else None
             caption = export.caption_for(self.states, self.moves, self.index)
-            export.write_png(self.game, self.states[self.index], last, path, caption_text=caption)
+            path = export.write_png(
+                self.game, self.states[self.index], last, None, caption_text=caption
+            )
         except (OSError, ValueError, RuntimeError, ImportError) as exc:
             self.app.message(f"Could not write the PNG: {exc}", "bad", 5.0)
             return
