@@ -651,8 +651,7 @@ def _read(where: str) -> str:
         except OSError:
             size = f"over {MAX_BYTES:,} bytes"
         raise ValueError(
-            f"the file is {size}; a game record is at most {MAX_BYTES:,} bytes "
-            "(refused, not cut)"
+            f"the file is {size}; a game record is at most {MAX_BYTES:,} bytes (refused, not cut)"
         )
     try:
         return data.decode("utf-8-sig")
@@ -722,6 +721,88 @@ def save_file(text: str, game_id: str, folder=None) -> str:
     except storage.WriteError as e:
         raise OSError(f"cannot save the game in {folder}: {e.reason}") from None
     return str(path)
+
+
+def with_analysis(text: str, analysis) -> str:
+    """The record ``text`` with its analysis block replaced by ``analysis`` (a
+    ``game.review.Analysis`` or its text) and every other line kept as written: comments,
+    unknown entries, the date, the line endings.  The new block goes just before ``end of
+    record`` (at the end in an older record without it).  ValueError when the result does
+    not read back with this analysis (``analysis`` is not of the record's moves)."""
+    rec = loads(text)
+    new = _analysis_lines(analysis, rec.moves)
+    eol = "\r\n" if "\r\n" in text else "\n"
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    kept: list[str] = []
+    in_block = False
+    end_at = None
+    for ln in lines:
+        bare = ln.strip()
+        if in_block and (ln.startswith("|") or not bare or bare.startswith("#")):
+            if ln.startswith("|"):
+                continue  # a line of the old analysis
+            kept.append(ln)
+            continue
+        in_block = False
+        if not bare.startswith("#") and not ln.startswith("|"):
+            if ln.partition(":")[0].strip().lower() == "analysis" and ":" in ln:
+                in_block = True
+                continue
+            if bare.lower() == END and end_at is None:
+                end_at = len(kept)
+        kept.append(ln)
+    if end_at is None:
+        while kept and not kept[-1].strip():
+            kept.pop()
+        kept.extend(new + [""])
+    else:
+        kept[end_at:end_at] = new
+    out = eol.join(kept)
+    back = loads(out)
+    if back.analysis is None or back.moves != rec.moves:
+        raise ValueError("the analysis could not be added to the record")
+    return out
+
+
+def save_analysis(path, match, in_place: bool = False) -> str:
+    """Keep ``match``'s analysis with the record it was read from (``path``), the player's
+    lines as written; the absolute path written.
+
+    A file in the data folder is rewritten in place (atomically); a file elsewhere is
+    left as it is and the review written beside it as a new file
+    (``NAME-review.txt``); ``in_place`` rewrites it all the same (a file this function
+    wrote before).  ValueError when the file no longer holds this game (then it
+    is not touched); OSError when it cannot be written."""
+    where = os.path.abspath(os.fspath(path))
+    text = read_text(where)
+    rec = loads_at(text, where)
+    if (
+        rec.game_id != match.game.id
+        or rec.moves != [str(m) for m in match.moves]
+        or str(rec.start) != str(match.states[0])
+    ):
+        raise ValueError(f"{where} holds another game now (it was changed or played on)")
+    new = with_analysis(text, match.analysis)
+    if in_place or _inside(where, storage.data_dir()):
+        try:
+            return str(storage.atomic_write(where, new))
+        except storage.WriteError as e:
+            raise OSError(f"cannot write {where}: {e.reason}") from None
+    stem, suffix = os.path.splitext(os.path.basename(where))
+    try:
+        done = storage.write_new(os.path.dirname(where), f"{stem}-review", suffix or ".txt", new)
+    except storage.WriteError as e:
+        raise OSError(f"cannot write the review beside {where}: {e.reason}") from None
+    return str(done)
+
+
+def _inside(path: str, folder) -> bool:
+    try:
+        real = os.path.realpath(path)
+        base = os.path.realpath(os.fspath(folder))
+        return os.path.commonpath([real, base]) == base
+    except (OSError, ValueError):
+        return False
 
 
 # --- a list of saved games ---------------------------------------------------------------------
