@@ -110,11 +110,7 @@ def set_aside_autosave(app, path, why) -> None:
             8.0,
         )
         return
-    app.message(
-        f"The autosave {path} did not read ({why}); it was set aside as {kept.name}",
-        "warn",
-        8.0,
-    )
+    app.message(f"The autosave did not read ({why}); it was kept as {kept}", "warn", 8.0)
 
 
 # --- opening games ------------------------------------------------------------------------

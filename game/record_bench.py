@@ -47,9 +47,9 @@ def sample(size: int, kind: str = "block") -> str:
         if kind == "block"
         else ("future-note: a note a newer version keeps, one a line")
     )
-    count = max(1, (size - len(HEAD)) // (len(line) + 1))
     body = ["future-note: first"] if kind == "block" else []
-    body += [line] * count
+    fixed = len(HEAD) + sum(len(b) + 1 for b in body) + len("end of record\n")
+    body += [line] * max(1, (size - fixed) // (len(line) + 1))
     return HEAD + "\n".join(body) + "\nend of record\n"
 
 

@@ -495,8 +495,7 @@ def _loads(text: str) -> Record:
                     date = date.astimezone()  # a time without an offset is local
                 except (OverflowError, OSError, ValueError):
                     raise ValueError(
-                        f"line {lineno}: the date {excerpt(value)} is out of range "
-                        "here; give a time such as 2026-11-21T20:15:00+01:00"
+                        f"line {lineno}: the date {excerpt(value)} is out of range"
                     ) from None
         elif key == "result":
             if value not in RESULTS:

@@ -12,7 +12,7 @@ program was started from:
 Files are written whole to a temporary name in the same folder, then renamed over the
 old one (``atomic_write``), so a crash or a full disk never leaves a broken or empty file;
 a new saved game, screenshot or export first claims its name by creating it exclusively
-(``claim``, ``write_new``), so two copies of the app never write to one name.  New files
+(``claim_path``, ``write_new``), so two copies of the app never write to one name.  New files
 follow the umask.  What a killed program leaves behind (hidden ``.tmp`` files, an empty
 claimed name) is removed at the next start (``clean_leftovers``).  Files are read only
 when they are regular files (``read_regular``): a FIFO or a device is refused, never
@@ -167,7 +167,7 @@ def atomic_write(path, data: str | bytes) -> Path:
     return path
 
 
-def claim(folder, stem: str, suffix: str) -> Path:
+def claim_path(folder, stem: str, suffix: str) -> Path:
     """A new, empty file ``folder/stem.suffix`` (``stem-2.suffix``... when that is taken),
     created exclusively, so two programs never get the same name; its absolute path.
     Write it with ``atomic_write`` (which renames over it) or remove it."""
@@ -190,7 +190,7 @@ def write_new(folder, stem: str, suffix: str, data: str | bytes) -> Path:
     and ``suffix``; its absolute path.  The name is claimed before it is written, so
     programs writing at the same time never overwrite each other's files; on a failure
     nothing is left behind and WriteError says why."""
-    path = claim(folder, stem, suffix)
+    path = claim_path(folder, stem, suffix)
     try:
         return atomic_write(path, data)
     except BaseException:
@@ -203,7 +203,7 @@ def write_new(folder, stem: str, suffix: str, data: str | bytes) -> Path:
 
 def unique_path(folder, stem: str, suffix: str) -> Path:
     """``folder/stem.suffix``, or ``stem-2.suffix``... when that is taken.  Only a guess:
-    another program may take it at once; ``claim`` or ``write_new`` to own a name."""
+    another program may take it at once; ``claim_path`` or ``write_new`` to own a name."""
     folder = Path(folder).absolute()
     path = folder / f"{stem}{suffix}"
     n = 1
@@ -279,7 +279,7 @@ def set_aside(path, label: str = "unreadable") -> Path:
     not lost; the new absolute path.  WriteError when it cannot be renamed."""
     path = Path(path).absolute()
     stem = f"{path.stem}-{label}-{time.strftime('%Y%m%d-%H%M%S')}"
-    target = claim(path.parent, stem, path.suffix)
+    target = claim_path(path.parent, stem, path.suffix)
     try:
         os.replace(path, target)
     except OSError as exc:
@@ -296,23 +296,28 @@ _CLAIMED = re.compile(r"[a-z0-9_-]+-\d{8}-\d{6}(-\d+)?\.(txt|png|gif)")
 
 def clean_leftovers(folders=None, older_than: float = STALE_SECONDS) -> list[Path]:
     """Remove what writes cut short (a killed program, a power cut) left behind: hidden
-    temporary files (``.NAME.XXXXXXXX.tmp``) and empty files of a claimed name
-    (``splay-20261121-201500.txt``) older than ``older_than`` seconds, in the data folder
-    and its saves, screenshots and exports (or ``folders``).  The paths removed; never
-    raises."""
+    temporary files (``.NAME.XXXXXXXX.tmp``) in the data folder and its subfolders, and
+    empty files of a claimed name (``splay-20261121-201500.txt``) in the saves,
+    screenshots and exports (or in ``folders``), older than ``older_than`` seconds (a
+    write of another copy of the app in progress is left alone).  The paths removed;
+    never raises."""
     if folders is None:
         base = data_dir()
-        folders = [base, saves_dir(), screenshots_dir(), base / "exports"]
+        named = [saves_dir(), screenshots_dir(), base / "exports"]
+        folders = [(base, False), (base / "autosave", False), (base / "archive", False)]
+        folders += [(f, True) for f in named]
+    else:
+        folders = [(f, True) for f in folders]
     now = time.time()
     removed = []
-    for folder in folders:
+    for folder, empties in folders:
         try:
             names = os.listdir(folder)
         except OSError:
             continue
         for name in names:
             temp = name.startswith(".") and name.endswith(TMP_SUFFIX)
-            if not temp and not _CLAIMED.fullmatch(name):
+            if not temp and not (empties and _CLAIMED.fullmatch(name)):
                 continue
             path = Path(folder, name).absolute()
             try:
