@@ -30,7 +30,8 @@ any order (the keys are not case-sensitive):
   (a seed the game picked is written as its number, so the same position comes back).
 * ``seats:`` who played each side: ``human``, ``computer:LEVEL`` (default
   ``human, computer:medium``).
-* ``date:`` when the record was written, ISO 8601 in local time with its offset.
+* ``date:`` when the record was written, ISO 8601 in local time with its offset (a
+  time without one is read as local time; one that is then out of range is refused).
 * ``result:`` PGN's four codes, counted by seat (seat 0 is the side that moves first in
   the game's own start position, seat 1 the other): ``1-0`` seat 0 won, ``0-1`` seat 1
   won, ``1/2-1/2`` a draw, ``*`` no result (a game in progress, or one stopped before its
@@ -47,9 +48,11 @@ any order (the keys are not case-sensitive):
   (``game.review.Analysis.to_text``): the line holds the budget (``quick``/``deep``),
   the number of positions and the iterations per position; each following ``| `` line
   is one position (``index seat value [proven=..] [best=..] [move=..]``, see
-  docs/review.md).  It is checked against the moves when read: an analysis that does
-  not read, or is of other moves, is dropped and said in ``Record.problems``; the game
-  still loads.  Versions before it keep the block as an unknown entry (below).
+  docs/review.md).  It is checked against the moves and positions when read: an
+  analysis that does not read, is of other moves, names a best move that is not legal
+  where it names it or the wrong seat to move, is dropped and said in
+  ``Record.problems``; the game still loads.  Versions before it keep the block as an
+  unknown entry (below).
 * ``end of record`` closes the record; nothing but blank lines and comments may follow.
 * Blank lines and lines starting with ``#`` are ignored.
 * Any other key (a word: letters, digits, ``-`` and ``_``) is kept in ``Record.extra``
@@ -60,7 +63,10 @@ Records written by earlier versions (no ``version:``, no ``end of record``, no d
 result) read as before.  A file may start with a UTF-8 byte-order mark.  A record is at
 most ``MAX_BYTES`` (1,000,000 bytes): a longer file is refused, never silently cut.
 
-Reading checks everything and raises ValueError naming the line and the reason:
+Only regular files are read (a FIFO or a device is refused at once, never waited on), and
+reading is linear in the size of the record.  Reading checks everything and raises
+ValueError -- whatever goes wrong, never another exception -- naming the line and the
+reason:
 an unknown game, a bad option, an unreadable position, an illegal move (with the move
 number and the rules' own explanation), a result the moves do not give.  A message
 quotes at most ``EXCERPT`` characters of the bad input; ``load_file`` messages start
@@ -70,7 +76,9 @@ The API: ``dumps(game, options, seats, start_state, moves, *, resigned=None,
 result=None, ending=None, date=None, extra=None, final=None, analysis=None)``,
 ``dumps_match(match)``,
 ``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
-folder=None)``, ``summary(path)`` and ``summaries(folder)`` for a list of saved games.
+folder=None)``, ``with_analysis(text, analysis)`` and ``save_analysis(path, match)`` (a
+review kept with the player's file as written), ``summary(path)`` and ``summaries(folder)``
+for a list of saved games.
 """
 
 from __future__ import annotations
