@@ -109,9 +109,10 @@ def _create(path: Path) -> int:
 
 
 def _temp_beside(path: Path) -> tuple[int, Path]:
-    """A new hidden temporary file in ``path``'s folder (``.NAME.XXXXXXXX.tmp``)."""
+    """A new hidden temporary file in ``path``'s folder (``.NAME.PID.XXXXXXXX.tmp``: the
+    process id tells ``clean_leftovers`` whether its writer is still running)."""
     for _ in range(100):
-        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}{TMP_SUFFIX}"
+        tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TMP_SUFFIX}"
         try:
             return _create(tmp), tmp
         except FileExistsError:
@@ -294,13 +295,33 @@ def set_aside(path, label: str = "unreadable") -> Path:
 _CLAIMED = re.compile(r"[a-z0-9_-]+-\d{8}-\d{6}(-\d+)?\.(txt|png|gif)")
 
 
+def _writer_gone(name: str) -> bool:
+    """Whether the process that made the temporary file ``name`` (``.NAME.PID.HEX.tmp``)
+    has ended on this machine (POSIX only; elsewhere, and for older names: not known)."""
+    if os.name != "posix":
+        return False  # os.kill there would end the process, not test it
+    parts = name.rsplit(".", 3)
+    if len(parts) != 4 or not parts[1].isdigit():
+        return False
+    pid = int(parts[1])
+    if pid <= 1 or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False
+    return False
+
+
 def clean_leftovers(folders=None, older_than: float = STALE_SECONDS) -> list[Path]:
     """Remove what writes cut short (a killed program, a power cut) left behind: hidden
-    temporary files (``.NAME.XXXXXXXX.tmp``) in the data folder and its subfolders, and
-    empty files of a claimed name (``splay-20261121-201500.txt``) in the saves,
-    screenshots and exports (or in ``folders``), older than ``older_than`` seconds (a
-    write of another copy of the app in progress is left alone).  The paths removed;
-    never raises."""
+    temporary files (``.NAME.PID.XXXXXXXX.tmp``) in the data folder and its subfolders,
+    and empty files of a claimed name (``splay-20261121-201500.txt``) in the saves,
+    screenshots and exports (or in ``folders``), older than ``older_than`` seconds -- a
+    temporary file at once when the process that wrote it has ended (a write of another
+    copy of the app in progress is left alone).  The paths removed; never raises."""
     if folders is None:
         base = data_dir()
         named = [saves_dir(), screenshots_dir(), base / "exports"]
@@ -322,7 +343,9 @@ def clean_leftovers(folders=None, older_than: float = STALE_SECONDS) -> list[Pat
             path = Path(folder, name).absolute()
             try:
                 st = os.lstat(path)
-                if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < older_than:
+                if not stat.S_ISREG(st.st_mode):
+                    continue
+                if now - st.st_mtime < older_than and not (temp and _writer_gone(name)):
                     continue
                 if not temp and st.st_size:
                     continue  # a real saved file

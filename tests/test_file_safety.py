@@ -542,28 +542,28 @@ def test_stale_leftovers_are_removed_and_fresh_or_real_files_kept(data):
 
 def test_hard_kills_leave_temporary_files_that_the_next_start_removes(data):
     code = """
-    import os, signal
     from game import storage
-    big = b"x" * 4_000_000
+    big = b"x" * 2_000_000
     while True:
         storage.atomic_write(storage.autosave_path(), big)
     """
-    for _ in range(8):
+    for _ in range(10):
         p = subprocess.Popen(
             [sys.executable, "-c", textwrap.dedent(code)],
             cwd=ROOT,
             env=dict(os.environ, **{storage.ENV: str(data)}),
         )
-        time.sleep(0.3)  # let it be in the middle of a write (the count is asserted below)
-        p.kill()
+        mine = f".autosave.txt.{p.pid}."
+        for _ in range(400):  # until it is writing (a bounded wait, not a timing)
+            if any(n.startswith(mine) for n in os.listdir(data)):
+                break
+            time.sleep(0.025)
+        p.kill()  # a hard kill, in the middle of a write
         p.wait()
     left = list(data.glob(".*.tmp"))
-    if not left:  # the kills all landed between writes: make the leftover by hand
-        (data / ".autosave.txt.0000aaaa.tmp").write_text("half")
-        left = list(data.glob(".*.tmp"))
-    old = time.time() - 3600
-    for p in left:
-        os.utime(p, (old, old))
+    assert left  # what the kills left behind, just now (not aged by hand)
+    fresh = data / f".settings.txt.{os.getpid()}.00000000.tmp"
+    fresh.write_text("a write of a copy of the app still running")
     made = []
     from game.app import App
 
@@ -574,7 +574,7 @@ def test_hard_kills_leave_temporary_files_that_the_next_start_removes(data):
     finally:
         App.run = real_run
     made.pop().shutdown()
-    assert list(data.glob(".*.tmp")) == []
+    assert list(data.glob(".*.tmp")) == [fresh]  # the killed writers' files are gone
 
 
 def test_saves_settings_and_exports_follow_the_umask(data):
