@@ -240,7 +240,7 @@ def read_regular(path, limit: int) -> bytes:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             raise ReadError(path, f"it is {_kind(mode)}, not a file")
-        if hasattr(os, "set_blocking"):
+        if hasattr(os, "O_NONBLOCK"):  # POSIX: reads of the file itself may block again
             os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as f:
             fd = None
