@@ -274,13 +274,14 @@ def is_regular(path) -> bool:
         return False
 
 
-def set_aside(path, label: str = "unreadable") -> Path:
-    """Rename the file ``path`` to a new name beside it (``autosave.txt`` becomes
+def set_aside(path, label: str = "unreadable", into=None) -> Path:
+    """Rename the file ``path`` to a new name beside it, or in the folder ``into`` (on the
+    same disk) when files beside it are all read (``autosave.txt`` becomes
     ``autosave-unreadable-20261121-201500.txt``), so it no longer gets in the way and is
     not lost; the new absolute path.  WriteError when it cannot be renamed."""
     path = Path(path).absolute()
     stem = f"{path.stem}-{label}-{time.strftime('%Y%m%d-%H%M%S')}"
-    target = claim_path(path.parent, stem, path.suffix)
+    target = claim_path(path.parent if into is None else into, stem, path.suffix)
     try:
         os.replace(path, target)
     except OSError as exc:

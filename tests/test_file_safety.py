@@ -201,6 +201,18 @@ def test_two_programs_saving_in_the_same_second_each_get_their_own_file(tmp_path
     assert not [n for n in os.listdir(folder) if n.endswith(".tmp")]
 
 
+def test_a_file_set_aside_is_renamed_not_lost(tmp_path):
+    (tmp_path / "in").mkdir()
+    bad = tmp_path / "in" / "game.txt"
+    bad.write_text("garbage")
+    kept = storage.set_aside(bad)
+    assert not bad.exists() and kept.parent == bad.parent and kept.read_text() == "garbage"
+    assert kept.name.startswith("game-unreadable-") and kept.suffix == ".txt"
+    bad.write_text("more garbage")
+    elsewhere = storage.set_aside(bad, into=tmp_path)
+    assert elsewhere.parent == tmp_path and elsewhere.read_text() == "more garbage"
+
+
 def test_a_claimed_name_is_never_handed_out_twice(tmp_path):
     first = storage.claim_path(tmp_path, "splay-x", ".txt")
     second = storage.claim_path(tmp_path, "splay-x", ".txt")
