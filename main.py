@@ -355,6 +355,10 @@ def check_combinations(args) -> None:
             parent = up
         if os.path.exists(parent) and not os.path.isdir(parent):
             raise UsageError(f"--screenshot {path}: {parent} is a file, not a folder")
+        if not path.lower().endswith(".png"):
+            raise UsageError(
+                f"--screenshot {path}: a screenshot is a PNG; give a file name ending in .png"
+            )
 
 
 def exporting(args) -> bool:
@@ -625,11 +629,24 @@ def run(args) -> int:
     fullscreen = args.fullscreen
     if persist:
         from game import settings as settings_mod
+        from game import storage
 
+        storage.clean_leftovers()  # what a killed run left: stale .tmp files, empty names
         settings, note = settings_mod.load()
         if args.mute:
             settings.muted = True
-        size = size or tuple(settings.window)
+        if size is None:
+            size = tuple(settings.window)
+            from game.app import desktop_size
+
+            screen = desktop_size()
+            if screen and (size[0] > screen[0] or size[1] > screen[1]):
+                fitted = settings_mod.fit_window(size, screen)
+                note = (note + " " if note else "") + (
+                    f"The saved window size {size[0]}x{size[1]} is larger than the screen; "
+                    f"the window opens at {fitted[0]}x{fitted[1]}."
+                )
+                size = settings.window = fitted
         fullscreen = fullscreen or settings.fullscreen
     app = App(
         size=size,

@@ -14,6 +14,7 @@ as a message (``strict=True``, used by the tests, re-raises instead).
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import sys
@@ -99,6 +100,18 @@ class NullSound:
 
     def play(self, name: str) -> None:
         pass
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the (first) screen, or None when the display does not say."""
+    try:
+        pygame.display.init()
+        sizes = pygame.display.get_desktop_sizes()
+    except Exception:
+        return None
+    if not sizes or sizes[0][0] <= 0 or sizes[0][1] <= 0:
+        return None
+    return tuple(sizes[0])
 
 
 class App:
@@ -631,21 +644,27 @@ class App:
         return 0
 
     def save_screenshot(self, path: str | None = None) -> str | None:
-        """Save the window as a PNG (by default in the data folder's screenshots); the
-        absolute path, or None after a message saying why it could not be written."""
+        """Save the window as a PNG (by default under a new name in the data folder's
+        screenshots); the absolute path, or None after a message saying why it could not
+        be written.  The PNG is encoded in memory, written to a temporary name, checked
+        and renamed (``storage.atomic_write``): never a cut or empty file called saved."""
         from game import storage
 
         try:
+            if path is not None:
+                path = os.path.abspath(path)
+                if not path.lower().endswith(".png"):
+                    raise OSError(f"{path}: a screenshot is a PNG; give a name ending in .png")
+            buf = io.BytesIO()
+            pygame.image.save(self.screen, buf, "screenshot.png")
+            data = buf.getvalue()
+            if not data.startswith(b"\x89PNG"):
+                raise OSError("the picture could not be encoded as PNG")
             if path is None:
-                folder = storage.ensure(storage.screenshots_dir())
-                path = str(
-                    storage.unique_path(folder, time.strftime("arcade-%Y%m%d-%H%M%S"), ".png")
-                )
-            path = os.path.abspath(path)
-            storage.ensure(os.path.dirname(path))
-            if os.path.isdir(path):
-                raise OSError(f"{path} is a folder")
-            pygame.image.save(self.screen, path)
+                stem = time.strftime("arcade-%Y%m%d-%H%M%S")
+                path = str(storage.write_new(storage.screenshots_dir(), stem, ".png", data))
+            else:
+                path = str(storage.atomic_write(path, data))
         except (pygame.error, OSError) as exc:
             self.message(f"Could not save the screenshot: {exc}", "bad", 5.0)
             return None

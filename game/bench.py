@@ -1,4 +1,5 @@
-"""Client benchmark: ``python -m game.bench [--frames N] [--game ID] [--processes N]``.
+"""Client benchmark: ``python -m game.bench [--frames N] [--game ID] [--processes N]``
+(``--records``: the record-parsing benchmark, ``game.record_bench``).
 
 Prints, for a demo game with the computer thinking in its real worker processes
 (``--processes``, default the settings' automatic count: the cores less one; ``--size WxH``
@@ -128,7 +129,16 @@ def main(argv=None) -> int:
         default=None,
         help="AI processes (default: the cores less one, at least 1)",
     )
+    p.add_argument(
+        "--records",
+        action="store_true",
+        help="instead: the record-parsing benchmark (python -m game.record_bench)",
+    )
     args = p.parse_args(argv)
+    if args.records:
+        from game import record_bench
+
+        return record_bench.main([])
     if args.processes is not None and args.processes < 1:
         p.error("--processes is at least 1")
     w, h = (int(x) for x in args.size.lower().split("x"))

@@ -10,10 +10,13 @@ the :class:`~game.boards.base.BoardView` interface only, so this module names no
   held; without, one still per position.  The optional caption under the board names
   the game, the move ("Move 7: e5") and who played it.
 * :func:`write_png` draws one position (its last move marked) as a PNG.
-* :func:`export_name` names a new file in the data folder's ``exports`` folder.
+* Without a path, ``save()`` and ``write_png`` write a new file in the data folder's
+  ``exports`` folder (``splay-20261121-201500.gif``, ``-2``... when taken): the name is
+  claimed by creating it exclusively, so two copies of the app never write one file.
 
-Files are written whole to a temporary name beside the target and renamed
-(``storage.atomic_write``); a folder that cannot be written raises
+Files are written whole to a temporary name beside the target, their size checked, and
+renamed (``storage.atomic_write``); a new file's mode follows the umask.  A folder that
+cannot be written or a full disk raises
 ``storage.WriteError`` (an OSError) whose message says where and why.
 
 Frame counts: a still GIF of positions ``first..last`` has ``last - first + 1`` frames;
@@ -25,7 +28,6 @@ last position is held three still times, so a looping GIF pauses on the end.
 from __future__ import annotations
 
 import io
-import os
 import time
 from pathlib import Path
 
@@ -371,11 +373,14 @@ class GifExport:
         )
         return buf.getvalue()
 
-    def save(self, path) -> Path:
-        """Write the GIF at ``path`` (whole or not at all); its absolute path.
+    def save(self, path=None) -> Path:
+        """Write the GIF at ``path`` (whole or not at all; by default a new file in the
+        data folder's exports); its absolute path.
 
         storage.WriteError (an OSError) says why when it cannot be written."""
         data = self.to_bytes()
+        if path is None:
+            return write_new(self.game.id, "gif", data)
         return _write(path, data)
 
 
@@ -405,16 +410,21 @@ def _write(path, data: bytes) -> Path:
     path = Path(path).expanduser().absolute()
     if path.is_dir():
         raise storage.WriteError(path, "that is a folder; give a file name")
-    written = storage.atomic_write(path, data)
-    # the temporary file was private (0600); an export is a file to share, made as any
-    # new file would be (0666 less the umask)
-    mask = os.umask(0)
-    os.umask(mask)
-    try:
-        os.chmod(written, 0o666 & ~mask)
-    except OSError:
-        pass  # a folder that keeps its own permissions (a network drive, Windows)
-    return written
+    return storage.atomic_write(path, data)
+
+
+def _stem(game_id: str) -> str:
+    safe = "".join(c for c in str(game_id).lower() if c.isalnum() or c in "-_") or "game"
+    return f"{safe}-{time.strftime('%Y%m%d-%H%M%S')}"
+
+
+def write_new(game_id: str, kind: str, data: bytes) -> Path:
+    """Write ``data`` as a new ``kind`` (gif or png) file in the data folder's exports,
+    under a name claimed for it alone; its absolute path (storage.WriteError when not)."""
+    kind = str(kind).lower().lstrip(".")
+    if kind not in KINDS:
+        raise ValueError(f"export kind {kind!r}: use one of {', '.join(KINDS)}")
+    return storage.write_new(exports_dir(), _stem(game_id), f".{kind}", data)
 
 
 def render_position(game, state, last_move=None, size=(640, 480), caption_text=None):
@@ -425,15 +435,19 @@ def render_position(game, state, last_move=None, size=(640, 480), caption_text=N
     return canvas.draw(caption_text or ("", "", None, state)).copy()
 
 
-def write_png(game, state, last_move, path, size=(800, 600), caption_text=None) -> Path:
-    """Write the position ``state`` (``last_move`` marked) as a PNG at ``path``; its
-    absolute path.  storage.WriteError (an OSError) says why when it cannot be written."""
+def write_png(game, state, last_move, path=None, size=(800, 600), caption_text=None) -> Path:
+    """Write the position ``state`` (``last_move`` marked) as a PNG at ``path`` (by
+    default a new file in the data folder's exports); its absolute path.
+    storage.WriteError (an OSError) says why when it cannot be written."""
     surf = render_position(game, state, last_move, size, caption_text)
     buf = io.BytesIO()
     try:
         pygame.image.save(surf, buf, "png")
     except pygame.error as exc:
-        raise storage.WriteError(Path(path).absolute(), f"cannot encode the PNG: {exc}") from None
+        where = Path(path or exports_dir()).absolute()
+        raise storage.WriteError(where, f"cannot encode the PNG: {exc}") from None
+    if path is None:
+        return write_new(game.id, "png", buf.getvalue())
     return _write(path, buf.getvalue())
 
 
@@ -442,13 +456,11 @@ def exports_dir() -> Path:
 
 
 def export_name(game_id: str, kind: str) -> Path:
-    """A new file name in the data folder's ``exports`` folder, e.g.
+    """A free file name in the data folder's ``exports`` folder, e.g.
     ``exports/splay-20261121-201500.gif`` (``-2``... when taken); ``kind`` is ``gif``
-    or ``png``.  The folder is made when the file is written."""
+    or ``png``.  Only a guess: another program may take it at once; to write a new
+    export, ``save()`` / ``write_png`` without a path (``write_new``) claim the name."""
     kind = str(kind).lower().lstrip(".")
     if kind not in KINDS:
         raise ValueError(f"export kind {kind!r}: use one of {', '.join(KINDS)}")
-    safe = "".join(c for c in str(game_id).lower() if c.isalnum() or c in "-_") or "game"
-    return storage.unique_path(
-        exports_dir(), f"{safe}-{time.strftime('%Y%m%d-%H%M%S')}", f".{kind}"
-    )
+    return storage.unique_path(exports_dir(), _stem(game_id), f".{kind}")

@@ -167,7 +167,8 @@ def in_progress_paths() -> list[Path]:
     found = _records_in(storage.autosave_dir())
     old = storage.autosave_path()
     try:
-        if old.is_file() and old.stat().st_size:
+        # a pipe or a device there is listed too: reading refuses it and sets it aside
+        if os.path.lexists(old) and (not old.is_file() or old.stat().st_size):
             found.append(old)
             found.sort(key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
     except OSError:
@@ -176,14 +177,16 @@ def in_progress_paths() -> list[Path]:
 
 
 def newest_in_progress(app):
-    """``(path, Record)`` of the newest unfinished game that reads, or None (files that
-    do not read, or hold a finished game, are left alone for the Load screen)."""
+    """``(path, Record)`` of the newest unfinished game that reads, or None (a file that
+    does not read is set aside in the data folder and said once; one that holds a finished
+    game is left alone for the Load screen)."""
     if not app.persist:
         return None
     for path in in_progress_paths():
         try:
             rec = records.load_file(str(path))
-        except ValueError:
+        except ValueError as exc:  # set aside (out of autosave/, not read again), said once
+            set_aside_autosave(app, path, exc)
             continue
         if rec.final.is_over() or getattr(rec, "resigned", None) is not None:
             continue
@@ -208,6 +211,25 @@ def prune_archive(app) -> int:
         if _remove(app, path):
             gone += 1
     return gone
+
+
+def set_aside_autosave(app, path, why) -> None:
+    """Rename the autosave that does not read out of the way (kept for the player, not
+    read again), and say so once."""
+    why = str(why)
+    prefix = f"{path}: "
+    if why.startswith(prefix):
+        why = why[len(prefix) :]
+    try:
+        kept = storage.set_aside(path, into=storage.data_dir())
+    except OSError as exc:
+        app.message(
+            f"The autosave {path} does not read ({why}) and could not be set aside: {exc}",
+            "bad",
+            8.0,
+        )
+        return
+    app.message(f"The autosave did not read ({why}); it was kept as {kept}", "warn", 8.0)
 
 
 # --- opening games ------------------------------------------------------------------------

@@ -30,7 +30,8 @@ any order (the keys are not case-sensitive):
   (a seed the game picked is written as its number, so the same position comes back).
 * ``seats:`` who played each side: ``human``, ``computer:LEVEL`` (default
   ``human, computer:medium``).
-* ``date:`` when the record was written, ISO 8601 in local time with its offset.
+* ``date:`` when the record was written, ISO 8601 in local time with its offset (a
+  time without one is read as local time; one that is then out of range is refused).
 * ``result:`` PGN's four codes, counted by seat (seat 0 is the side that moves first in
   the game's own start position, seat 1 the other): ``1-0`` seat 0 won, ``0-1`` seat 1
   won, ``1/2-1/2`` a draw, ``*`` no result (a game in progress, or one stopped before its
@@ -47,9 +48,11 @@ any order (the keys are not case-sensitive):
   (``game.review.Analysis.to_text``): the line holds the budget (``quick``/``deep``),
   the number of positions and the iterations per position; each following ``| `` line
   is one position (``index seat value [proven=..] [best=..] [move=..]``, see
-  docs/review.md).  It is checked against the moves when read: an analysis that does
-  not read, or is of other moves, is dropped and said in ``Record.problems``; the game
-  still loads.  Versions before it keep the block as an unknown entry (below).
+  docs/review.md).  It is checked against the moves and positions when read: an
+  analysis that does not read, is of other moves, names a best move that is not legal
+  where it names it or the wrong seat to move, is dropped and said in
+  ``Record.problems``; the game still loads.  Versions before it keep the block as an
+  unknown entry (below).
 * ``end of record`` closes the record; nothing but blank lines and comments may follow.
 * Blank lines and lines starting with ``#`` are ignored.
 * Any other key (a word: letters, digits, ``-`` and ``_``) is kept in ``Record.extra``
@@ -60,7 +63,10 @@ Records written by earlier versions (no ``version:``, no ``end of record``, no d
 result) read as before.  A file may start with a UTF-8 byte-order mark.  A record is at
 most ``MAX_BYTES`` (1,000,000 bytes): a longer file is refused, never silently cut.
 
-Reading checks everything and raises ValueError naming the line and the reason:
+Only regular files are read (a FIFO or a device is refused at once, never waited on), and
+reading is linear in the size of the record.  Reading checks everything and raises
+ValueError -- whatever goes wrong, never another exception -- naming the line and the
+reason:
 an unknown game, a bad option, an unreadable position, an illegal move (with the move
 number and the rules' own explanation), a result the moves do not give.  A message
 quotes at most ``EXCERPT`` characters of the bad input; ``load_file`` messages start
@@ -70,7 +76,9 @@ The API: ``dumps(game, options, seats, start_state, moves, *, resigned=None,
 result=None, ending=None, date=None, extra=None, final=None, analysis=None)``,
 ``dumps_match(match)``,
 ``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
-folder=None)``, ``summary(path)`` and ``summaries(folder)`` for a list of saved games.
+folder=None)``, ``with_analysis(text, analysis)`` and ``save_analysis(path, match)`` (a
+review kept with the player's file as written), ``summary(path)`` and ``summaries(folder)``
+for a list of saved games.
 """
 
 from __future__ import annotations
@@ -368,7 +376,24 @@ def dumps_match(match, date=None) -> str:
 
 
 def loads(text: str) -> Record:
-    """Read a record; ValueError with the line and the reason when anything is wrong."""
+    """Read a record; ValueError with the line and the reason when anything is wrong
+    (whatever goes wrong: a file that breaks the reader is reported, never raised as
+    another error).  Linear in the length of the text."""
+    try:
+        return _loads(text)
+    except ValueError:
+        raise
+    except RecursionError:
+        raise ValueError("the record cannot be read: it is nested too deeply") from None
+    except MemoryError:
+        raise ValueError("the record cannot be read: not enough memory") from None
+    except Exception as e:  # a bug met by a strange file: a message, never a crash
+        raise ValueError(
+            f"the record cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+        ) from None
+
+
+def _loads(text: str) -> Record:
     if not isinstance(text, str):
         raise ValueError("a game record must be text")
     if len(text) > MAX_BYTES:
@@ -404,7 +429,7 @@ def loads(text: str) -> Record:
     written_result = None
     ending = None
     resigned = None
-    extra: dict[str, str] = {}
+    extra: dict[str, list[str]] = {}  # each unknown key's lines, joined at the end
     start_lines: list[str] | None = None
     start_at = 0
     block = None  # where '|' lines go: "start", "analysis", or an unknown key of extra
@@ -419,7 +444,7 @@ def loads(text: str) -> Record:
             elif block == "analysis":
                 analyses[-1][1].append(line)
             elif block is not None:
-                extra[block] += "\n" + line
+                extra[block].append(line)
             else:
                 raise ValueError(f"line {lineno}: a '|' position line outside a 'start:' block")
             continue
@@ -474,7 +499,12 @@ def loads(text: str) -> Record:
                     "time such as 2026-11-21T20:15:00+01:00"
                 ) from None
             if date.tzinfo is None:
-                date = date.astimezone()
+                try:
+                    date = date.astimezone()  # a time without an offset is local
+                except (OverflowError, OSError, ValueError):
+                    raise ValueError(
+                        f"line {lineno}: the date {excerpt(value)} is out of range"
+                    ) from None
         elif key == "result":
             if value not in RESULTS:
                 raise ValueError(
@@ -500,7 +530,7 @@ def loads(text: str) -> Record:
             analyses.append((lineno, [value]))
             block = "analysis"
         else:  # written by a newer version: kept, and otherwise ignored
-            extra[key] = extra[key] + "\n" + value if key in extra else value
+            extra.setdefault(key, []).append(value)
             block = key
     if game is None:
         raise ValueError("the record does not say which game it is ('game: splay')")
@@ -549,7 +579,7 @@ def loads(text: str) -> Record:
         )
     if ending is None:
         ending = _ending_of(state, seat_resigned)
-    analysis, problems = _read_analysis(analyses, played)
+    analysis, problems = _read_analysis(analyses, played, states)
     return Record(
         game.id,
         options,
@@ -562,14 +592,16 @@ def loads(text: str) -> Record:
         result=result,
         ending=ending,
         resigned=seat_resigned,
-        extra=extra,
+        extra={key: "\n".join(lines) for key, lines in extra.items()},
         analysis=analysis,
         problems=problems,
     )
 
 
-def _read_analysis(blocks, moves) -> tuple[str | None, list[str]]:
-    """The analysis text of a record, checked against its moves, and what was dropped.
+def _read_analysis(blocks, moves, states=None) -> tuple[str | None, list[str]]:
+    """The analysis text of a record, checked against its moves and (given ``states``)
+    its positions -- every best move it names must be legal where it is named -- and
+    what was dropped.
 
     A bad analysis never stops a record from loading: it is dropped and said."""
     if not blocks:
@@ -589,41 +621,77 @@ def _read_analysis(blocks, moves) -> tuple[str | None, list[str]]:
             f"line {lineno}: the analysis ({len(analysis)} positions) is not of these "
             f"{len(moves)} moves and was dropped"
         ]
+    if states is not None:
+        why = analysis.misfit(states)
+        if why:
+            return None, [
+                f"line {lineno}: the analysis is not of these positions ({_bounded(why)}) "
+                "and was dropped"
+            ]
     return analysis.to_text(), []
 
 
 load_text = loads
 
 
-def read_text(path) -> str:
-    """The text of a record file (BOM dropped); ValueError naming the absolute path when it
-    cannot be read, is not UTF-8, or is over ``MAX_BYTES``."""
-    where = os.path.abspath(os.fspath(path))
+class _Unreadable(ValueError):
+    """The file itself cannot be read (missing, not a regular file, an I/O error)."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"cannot read it: {reason}")
+        self.reason = reason
+
+
+def _read(where: str) -> str:
+    """The text of the record file ``where``; ValueError with the reason (not the path)."""
     try:
-        with open(where, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_BYTES:
-                raise ValueError(
-                    f"{where}: the file is {size:,} bytes; a game record is at "
-                    f"most {MAX_BYTES:,} bytes (refused, not cut)"
-                )
-            data = f.read(MAX_BYTES + 1)
+        data = storage.read_regular(where, MAX_BYTES)
+    except FileNotFoundError:
+        raise _Unreadable("there is no such file") from None
+    except storage.ReadError as e:
+        raise _Unreadable(e.reason) from None
     except OSError as e:
-        raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
+        raise _Unreadable(e.strerror or str(e)) from None
     if len(data) > MAX_BYTES:
+        try:
+            size = f"{os.stat(where).st_size:,} bytes"
+        except OSError:
+            size = f"over {MAX_BYTES:,} bytes"
         raise ValueError(
-            f"{where}: the file is over {MAX_BYTES:,} bytes; a game record is at "
-            "most that (refused, not cut)"
+            f"the file is {size}; a game record is at most {MAX_BYTES:,} bytes (refused, not cut)"
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ValueError(f"{where}: not UTF-8 text (byte {e.start}): not a game record") from None
+        raise ValueError(f"not UTF-8 text (byte {e.start}): not a game record") from None
+
+
+def _load(where: str) -> Record:
+    """A record file read; ValueError with the reason (not the path)."""
+    return loads(_read(where))
+
+
+def read_text(path) -> str:
+    """The text of a record file (BOM dropped); ValueError starting with the absolute path
+    when it cannot be read, is not a regular file (a FIFO or a device is refused, never
+    waited on), is not UTF-8, or is over ``MAX_BYTES``."""
+    where = os.path.abspath(os.fspath(path))
+    try:
+        return _read(where)
+    except _Unreadable as e:
+        raise ValueError(f"cannot read {where}: {e.reason}") from None
+    except ValueError as e:
+        raise ValueError(f"{where}: {e}") from None
 
 
 def load_file(path) -> Record:
-    """Read a record file; ValueError starting with the file's absolute path."""
-    text = read_text(path)
+    """Read a record file; ValueError starting with the file's absolute path (whatever
+    went wrong)."""
+    return loads_at(read_text(path), path)
+
+
+def loads_at(text: str, path) -> Record:
+    """``loads(text)`` of the file ``path``: a ValueError starts with its absolute path."""
     try:
         return loads(text)
     except ValueError as e:
@@ -641,9 +709,11 @@ def save_file(text: str, game_id: str, folder=None) -> str:
     """Write a record under ``folder`` (default: the data folder's saves) with a
     time-stamped name; returns its absolute path.
 
-    The text goes to a temporary file in the same folder, is flushed to the disk and then
-    renamed, so there is never a broken or empty record; OSError with the folder's
-    absolute path and the reason when the folder cannot be made or written."""
+    The name is claimed first (created exclusively: two programs saving in the same
+    second get two files), then the text goes to a temporary file in the same folder, is
+    flushed to the disk and renamed over it, so there is never a broken or empty record;
+    OSError with the folder's absolute path and the reason when the folder cannot be made
+    or written."""
     folder = os.path.abspath(os.fspath(_default_folder() if folder is None else folder))
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise OSError(f"cannot save in {folder}: it is a file, not a folder")
@@ -652,12 +722,94 @@ def save_file(text: str, game_id: str, folder=None) -> str:
     except OSError as e:
         raise OSError(f"cannot make the folder {folder}: {e.strerror or e}") from None
     safe_id = re.sub(r"[^a-z0-9_-]", "", str(game_id).lower()) or "game"
-    path = storage.unique_path(folder, f"{safe_id}-{time.strftime('%Y%m%d-%H%M%S')}", ".txt")
+    stem = f"{safe_id}-{time.strftime('%Y%m%d-%H%M%S')}"
     try:
-        storage.atomic_write(path, text)
+        path = storage.write_new(folder, stem, ".txt", text)
     except storage.WriteError as e:
         raise OSError(f"cannot save the game in {folder}: {e.reason}") from None
     return str(path)
+
+
+def with_analysis(text: str, analysis) -> str:
+    """The record ``text`` with its analysis block replaced by ``analysis`` (a
+    ``game.review.Analysis`` or its text) and every other line kept as written: comments,
+    unknown entries, the date, the line endings.  The new block goes just before ``end of
+    record`` (at the end in an older record without it).  ValueError when the result does
+    not read back with this analysis (``analysis`` is not of the record's moves)."""
+    rec = loads(text)
+    new = _analysis_lines(analysis, rec.moves)
+    eol = "\r\n" if "\r\n" in text else "\n"
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    kept: list[str] = []
+    in_block = False
+    end_at = None
+    for ln in lines:
+        bare = ln.strip()
+        if in_block and (ln.startswith("|") or not bare or bare.startswith("#")):
+            if ln.startswith("|"):
+                continue  # a line of the old analysis
+            kept.append(ln)
+            continue
+        in_block = False
+        if not bare.startswith("#") and not ln.startswith("|"):
+            if ln.partition(":")[0].strip().lower() == "analysis" and ":" in ln:
+                in_block = True
+                continue
+            if bare.lower() == END and end_at is None:
+                end_at = len(kept)
+        kept.append(ln)
+    if end_at is None:
+        while kept and not kept[-1].strip():
+            kept.pop()
+        kept.extend(new + [""])
+    else:
+        kept[end_at:end_at] = new
+    out = eol.join(kept)
+    back = loads(out)
+    if back.analysis is None or back.moves != rec.moves:
+        raise ValueError("the analysis could not be added to the record")
+    return out
+
+
+def save_analysis(path, match, in_place: bool = False) -> str:
+    """Keep ``match``'s analysis with the record it was read from (``path``), the player's
+    lines as written; the absolute path written.
+
+    A file in the data folder is rewritten in place (atomically); a file elsewhere is
+    left as it is and the review written beside it as a new file
+    (``NAME-review.txt``); ``in_place`` rewrites it all the same (a file this function
+    wrote before).  ValueError when the file no longer holds this game (then it
+    is not touched); OSError when it cannot be written."""
+    where = os.path.abspath(os.fspath(path))
+    text = read_text(where)
+    rec = loads_at(text, where)
+    if (
+        rec.game_id != match.game.id
+        or rec.moves != [str(m) for m in match.moves]
+        or str(rec.start) != str(match.states[0])
+    ):
+        raise ValueError(f"{where} holds another game now (it was changed or played on)")
+    new = with_analysis(text, match.analysis)
+    if in_place or _inside(where, storage.data_dir()):
+        try:
+            return str(storage.atomic_write(where, new))
+        except storage.WriteError as e:
+            raise OSError(f"cannot write {where}: {e.reason}") from None
+    stem, suffix = os.path.splitext(os.path.basename(where))
+    try:
+        done = storage.write_new(os.path.dirname(where), f"{stem}-review", suffix or ".txt", new)
+    except storage.WriteError as e:
+        raise OSError(f"cannot write the review beside {where}: {e.reason}") from None
+    return str(done)
+
+
+def _inside(path: str, folder) -> bool:
+    try:
+        real = os.path.realpath(path)
+        base = os.path.realpath(os.fspath(folder))
+        return os.path.commonpath([real, base]) == base
+    except (OSError, ValueError):
+        return False
 
 
 # --- a list of saved games ---------------------------------------------------------------------
@@ -666,7 +818,7 @@ def save_file(text: str, game_id: str, folder=None) -> str:
 @dataclass
 class Summary:
     """One line of a Load screen; ``error`` says why the file does not open (then only
-    ``path`` and ``modified`` are known)."""
+    ``path`` and ``modified`` are known); it does not repeat the path."""
 
     path: str  # absolute
     game_id: str = ""
@@ -704,7 +856,7 @@ def summary(path) -> Summary:
     except OSError:
         pass
     try:
-        rec = load_file(where)
+        rec = _load(where)
         game = rules.get(rec.game_id)
         entry.game_id, entry.game_name = rec.game_id, game.name
         entry.date = rec.date
@@ -720,7 +872,7 @@ def summary(path) -> Summary:
         entry.error = (
             str(e)
             if isinstance(e, ValueError)
-            else f"{where}: cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
+            else f"cannot be read ({_bounded(f'{type(e).__name__}: {e}')})"
         )
     return entry
 

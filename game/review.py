@@ -144,6 +144,26 @@ class Analysis:
             return False
         return self.moves is None or list(self.moves) == moves
 
+    def misfit(self, states) -> str | None:
+        """Why this analysis is not one of the positions ``states`` (the start and the
+        position after each move), or None when it fits: the seat to move it names and
+        every best move it stores are checked against each position (a best move must be
+        legal there; a finished position has none)."""
+        if len(states) != len(self.evals):
+            return f"it has {len(self.evals)} positions, the game {len(states)}"
+        for k, (state, ev) in enumerate(zip(states, self.evals, strict=True)):
+            if k < len(self.players) and self.players[k] != state.player:
+                return f"position {k}: seat {self.players[k]} is not the seat to move"
+            if ev is None or not ev.best:
+                continue
+            if state.is_over():
+                return f"position {k}: the game is over there, yet it names a best move"
+            try:
+                state.find_move(ev.best)
+            except Exception:  # IllegalMove, or a notation the rules choke on
+                return f"position {k}: the best move {ev.best[:20]!r} is not legal there"
+        return None
+
     def reviews(self, states=None, moves=None) -> list[MoveReview]:
         """One review per move.  ``states`` and ``moves`` are those of the analysed game
         (by default the seats to move and the moves kept in the analysis)."""

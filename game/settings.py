@@ -64,6 +64,8 @@ def read_speed(text: str) -> float:
 
 
 MAX_PROCESSES = 256  # read from the file; the cores of the machine cap what is used
+MAX_WINDOW = (7680, 4320)  # the largest window read from the file (the screen caps it too)
+MAX_BYTES = 64_000  # the largest settings file read
 HEADER = "# Abstract Arcade settings (written by the app; unknown lines are ignored)"
 
 
@@ -127,6 +129,14 @@ def _onoff(text: str) -> bool:
     raise ValueError(f"{text!r} is not on or off")
 
 
+def fit_window(size, limit=MAX_WINDOW) -> tuple[int, int]:
+    """``size`` (width, height) within the smallest window and ``limit``."""
+    w, h = int(size[0]), int(size[1])
+    w = max(theme.MIN_SIZE[0], min(int(limit[0]), w))
+    h = max(theme.MIN_SIZE[1], min(int(limit[1]), h))
+    return w, h
+
+
 def loads(text: str) -> tuple[Settings, list[str]]:
     """The settings in ``text`` and the problems found (each bad line is skipped)."""
     s = Settings()
@@ -153,7 +163,14 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                 w, x, h = value.lower().partition("x")
                 if not x:
                     raise ValueError("write the window size as WIDTHxHEIGHT")
-                s.window = (max(theme.MIN_SIZE[0], int(w)), max(theme.MIN_SIZE[1], int(h)))
+                w, h = int(w), int(h)
+                s.window = fit_window((w, h))
+                if s.window != (w, h) and (w > MAX_WINDOW[0] or h > MAX_WINDOW[1]):
+                    problems.append(
+                        f"line {n}: the window {value[:30]} is larger than "
+                        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}; it is made "
+                        f"{s.window[0]}x{s.window[1]}"
+                    )
             elif key == "animation":
                 s.animation = read_speed(value)
             elif key == "last_game":
@@ -198,12 +215,14 @@ def load(path=None) -> tuple[Settings, str | None]:
     the file could not be read (it is then replaced by defaults, the file left alone)."""
     path = Path(path or storage.settings_path()).absolute()
     try:
-        data = path.read_bytes()
+        data = storage.read_regular(path, MAX_BYTES)  # a FIFO or a device: refused at once
     except FileNotFoundError:
         return Settings(), None
+    except storage.ReadError as exc:
+        return Settings(), f"Could not read the settings {path}: {exc.reason}"
     except OSError as exc:
         return Settings(), f"Could not read the settings {path}: {exc.strerror or exc}"
-    if len(data) > 64_000:
+    if len(data) > MAX_BYTES:
         return Settings(), f"The settings file {path} is too large; using the defaults."
     try:
         text = data.decode("utf-8")
@@ -212,8 +231,9 @@ def load(path=None) -> tuple[Settings, str | None]:
     settings, problems = loads(text)
     if problems:
         return settings, (
-            f"Some settings in {path} did not read ({problems[0]}"
-            f"{' ...' if len(problems) > 1 else ''}); defaults used for them."
+            f"Some settings in {path} did not read as written ({problems[0]}"
+            f"{' ...' if len(problems) > 1 else ''}); the defaults or the nearest allowed "
+            "values are used."
         )
     return settings, None
 

@@ -112,7 +112,7 @@ class ExportScene(Overlay):
                 speed=self.c_speed.value,
                 caption=self.t_caption.value,
             )
-            self.path = export.export_name(self.game.id, "gif")
+            self.path = None  # a new name in the exports, claimed when it is written
         except (ValueError, OSError, RuntimeError, ImportError) as exc:
             self.job = None
             self.app.message(f"Cannot export: {exc}", "bad", 5.0)

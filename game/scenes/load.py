@@ -430,7 +430,7 @@ class LoadScene(Scene):
                 "topright",
             )
             if error:
-                line = f"{os.path.basename(e.path)}: {error}"
+                line = error  # the file's name is the row's title
             else:
                 line = f"{e.seats}  -  {turns.moves_text(e.moves)}  -  {e.result}"
             draw_text(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import flow, keeping, review, storage, theme, turns
+from game import flow, keeping, records, review, theme, turns
 from game.board_host import BoardHost
 from game.move_list import MoveList
 from game.review_graph import MARKS, WinGraph
@@ -181,17 +181,25 @@ class ReviewScene(Scene):
             self.keep()
 
     def keep(self) -> None:
-        """Save the reviewed game: over the file it came from, else as a new saved game."""
+        """Save the reviewed game: with the file it came from (its comments, unknown
+        entries and date kept; a file outside the data folder is not touched, the review
+        goes beside it), else as a new saved game."""
         m = self.match
         path = getattr(m, "saved_path", None)
         if path:
+            ours = path == getattr(m, "review_written", None)
             try:
-                storage.atomic_write(path, keeping.record_text(m))
+                done = records.save_analysis(path, m, in_place=ours)
             except (OSError, ValueError) as exc:
-                self.app.message(f"The review could not be saved: {exc}", "bad", 5.0)
+                self.app.message(
+                    f"The review could not be kept with {path} ({exc}); saving it as a new game.",
+                    "warn",
+                    5.0,
+                )
+            else:
+                m.saved_path = m.review_written = done  # a deeper review: the same file
+                self.app.message(f"Review saved with the game in {done}", "good", 4.0)
                 return
-            self.app.message(f"Review saved with the game in {path}", "good", 4.0)
-            return
         path = keeping.save(self.app, m)
         if path:
             m.saved_path = path
@@ -323,10 +331,11 @@ class ReviewScene(Scene):
         from game import export
 
         try:
-            path = export.export_name(self.game.id, "png")
             last = self.moves[self.index - 1] if self.index > 0 else None
             caption = export.caption_for(self.states, self.moves, self.index)
-            export.write_png(self.game, self.states[self.index], last, path, caption_text=caption)
+            path = export.write_png(
+                self.game, self.states[self.index], last, None, caption_text=caption
+            )
         except (OSError, ValueError, RuntimeError, ImportError) as exc:
             self.app.message(f"Could not write the PNG: {exc}", "bad", 5.0)
             return
