@@ -11,8 +11,9 @@ with a session transcript; in short:
 * ``isready`` -> ``readyok`` (at once, even while searching);
 * ``setoption name <name> value <value>``: ``Game`` (a game id; default the first game),
   the game's options by their own names, ``Level``, ``Processes`` (or ``Threads``),
-  ``MoveTime`` (ms a move when ``go`` names no budget; 0: the level's time) and
-  ``SearchSeed`` (a number makes the search repeatable; ``none``: a new seed each time);
+  ``MoveTime`` (ms a move when ``go`` names no budget; 0: the level's time), ``Nodes``
+  (iterations a move when ``go`` names no budget; 0: the level's) and ``SearchSeed``
+  (a number makes the search repeatable; ``none``: a new seed each time);
 * ``uginewgame``; ``position startpos|fen <one-line position> [moves <m1> <m2> ...]``;
 * ``go`` with ``movetime <ms>``, ``p1time``/``p2time``/``p1inc``/``p2inc`` (or chess's
   ``wtime``/``btime``/``winc``/``binc``), ``nodes <n>`` (iterations), ``depth <n>`` (until
@@ -194,6 +195,7 @@ class Engine:
         processes: int = 1,
         movetime: int = 0,
         seed: int | None = None,
+        nodes: int = 0,
     ):
         if write is None:
 
@@ -210,6 +212,7 @@ class Engine:
         self.level = level
         self.processes = max(1, min(MAX_PROCESSES, int(processes)))
         self.movetime = max(0, int(movetime))
+        self.nodes = max(0, int(nodes))
         self.seed = seed
         self.state = None  # the position set by ``position``
         self._start = None  # the start position of this game (fixed until a new game)
@@ -295,6 +298,7 @@ class Engine:
         self.out(f"option name Level type combo default {DEFAULT_LEVEL} {levels}")
         self.out(f"option name Processes type spin default 1 min 1 max {MAX_PROCESSES}")
         self.out(f"option name MoveTime type spin default 0 min 0 max {MOVETIME_MAX}")
+        self.out(f"option name Nodes type spin default 0 min 0 max {INFINITE}")
         self.out("option name SearchSeed type string default none")
         for opt in self.game.options:
             self.out(_option_line(opt.name, opt))
@@ -340,6 +344,9 @@ class Engine:
         if key == "movetime":
             self.movetime = self._int(name, value, 0, MOVETIME_MAX)
             return
+        if key == "nodes":
+            self.nodes = self._int(name, value, 0, INFINITE)
+            return
         if key == "searchseed":
             if value.lower() in ("", "none"):
                 self.seed = None
@@ -354,7 +361,7 @@ class Engine:
                     raise EngineError(f"setoption {opt.name}: {e}") from None
                 self._start = None
                 return
-        known = ["Game", "Level", "Processes", "MoveTime", "SearchSeed"]
+        known = ["Game", "Level", "Processes", "MoveTime", "Nodes", "SearchSeed"]
         known += [o.name for o in self.game.options]
         raise EngineError(f"setoption: no option {name!r}; the options are: {', '.join(known)}")
 
@@ -552,8 +559,11 @@ class Engine:
         nodes = limits.get("nodes")
         if seconds is not None or nodes is not None:
             settings.update(time_limit=seconds, iterations=nodes)
-        elif self.movetime > 0:
-            settings.update(time_limit=self.movetime / 1000.0, iterations=None)
+        elif self.movetime > 0 or self.nodes > 0:
+            settings.update(
+                time_limit=self.movetime / 1000.0 if self.movetime > 0 else None,
+                iterations=self.nodes if self.nodes > 0 else None,
+            )
         return settings
 
     def _seed(self, state) -> int:
@@ -637,22 +647,23 @@ class Engine:
                 if kind == "progress":
                     view = msg
                 elif kind == "result":
+                    elapsed = time.perf_counter() - start
                     self._info(
-                        msg["iterations"],
-                        msg.get("elapsed") or time.perf_counter() - start,
-                        msg["value"],
-                        msg["pv"],
-                        msg.get("proven"),
+                        msg["iterations"], elapsed, msg["value"], msg["pv"], msg.get("proven")
                     )
                     return msg["move"]
                 elif kind == "error":
                     raise RuntimeError(msg.get("message") or "the parallel search failed")
             now = time.perf_counter()
             if view is not None:
-                ended = stop.is_set() or (depth is not None and len(view["pv"]) >= depth)
+                merged = None
+                ended = stop.is_set()
+                if depth is not None and not ended:
+                    merged = search._merged(final=False)
+                    ended = len(merged["pv"]) >= depth
                 if ended:
                     pool.stop()
-                    merged = search._merged(final=False)
+                    merged = merged or search._merged(final=False)
                     self._info(merged["iterations"], now - start, merged["value"], merged["pv"])
                     return merged["move"]
                 if now - last_info >= INFO_EVERY:
@@ -683,6 +694,9 @@ def main(argv=None) -> int:
     ap.add_argument(
         "--movetime", type=int, default=0, help="ms a move for a bare go (0: the level's time)"
     )
+    ap.add_argument(
+        "--nodes", type=int, default=0, help="iterations a move for a bare go (0: the level's)"
+    )
     ap.add_argument("--seed", type=int, default=None, help="a fixed search seed")
     ap.add_argument("--game", default=None, help=f"the game at start: {', '.join(rules.GAMES)}")
     args = ap.parse_args(argv)
@@ -691,7 +705,11 @@ def main(argv=None) -> int:
     if args.game is not None and args.game.lower() not in rules.GAMES:
         ap.error(f"--game: one of {', '.join(rules.GAMES)}")
     engine = Engine(
-        level=args.level, processes=args.processes, movetime=max(0, args.movetime), seed=args.seed
+        level=args.level,
+        processes=args.processes,
+        movetime=max(0, args.movetime),
+        seed=args.seed,
+        nodes=max(0, args.nodes),
     )
     if args.game is not None:
         engine.game_id = args.game.lower()

@@ -103,14 +103,20 @@ class UGIPlayer:
             pass
         self._lines.put(None)  # the program ended
 
+    def _exit_code(self):
+        """The program's exit code, waiting a moment for an exit already under way."""
+        try:
+            return self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            return None
+
     def send(self, line: str) -> None:
         try:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
         except (OSError, ValueError):
-            raise UGIError(
-                f"{self.name}: it stopped reading (exit code {self.proc.poll()})"
-            ) from None
+            code = self._exit_code()
+            raise UGIError(f"{self.name}: it stopped reading (exit code {code})") from None
 
     def _until(self, word: str, timeout: float) -> list[str]:
         """The lines read up to and including the first starting with ``word``."""
@@ -126,7 +132,8 @@ class UGIPlayer:
                 continue
             if line is None:
                 why = f"; it said: {self.last_error}" if self.last_error else ""
-                raise UGIError(f"{self.name}: it ended (exit code {self.proc.poll()}){why}")
+                code = self._exit_code()
+                raise UGIError(f"{self.name}: it ended (exit code {code}){why}")
             if line.startswith("info string error"):
                 self.last_error = line[len("info string error") :].strip()
             seen.append(line)
