@@ -599,3 +599,29 @@ def test_a_program_that_plays_an_illegal_move_is_named(capsys):
 def test_a_program_that_is_not_there():
     with pytest.raises(UGIError, match="cannot start it"):
         UGIPlayer(["/nonexistent/engine-program"], rules.get(rules.GAMES[0]))
+
+
+def test_processes_search_in_parallel_and_stop_at_once():
+    from ai.parallel import close_shared_pools
+
+    engine, lines = in_process(seed=5)
+    legal = {str(m) for m in rules.get(rules.GAMES[0]).start().legal_moves()}
+    try:
+        out = ask(engine, lines, "setoption name Processes value 2", "position startpos")
+        assert out == []
+        out = ask(engine, lines, "go nodes 64")
+        assert out[-1].split()[1] in legal
+        words = [x for x in out if x.startswith("info depth ")][-1].split()
+        assert int(words[words.index("nodes") + 1]) == 128  # each process its own budget
+        before = len(lines)
+        engine.handle("go infinite")
+        deadline = time.monotonic() + 60
+        while not any(x.startswith("info depth ") for x in lines[before:]):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        engine.handle("stop")
+        assert not engine.searching()
+        assert lines[-1].startswith("bestmove ") and lines[-1].split()[1] in legal
+    finally:
+        engine.stop_search()
+        close_shared_pools()
