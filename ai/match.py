@@ -1,10 +1,17 @@
 """Headless matches between two players on one game.
 
     python -m ai.match GAME_ID --games 40 --p0 mcts:iterations=2000 --p1 random
+    python -m ai.match GAME_ID --games 10 --p0 "ugi:abstract-arcade-engine --level hard" \
+        --p1 "ugi:python -m ai.engine --level easy"
 
 Seats alternate: in odd games the second player starts.  Prints wins, draws,
 losses (from the first player's side), unfinished games (move cap), mean
 plies and mean time per move for each player, with a progress bar.
+
+A player spec ``ugi:<command line>`` is a program speaking UGI (``ai/ugi.py``): ours
+(``abstract-arcade-engine``, ``python -m ai.engine``) or any other implementation of the
+game.  It is started once for the match; each move it gets the position on one line and
+``go`` (``go movetime <ms>`` with ``--movetime``), and its answer is checked by our rules.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 
 from .levels import make_player
+from .ugi import UGIError, UGIPlayer, command_of, is_ugi
 
 
 @dataclass
@@ -76,21 +84,46 @@ def run_match(
     progress=None,
     options_for=None,
     make=None,
+    movetime: int | None = None,
 ) -> MatchResult:
     """Player A (spec_a) against B; A starts the even-numbered games.
 
     ``options_for(g)``, when given, adds start options for game ``g`` (e.g. the same
     random setup for a pair of games); ``make(spec, seed)`` makes the players (by default
-    ``make_player`` for this game: a level thinks for the time the game names for it)."""
+    ``make_player`` for this game: a level thinks for the time the game names for it).
+    A ``ugi:<command line>`` spec is a program over UGI, started once for the match and
+    told each new game (``movetime``: the ms of its ``go movetime``; None: a bare ``go``);
+    a program that breaks the protocol raises UGIError."""
     if make is None:
 
         def make(spec, seed=None):
             return make_player(spec, seed=seed, game=game)
 
+    programs: dict[int, UGIPlayer] = {}  # side (0: A, 1: B) -> its program, for the match
+
+    def player(side: int, spec: str, seed: int):
+        if not is_ugi(spec):
+            return make(spec, seed=seed)
+        program = programs.get(side)
+        if program is None:
+            program = programs[side] = UGIPlayer(command_of(spec), game, movetime=movetime)
+        program.new_game()
+        return program
+
+    try:
+        return _run(
+            game, spec_a, spec_b, games, options, seed, max_plies, progress, options_for, player
+        )
+    finally:
+        for program in programs.values():
+            program.close()
+
+
+def _run(game, spec_a, spec_b, games, options, seed, max_plies, progress, options_for, player):
     res = MatchResult()
     for g in range(games):
-        a = make(spec_a, seed=seed * 1000 + 2 * g)
-        b = make(spec_b, seed=seed * 1000 + 2 * g + 1)
+        a = player(0, spec_a, seed * 1000 + 2 * g)
+        b = player(1, spec_b, seed * 1000 + 2 * g + 1)
         a_seat = g % 2
         players = [a, b] if a_seat == 0 else [b, a]
         opts = dict(options or {})
@@ -153,6 +186,13 @@ def main(argv=None) -> int:
     ap.add_argument("--option", action="append", default=[], metavar="K=V")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument(
+        "--movetime",
+        type=int,
+        default=None,
+        metavar="MS",
+        help="ugi: players think this long a move (go movetime); default a bare go",
+    )
     args = ap.parse_args(argv)
     try:
         game = rules.get(args.game)
@@ -160,13 +200,32 @@ def main(argv=None) -> int:
         if len(opts) != len(args.option):
             raise ValueError("--option takes K=V")
         opts = game.validate(opts)
-        make_player(args.p0)
-        make_player(args.p1)
+        for spec in (args.p0, args.p1):
+            if is_ugi(spec):
+                command_of(spec)
+            else:
+                make_player(spec)
+        if args.movetime is not None and args.movetime < 1:
+            raise ValueError("--movetime is at least 1 ms")
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     t = time.perf_counter()
-    res = run_match(game, args.p0, args.p1, args.games, opts, args.seed, args.max_plies, _bar)
+    try:
+        res = run_match(
+            game,
+            args.p0,
+            args.p1,
+            args.games,
+            opts,
+            args.seed,
+            args.max_plies,
+            _bar,
+            movetime=args.movetime,
+        )
+    except UGIError as e:
+        print(f"\nerror: {e}", file=sys.stderr)
+        return 1
     wall = time.perf_counter() - t
     n = res.games
     print(f"{game.name}: {args.p0} vs {args.p1}, {n} games, seats alternating")

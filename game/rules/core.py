@@ -52,6 +52,8 @@ class RuleViolation(IllegalMove):
     """A readable move that the rules refuse here (an occupied cell, the game is over)."""
 
 
+FEN_SEPARATOR = "|"  # between the lines of a position written on one line (State.fen)
+
 KIND_WORDS = {int: "an integer", str: "a word", float: "a number"}  # Option.allowed()
 
 
@@ -264,6 +266,13 @@ class State:
         """One sentence on how the game ended, for the result screen."""
         return ""
 
+    def fen(self) -> str:
+        """This position on one line (the ``fen`` of a text protocol such as UGI): the lines
+        of ``str(self)`` with their runs of spaces made one, empty lines dropped, joined by
+        ``|``.  ``game.parse_fen`` reads it back to an equal state (docs/engine.md)."""
+        lines = (" ".join(line.split()) for line in str(self).splitlines())
+        return FEN_SEPARATOR.join(line for line in lines if line)
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and str(other) == str(self)
 
@@ -343,6 +352,13 @@ class Game:
 
     def parse(self, text: str) -> State:
         raise NotImplementedError
+
+    def parse_fen(self, text: str) -> State:
+        """The position written on one line by ``State.fen`` (``|`` between its lines);
+        ValueError (or IllegalMove) when it does not read as a position of this game."""
+        if not isinstance(text, str):
+            raise ValueError("a position must be text")
+        return self.parse(text.replace(FEN_SEPARATOR, "\n"))
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
