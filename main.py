@@ -159,7 +159,7 @@ def build_parser():
         default=None,
         help="open a saved game record: an unfinished game continues, a finished one "
         "opens at its end (S in a game saves one in the data folder; the "
-        "format is in game/records.py)",
+        "format is in game/session/records.py)",
     )
     p.add_argument(
         "--gif",
@@ -250,7 +250,7 @@ def parse_options(game, items) -> dict:
 
 
 def parse_seats(text: str | None):
-    from game.seats import parse_pair
+    from game.session.seats import parse_pair
 
     if text is None:
         return None
@@ -431,8 +431,8 @@ def parse_export_size(text: str | None) -> tuple[int, int]:
 def parse_gif_moves(text: str | None, turns_: list) -> tuple[int, int]:
     """``--gif-moves A:B`` as the positions ``(first, last)`` the GIF shows: from the one
     before move A to the one after move B.  Moves are numbered as the move list and the
-    captions number them (game/turns.py: row N holds both players' turns of move N)."""
-    from game import turns
+    captions number them (game/session/turns.py: row N holds both players' turns of move N)."""
+    from game.session import turns
 
     n = turns.rows(turns_)
     if text is None:
@@ -458,8 +458,9 @@ def parse_gif_moves(text: str | None, turns_: list) -> tuple[int, int]:
 
 def run_export(args, record) -> int:
     """Write the GIF and/or PNG of the loaded record; nothing else is started."""
-    from game import export, turns
+    from game import export
     from game.rules import get
+    from game.session import turns
 
     game = get(record.game_id)
     size = parse_export_size(args.export_size)
@@ -511,7 +512,7 @@ def play_opening(match, n: int, rng, keep_going: bool = True) -> None:
     both players' turns; a turn of two plies is played whole); with ``keep_going``,
     prefer moves that do not end the game (random Gess moves often break the mover's own
     ring)."""
-    from game import turns
+    from game.session import turns
 
     while True:
         if match.over:
@@ -605,7 +606,7 @@ def run(args) -> int:
                 "--load takes the game and its options from the file; "
                 "leave out --game, --demo and --option"
             )
-        from game.records import load_file
+        from game.session.records import load_file
 
         try:
             record = load_file(args.load)
@@ -618,9 +619,9 @@ def run(args) -> int:
     if scene_name is None:
         scene_name = "play" if game is not None else "title"
 
-    from game import flow
-    from game.app import App
-    from game.seats import DEFAULT_SEATS, Seat
+    from game.session.seats import DEFAULT_SEATS, Seat
+    from game.ui import flow
+    from game.ui.app import App
 
     # a window for a person remembers its settings and autosaves the game in progress in
     # the data folder; a headless run (--screenshot, --frames) reads and writes nothing there
@@ -628,8 +629,8 @@ def run(args) -> int:
     settings = note = None
     fullscreen = args.fullscreen
     if persist:
-        from game import settings as settings_mod
-        from game import storage
+        from game.session import settings as settings_mod
+        from game.session import storage
 
         storage.clean_leftovers()  # what a killed run left: stale .tmp files, empty names
         settings, note = settings_mod.load()
@@ -637,7 +638,7 @@ def run(args) -> int:
             settings.muted = True
         if size is None:
             size = tuple(settings.window)
-            from game.app import desktop_size
+            from game.ui.app import desktop_size
 
             screen = desktop_size()
             if screen and (size[0] > screen[0] or size[1] > screen[1]):
@@ -674,7 +675,7 @@ def run(args) -> int:
         )
         match.resigned = record.resigned  # a resigned game opens as finished
         match.saved_path = os.path.abspath(args.load)  # a review of it is saved there
-        from game.keeping import analysis_of
+        from game.session.keeping import analysis_of
 
         match.analysis = analysis_of(record, match)  # a reviewed game reopens reviewed
         if scene_name == "review":

@@ -1,5 +1,5 @@
 """Client benchmark: ``python -m game.bench [--frames N] [--game ID] [--processes N]``
-(``--records``: the record-parsing benchmark, ``game.record_bench``).
+(``--records``: the record-parsing benchmark, ``game.session.record_bench``).
 
 Prints, for a demo game with the computer thinking in its real worker processes
 (``--processes``, default the settings' automatic count: the cores less one; ``--size WxH``
@@ -72,9 +72,9 @@ def frame_times(
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from ai.worker import AIWorker
-    from game.app import FPS, App, FramePacer
     from game.scenes.demo import DemoScene
-    from game.settings import Settings
+    from game.session.settings import Settings
+    from game.ui.app import FPS, App, FramePacer
 
     count = processes if processes is not None else Settings().processes()
     app = App(size=size, seed=7, ai_factory=lambda: AIWorker(processes=count))
@@ -132,11 +132,11 @@ def main(argv=None) -> int:
     p.add_argument(
         "--records",
         action="store_true",
-        help="instead: the record-parsing benchmark (python -m game.record_bench)",
+        help="instead: the record-parsing benchmark (python -m game.session.record_bench)",
     )
     args = p.parse_args(argv)
     if args.records:
-        from game import record_bench
+        from game.session import record_bench
 
         return record_bench.main([])
     if args.processes is not None and args.processes < 1:

@@ -3,7 +3,7 @@
 The play, demo, result, replay and tour scenes and the title's attract game all show a
 board the same way: a view made for the game (``game.catalog``), fitted to a rect, run
 on the scene's clock, its sound cues played in time with its animations, and a click
-on it while it animates skipping the animation.  When a :class:`game.match.Match` is
+on it while it animates skipping the animation.  When a :class:`game.session.match.Match` is
 attached, the host follows it: every position change is shown (animated when the match
 says so), the board takes clicks only on a human's turn, and the hint is drawn.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game import catalog, theme
-from game.widgets import draw_text, line_height, text_size, wrap_text
+from game.ui.widgets import draw_text, line_height, text_size, wrap_text
 
 ANIMATION_BOUND = 30.0  # seconds: longer than any animation, run at once when there is none
 

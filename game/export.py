@@ -33,8 +33,9 @@ from pathlib import Path
 
 import pygame
 
-from game import catalog, storage, theme, turns
-from game.widgets import draw_text, fit_text, line_height
+from game import catalog, theme
+from game.session import storage, turns
+from game.ui.widgets import draw_text, fit_text, line_height
 
 FPS = 16  # frames per second of GIF time while a move animates
 FRAME_MS = 1000 // FPS // 10 * 10  # a GIF counts time in hundredths of a second: 60 ms

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from game.session.settings import DEFAULT_WINDOW, MIN_WINDOW
+
 # --- palette ------------------------------------------------------------------------
 BG = (14, 16, 32)  # deep night blue
 BG_GLOW = (40, 28, 84)  # the glow behind the title
@@ -130,8 +132,8 @@ PAD = 16
 GAP = 10
 RADIUS = 12  # rounded corners
 PANEL_WIDTH = 340  # the side panel in the play scene
-MIN_SIZE = (800, 600)
-DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = MIN_WINDOW  # the window's bounds are the settings' (game/session/settings.py)
+DEFAULT_SIZE = DEFAULT_WINDOW
 
 # --- timing (seconds) ---------------------------------------------------------------
 MOVE_TIME = 0.35  # a piece moving one step / dropping

@@ -20,3 +20,17 @@ def app():
     a = make_app()
     yield a
     a.shutdown()
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    """A data folder of the test's own (``ABSTRACT_ARCADE_DATA``), made, and a working
+    folder the test runs in, where nothing may be written."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("ABSTRACT_ARCADE_DATA", str(folder))
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    yield folder
+    assert list(cwd.iterdir()) == []  # nothing is ever written where it started

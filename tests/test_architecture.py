@@ -3,7 +3,7 @@
 * ``game/rules`` imports neither pygame nor the AI;
 * ``ai/`` imports no pygame, reaches the games only through the public contract
   (``from game import rules``; no game's module, nothing of the client), and names no game;
-* no scene imports another scene (scenes change through ``game.flow``), and no scene
+* no scene imports another scene (scenes change through ``game.ui.flow``), and no scene
   names a game id;
 * a game is found through its descriptor alone (``game.catalog``).
 """

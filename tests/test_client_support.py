@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ai.worker import InlineAI
-from game.app import App
+from game.ui.app import App
 
 DT = 1.0 / 60.0
 

@@ -63,7 +63,7 @@ import math
 from dataclasses import dataclass
 
 from game import theme
-from game.anim import Timeline, flash, shake
+from game.ui.anim import Timeline, flash, shake
 
 
 def screen_point(pos) -> tuple[float, float] | None:

@@ -14,9 +14,9 @@ import re
 import pygame
 
 from game import theme
-from game.anim import Timeline
 from game.boards.base import BoardView, ClickResult, screen_point
 from game.boards.hexboard import font
+from game.ui.anim import Timeline
 
 PREV, NEXT = "< prev", "next >"
 _CELL = re.compile(r"[a-z]{1,2}[0-9]{1,2}")

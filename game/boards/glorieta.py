@@ -41,7 +41,7 @@ from game.boards.base import Action, ClickResult, screen_point
 from game.boards.hexboard import SUPERSAMPLE, hex_points
 from game.boards.hexplace import HexPlaceView
 from game.rules import IllegalMove
-from game.widgets import font, line_height, wrap_text
+from game.ui.widgets import font, line_height, wrap_text
 
 STONE_R = 0.76  # stone radius, in cell radii
 # the six neighbour directions (column, row) in ring order: counter-clockwise on screen,

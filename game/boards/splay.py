@@ -40,10 +40,10 @@ from dataclasses import dataclass
 import pygame
 
 from game import theme
-from game.anim import lerp
 from game.boards.base import Action, ClickResult
 from game.boards.hexboard import SUPERSAMPLE, font, hex_points
 from game.boards.hexplace import HexPlaceView
+from game.ui.anim import lerp
 
 TOWER_R = 0.58  # disc radius, in cell radii
 STEP = 0.15  # how much each disc of a stack rises, in cell radii

@@ -2,7 +2,7 @@
 
 Written against the public rules contract only (``rules.get(id).start`` / ``parse``,
 ``state.play``, ``rules.IllegalMove``); no pygame here, so the lessons can be checked
-without a window (``tests/test_tour.py`` plays every one of them).
+without a window (``tests/ui/test_tour.py`` plays every one of them).
 
 A :class:`Lesson` has a title, a caption, a starting position and a list of
 :class:`Step` s.  A step plays a move (by its notation) with a caption, or -- when

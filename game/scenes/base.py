@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import theme
-from game.widgets import FocusGroup, dim, draw_text, panel
+from game.ui.widgets import FocusGroup, dim, draw_text, panel
 
 
 class Scene:

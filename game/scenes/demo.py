@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import flow, rules, theme
+from game import rules, theme
 from game.board_host import BoardHost
-from game.play_panel import PlayPanel
 from game.scenes.base import Scene, draw_background
-from game.seats import Seat
-from game.widgets import Button
+from game.session.seats import Seat
+from game.ui import flow
+from game.ui.play_panel import PlayPanel
+from game.ui.widgets import Button
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BASE_THINK = 1.0  # seconds of thinking per move at speed 1

@@ -11,9 +11,10 @@ import threading
 
 import pygame
 
-from game import export, theme, turns
+from game import export, theme
 from game.scenes.base import Overlay
-from game.widgets import Button, Cycler, Toggle, bar, draw_text, fit_text, line_height, wrap_text
+from game.session import turns
+from game.ui.widgets import Button, Cycler, Toggle, bar, draw_text, fit_text, line_height, wrap_text
 
 RANGES = ("whole", "from", "upto", "last10")
 RANGE_NAMES = {

@@ -17,10 +17,12 @@ import time
 
 import pygame
 
-from game import catalog, flow, keeping, rules, storage, theme, turns
+from game import catalog, rules, theme
 from game.scenes.base import Scene, draw_background, heading
-from game.seats import LEVELS
-from game.widgets import Button, Cycler, draw_text, fit_text, line_height, panel
+from game.session import keeping, storage, turns
+from game.session.seats import LEVELS
+from game.ui import flow, opening
+from game.ui.widgets import Button, Cycler, draw_text, fit_text, line_height, panel
 
 ROW_H = 64
 TOP = 8  # room above the first row
@@ -199,7 +201,7 @@ class LoadScene(Scene):
         if e.error:
             self.app.message(f"{e.path}: {e.error}", "bad", 6.0)
             return
-        keeping.open_file(self.app, e.path)
+        opening.open_file(self.app, e.path)
 
     def delete(self) -> None:
         e = self.current

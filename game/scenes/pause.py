@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog, flow, theme
+from game import catalog, theme
 from game.scenes.base import Overlay
-from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES, speed_name
-from game.widgets import (
+from game.session.settings import ANIMATION_SPEEDS, WINDOW_SIZES, speed_name
+from game.ui import flow
+from game.ui.widgets import (
     Button,
     Cycler,
     Slider,
@@ -233,7 +234,7 @@ class SettingsScene(Overlay):
         self.anim.label_width = 150
         # the processes the computer thinks in: automatic (the cores less one) or 1..cores;
         # a running worker takes the new count from its next request on
-        from game import settings as settings_mod
+        from game.session import settings as settings_mod
 
         counts = [None, *range(1, settings_mod.cores() + 1)]
         auto = settings_mod.auto_processes()
@@ -254,7 +255,7 @@ class SettingsScene(Overlay):
         )
         self.procs.label_width = 150
         # finished games are archived without asking; keep all (the default) or the newest
-        from game import keeping
+        from game.session import keeping
 
         limits = list(keeping.ARCHIVE_LIMITS)
         limit = app.settings.archive_limit
@@ -301,7 +302,7 @@ class SettingsScene(Overlay):
         self.app.remember()
 
     def _archive(self, limit) -> None:
-        from game import keeping
+        from game.session import keeping
 
         self.app.settings.archive_limit = limit
         self.app.remember()

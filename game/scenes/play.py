@@ -1,9 +1,9 @@
 """The play scene: the board fitted to the window and a side panel.
 
-The panel (``game.play_panel``) shows the players and whose turn it is, the scores, the
+The panel (``game.ui.play_panel``) shows the players and whose turn it is, the scores, the
 computer's thinking and the move list; below it the buttons (Undo U, Redo Y, Hint H,
 Resign, Menu Esc) and, above them, the moves the board view offers as buttons (a forced
-pass, declining, a colour choice).  The game itself is a ``game.match.Match``; the board
+pass, declining, a colour choice).  The game itself is a ``game.session.match.Match``; the board
 is hosted by a ``game.board_host.BoardHost``.
 """
 
@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from game import anim, flow, keeping, theme
+from game import theme
 from game.board_host import BoardHost
-from game.play_panel import PlayPanel
 from game.scenes.base import Scene, draw_background
-from game.seats import DEFAULT_SEATS
-from game.widgets import Button, draw_text, fit_text, line_height, text_size
+from game.session import keeping
+from game.session.seats import DEFAULT_SEATS
+from game.ui import anim, flow, opening
+from game.ui.play_panel import PlayPanel
+from game.ui.widgets import Button, draw_text, fit_text, line_height, text_size
 
 RESULT_DELAY = 1.0  # seconds between the last move landing and the result screen
 
@@ -343,12 +345,12 @@ class PlayScene(Scene):
                 self.hint()
                 return
             if key == pygame.K_c and ctrl:
-                keeping.copy_record(
+                opening.copy_record(
                     self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT)
                 )
                 return
             if key == pygame.K_v and ctrl:
-                keeping.paste(self.app)
+                opening.paste(self.app)
                 return
             if key == pygame.K_s:
                 self.save_game()

@@ -6,12 +6,14 @@ import math
 
 import pygame
 
-from game import flow, keeping, theme, turns
+from game import theme
 from game.board_host import BoardHost
-from game.move_list import MoveList
-from game.play_panel import draw_swatch
 from game.scenes.base import Scene, draw_background
-from game.widgets import (
+from game.session import keeping, turns
+from game.ui import flow, opening
+from game.ui.move_list import MoveList
+from game.ui.play_panel import draw_swatch
+from game.ui.widgets import (
     Button,
     draw_text,
     fit_text,
@@ -318,7 +320,7 @@ class ResultScene(Scene):
             and event.key == pygame.K_c
             and getattr(event, "mod", 0) & pygame.KMOD_CTRL
         ):
-            keeping.copy_record(self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT))
+            opening.copy_record(self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             self.save()

@@ -1,9 +1,9 @@
 """Replay and review a game: step through it, let the computer mark the mistakes, play on.
 
-The board shows any position of the game; the move list (``game.move_list``) and, once
-the game is reviewed, the win-chance graph (``game.review_graph``) take clicks to jump
+The board shows any position of the game; the move list (``game.ui.move_list``) and, once
+the game is reviewed, the win-chance graph (``game.ui.review_graph``) take clicks to jump
 there; Left/Right/Home/End step and Space plays the game through.  A review sends every
-position to the computer's process (``game.review.Analyser``) at the budget the player
+position to the computer's process (``game.session.review.Analyser``) at the budget the player
 picks, with a progress bar and Cancel; each move is then classed by how much it cost
 its player's winning chances, and the better move of a marked one can be shown on the
 board (B); N and P jump to the next and previous marked move.  A finished review is
@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import pygame
 
-from game import flow, keeping, records, review, theme, turns
+from game import theme
 from game.board_host import BoardHost
-from game.move_list import MoveList
-from game.review_graph import MARKS, WinGraph
 from game.scenes.base import Scene, draw_background
-from game.seats import DEFAULT_LEVEL, Seat
-from game.widgets import Button, bar, draw_text, fit_text, line_height, panel, wrap_text
+from game.session import keeping, records, review, turns
+from game.session.seats import DEFAULT_LEVEL, Seat
+from game.ui import flow
+from game.ui.move_list import MoveList
+from game.ui.review_graph import MARKS, WinGraph
+from game.ui.widgets import Button, bar, draw_text, fit_text, line_height, panel, wrap_text
 
 
 def _count(n: int, label: str) -> str:

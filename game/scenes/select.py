@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog, flow, rules, theme
+from game import catalog, rules, theme
 from game.scenes.base import Scene, draw_background, heading
-from game.seats import CHOICES as SEAT_CHOICES
-from game.seats import Seat
-from game.widgets import (
+from game.session.seats import CHOICES as SEAT_CHOICES
+from game.session.seats import Seat
+from game.ui import flow
+from game.ui.widgets import (
     Button,
     Cycler,
     Widget,

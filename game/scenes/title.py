@@ -6,12 +6,14 @@ import math
 
 import pygame
 
-from game import catalog, flow, keeping, rules, theme
+from game import catalog, rules, theme
 from game.board_host import BoardHost
-from game.match import Match
 from game.scenes.base import Scene, draw_background
-from game.seats import Seat
-from game.widgets import Button, dim, draw_text, line_height, text_size, text_surface
+from game.session import keeping
+from game.session.match import Match
+from game.session.seats import Seat
+from game.ui import flow, opening
+from game.ui.widgets import Button, dim, draw_text, line_height, text_size, text_surface
 
 ATTRACT_SPEC = {"time_limit": 0.25}  # the attract game thinks briefly
 ATTRACT_RESTART = 3.0  # seconds of the final position before a new game
@@ -152,7 +154,7 @@ class TitleScene(Scene):
 
     def resume_saved(self) -> None:
         if self.saved is not None:
-            keeping.open_record(self.app, self.saved, self.saved_path)
+            opening.open_record(self.app, self.saved, self.saved_path)
 
     def load(self) -> None:
         flow.push(self.app, "load")
@@ -163,7 +165,7 @@ class TitleScene(Scene):
             and event.key == pygame.K_v
             and getattr(event, "mod", 0) & pygame.KMOD_CTRL
         ):
-            keeping.paste(self.app)
+            opening.paste(self.app)
             return
         super().handle_event(event)
 

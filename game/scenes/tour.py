@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog, flow, lessons, rules, theme
+from game import catalog, lessons, rules, theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
+from game.ui import flow
+from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
 
 PREVIEW = 0.8  # seconds the move is marked on the board before it is played
 REFUSE_DELAY = 0.6  # seconds before an illegal try is refused

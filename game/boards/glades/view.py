@@ -8,7 +8,6 @@ from dataclasses import dataclass
 import pygame
 
 from game import theme
-from game.anim import Timeline
 from game.boards.base import Action, ClickResult, screen_point
 from game.boards.glades import layout as lay
 from game.boards.glades import show
@@ -26,6 +25,7 @@ from game.rules.glades import (
     GladesMove,
     read_move,
 )
+from game.ui.anim import Timeline
 
 # orientation of a picked tile: where its high half lies from its low half, turning
 # clockwise on screen: 0 right, 1 down, 2 left, 3 up

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game import theme
-from game.anim import lerp
+from game.ui.anim import lerp
 
 LIFT = 0.14  # seconds the stones take to lift off
 FLY_BUDGET = 2.2  # the whole flight takes at most about this long

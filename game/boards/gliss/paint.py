@@ -22,7 +22,6 @@ import math
 import pygame
 
 from game import theme
-from game.anim import lerp
 from game.boards.gliss.motion import (
     CAPTURE_TIME,
     CONVERT_TIME,
@@ -36,6 +35,7 @@ from game.boards.gliss.motion import (
 from game.boards.grid import blit, label, polyline, ring, tile
 from game.boards.hexboard import font
 from game.rules.gliss import shapes
+from game.ui.anim import lerp
 
 STONE_R = 0.45  # stone radius, in spacings
 # a destination's colour by outcome (its ring when it lies on a stone)

@@ -1,0 +1,655 @@
+"""The review of a game: the engine's value of every position, and each move classed.
+
+    analyser = Analyser(match.states, "quick", worker=app.ai, moves=match.moves)
+    ...                                  # once a frame:
+    analyser.update()                    # never blocks (with the process worker)
+    bar(analyser.progress)               # 0..1
+    if analyser.done: ...                # complete, cancelled or stopped by an error
+    analysis = analyser.analysis         # partial while it runs
+    analysis.win_chances()               # seat 0's winning chance in %, per position
+    analysis.reviews(states, moves)      # one MoveReview per move (drop, label, better move)
+
+How a position is valued (see docs/review.md for the reasons):
+
+* a finished position from the rules: ``state.result()`` (1 seat 0 won, -1 seat 1
+  won, 0 a draw), never searched;
+* a position with one legal move takes the value of the position after it (the next
+  position of the game; at the end of an unfinished game, the forced line is followed
+  and the first position with a choice is searched);
+* any other position by an MCTS search of a fixed iteration budget (``BUDGETS``) with a
+  fixed seed (``seed + index``), so the same game gives the same review.  The value kept
+  is the search's estimate for its best move (the root value of ``ai.mcts``), turned to
+  seat 0's view: ``value if state.player == 0 else -value``.
+
+A move is judged by the mover's winning chance, ``50 * (1 + value)`` in %: *before* is
+the chance with the engine's best move at the position before it, *after* the chance
+at the position after it, from that position's own search.  The drop is
+``max(0, before - after)`` in percentage points; ``THRESHOLDS`` class it as lichess
+does (10 / 20 / 30).  A move that is the engine's best is never labelled (the two
+searches are noisy, and the engine cannot fault its own choice).
+
+``Analysis.to_text`` / ``from_text`` give the text saved in a game record (the
+``analysis:`` block of ``game.session.records``).  Pure Python: no pygame; the engine is
+reached only through ``ai.worker`` (``AIWorker`` or ``InlineAI``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+# MCTS iterations per position (figures: docs/review.md).  Quick: 0.05-0.6 s a position,
+# enough to see wins and losses a move or two deep and the gross errors; a 60-move game
+# is reviewed in seconds (Splay, Glorieta) to half a minute (Gess).  Deep: 7.5 times as
+# many, for a closer look at quieter mistakes (about 0.5-5 s a position).
+BUDGETS: dict[str, dict] = {
+    "quick": {"iterations": 400},
+    "deep": {"iterations": 3000},
+}
+LABELS = ("inaccuracy", "mistake", "blunder")
+# The drop in the mover's winning chance (percentage points) at which each label starts,
+# as lichess uses for chess.
+THRESHOLDS = {"inaccuracy": 10, "mistake": 20, "blunder": 30}
+FORCED_CHAIN = 200  # the most forced moves followed past the end of an unfinished game
+DIGITS = 4  # the decimals a value is kept with (so a saved analysis reads back the same)
+QUIET_STEPS = 25  # positions needing no search handled per update() at most
+
+_WORD = re.compile(r"[a-z][a-z0-9_-]{0,19}")
+_tokens = itertools.count(1)
+
+
+def win_chance(value: float) -> float:
+    """A value in [-1, 1] for a player as that player's winning chance in %."""
+    return round(50.0 * (1.0 + max(-1.0, min(1.0, float(value)))), 6)  # 0.1 + 0.2 style dust
+
+
+def classify(drop) -> str | None:
+    """The label for a drop in winning chance (percentage points): None below the
+    inaccuracy threshold (or for no drop at all)."""
+    if drop is None:
+        return None
+    label = None
+    for name in LABELS:
+        if drop >= THRESHOLDS[name]:
+            label = name
+    return label
+
+
+@dataclass
+class PositionEval:
+    """The engine's view of one position."""
+
+    value0: float  # the expected result for seat 0, in [-1, 1]
+    best: str | None = None  # the engine's best move here (notation); None when over
+    proven: int | None = None  # solved for seat 0: 1 seat 0 wins, -1 seat 1 wins, 0 draw
+    # the move played here as this position's own search values it (for seat 0), when the
+    # search looked at it enough: "before" and "after" then come from one tree, free of
+    # the bias between searches from either side's turn
+    played: float | None = None
+
+    def chance(self, seat: int = 0) -> float:
+        """The winning chance of ``seat`` in %."""
+        return win_chance(self.value0 if seat == 0 else -self.value0)
+
+
+@dataclass
+class MoveReview:
+    """One move of the game as the review sees it.  ``before``, ``after`` and ``drop``
+    are None while either position is not analysed yet."""
+
+    ply: int  # the index of the move (0-based): it is played in position ``ply``
+    mover: int  # the seat that played it
+    move: str  # its notation
+    before: float | None  # the mover's winning chance (%) with the engine's best move
+    after: float | None  # the mover's winning chance (%) after the move played
+    drop: float | None  # max(0, before - after), in percentage points
+    label: str | None  # None or one of LABELS
+    best: str | None  # the engine's move when the move played is not it, else None
+
+
+@dataclass
+class Analysis:
+    """The values of a game's positions (one entry per position, None where not
+    analysed yet), with who moves in each and the moves played."""
+
+    budget: str
+    evals: list = field(default_factory=list)  # PositionEval | None, one per position
+    players: list = field(default_factory=list)  # the seat to move in each position
+    moves: list | None = None  # the moves played (notation), when known
+    iterations: int | None = None  # the MCTS budget per position
+
+    def __len__(self) -> int:
+        return len(self.evals)
+
+    @property
+    def complete(self) -> bool:
+        return all(e is not None for e in self.evals)
+
+    @property
+    def done_count(self) -> int:
+        return sum(e is not None for e in self.evals)
+
+    def win_chances(self) -> list:
+        """Seat 0's winning chance in % for each position (None: not analysed)."""
+        return [None if e is None else e.chance(0) for e in self.evals]
+
+    def fits(self, moves, positions: int | None = None) -> bool:
+        """Whether this is the analysis of a game with these ``moves`` (and, when given,
+        that many positions)."""
+        moves = [str(m) for m in moves]
+        if len(self.evals) != len(moves) + 1:
+            return False
+        if positions is not None and positions != len(self.evals):
+            return False
+        return self.moves is None or list(self.moves) == moves
+
+    def misfit(self, states) -> str | None:
+        """Why this analysis is not one of the positions ``states`` (the start and the
+        position after each move), or None when it fits: the seat to move it names and
+        every best move it stores are checked against each position (a best move must be
+        legal there; a finished position has none)."""
+        if len(states) != len(self.evals):
+            return f"it has {len(self.evals)} positions, the game {len(states)}"
+        for k, (state, ev) in enumerate(zip(states, self.evals, strict=True)):
+            if k < len(self.players) and self.players[k] != state.player:
+                return f"position {k}: seat {self.players[k]} is not the seat to move"
+            if ev is None or not ev.best:
+                continue
+            if state.is_over():
+                return f"position {k}: the game is over there, yet it names a best move"
+            try:
+                state.find_move(ev.best)
+            except Exception:  # IllegalMove, or a notation the rules choke on
+                return f"position {k}: the best move {ev.best[:20]!r} is not legal there"
+        return None
+
+    def reviews(self, states=None, moves=None) -> list[MoveReview]:
+        """One review per move.  ``states`` and ``moves`` are those of the analysed game
+        (by default the seats to move and the moves kept in the analysis)."""
+        if moves is None:
+            moves = self.moves
+        if moves is None:
+            raise ValueError("the moves of the game are needed to review them")
+        moves = [str(m) for m in moves]
+        if len(moves) + 1 != len(self.evals):
+            raise ValueError(
+                f"the analysis has {len(self.evals)} positions; a game of {len(moves)} "
+                f"moves has {len(moves) + 1}"
+            )
+        if states is not None:
+            if len(states) != len(self.evals):
+                raise ValueError(
+                    f"the analysis has {len(self.evals)} positions, the game {len(states)}"
+                )
+            players = [s.player for s in states]
+        else:
+            players = self.players
+        out = []
+        for ply, move in enumerate(moves):
+            mover = players[ply]
+            here, there = self.evals[ply], self.evals[ply + 1]
+            best = here.best if here is not None and here.best and here.best != move else None
+            before = after = drop = None
+            label = None
+            if here is not None and there is not None:
+                before = here.chance(mover)
+                if here.played is not None:
+                    after = win_chance(here.played if mover == 0 else -here.played)
+                else:
+                    after = there.chance(mover)
+                drop = max(0.0, round(before - after, 6))
+                if best is not None:
+                    label = classify(drop)
+            out.append(MoveReview(ply, mover, move, before, after, drop, label, best))
+        return out
+
+    def counts(self, states=None, moves=None) -> dict:
+        """``{seat: {label: n}}`` over the moves (every label present, 0 when none; all
+        0 when the moves are neither given nor kept in the analysis)."""
+        out = {seat: dict.fromkeys(LABELS, 0) for seat in (0, 1)}
+        if moves is None and self.moves is None:
+            return out
+        for r in self.reviews(states, moves):
+            if r.label is not None:
+                out.setdefault(r.mover, dict.fromkeys(LABELS, 0))[r.label] += 1
+        return out
+
+    # --- text ----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The analysis as text (``from_text`` reads it back); see docs/review.md."""
+        head = [self.budget, f"positions={len(self.evals)}"]
+        if self.iterations is not None:
+            head.append(f"iterations={int(self.iterations)}")
+        lines = [" ".join(head)]
+        for k, e in enumerate(self.evals):
+            player = self.players[k] if k < len(self.players) else 0
+            parts = [str(k), str(player)]
+            if e is None:
+                parts.append("?")
+            else:
+                parts.append(f"{e.value0:+.{DIGITS}f}")
+                if e.proven is not None:
+                    parts.append(f"proven={e.proven:+d}")
+                if e.best:
+                    parts.append(f"best={e.best}")
+                if e.played is not None:
+                    parts.append(f"played={e.played:+.{DIGITS}f}")
+            if self.moves is not None and k < len(self.moves):
+                parts.append(f"move={self.moves[k]}")
+            lines.append(" ".join(parts))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text) -> Analysis:
+        """Read ``to_text``'s form; ValueError naming the line and the reason."""
+        if not isinstance(text, str):
+            raise ValueError("an analysis must be text")
+        lines = [ln.strip() for ln in text.replace("\r", "\n").split("\n")]
+        lines = [ln for ln in lines if ln]
+        if not lines:
+            raise ValueError("the analysis is empty")
+        head = lines[0].split()
+        budget = head[0].lower()
+        if not _WORD.fullmatch(budget):
+            raise ValueError(f"the analysis starts with a budget name, not {head[0][:20]!r}")
+        size = iterations = None
+        for part in head[1:]:
+            key, eq, value = part.partition("=")
+            if key in ("positions", "iterations"):
+                if not eq or not value.isdigit() or len(value) > 9:
+                    raise ValueError(f"{key} is a number, not {value[:20]!r}")
+                if key == "positions":
+                    size = int(value)
+                else:
+                    iterations = int(value)
+        if size is None:
+            raise ValueError("the analysis does not say how many positions it has")
+        if len(lines) - 1 != size:
+            raise ValueError(
+                f"the analysis says {size} positions but has {len(lines) - 1} lines of them"
+            )
+        evals: list = []
+        players: list = []
+        moves: list = []
+        for k, ln in enumerate(lines[1:]):
+            where = f"position {k}"
+            parts = ln.split()
+            if len(parts) < 3:
+                raise ValueError(f"{where}: expected 'index seat value', not {ln[:40]!r}")
+            if parts[0] != str(k):
+                raise ValueError(f"{where}: the line is numbered {parts[0][:20]!r}")
+            if parts[1] not in ("0", "1"):
+                raise ValueError(f"{where}: the seat to move is 0 or 1, not {parts[1][:20]!r}")
+            players.append(int(parts[1]))
+            keys = {}
+            for part in parts[3:]:
+                key, eq, value = part.partition("=")
+                if not eq or not value:
+                    raise ValueError(f"{where}: cannot read {part[:40]!r} (expected key=value)")
+                keys[key] = value
+            moves.append(keys.get("move"))
+            if parts[2] == "?":
+                evals.append(None)
+                continue
+            try:
+                value0 = float(parts[2])
+            except ValueError:
+                raise ValueError(f"{where}: {parts[2][:20]!r} is not a number") from None
+            if not -1.0 <= value0 <= 1.0:  # also refuses nan
+                raise ValueError(f"{where}: the value {parts[2][:20]} is not in [-1, 1]")
+            proven = None
+            if "proven" in keys:
+                if keys["proven"] not in ("+1", "1", "0", "+0", "-0", "-1"):
+                    raise ValueError(f"{where}: proven is +1, 0 or -1, not {keys['proven'][:20]!r}")
+                proven = int(keys["proven"])
+            played = None
+            if "played" in keys:
+                try:
+                    played = float(keys["played"])
+                except ValueError:
+                    raise ValueError(
+                        f"{where}: played={keys['played'][:20]!r} is no number"
+                    ) from None
+                if not -1.0 <= played <= 1.0:
+                    raise ValueError(f"{where}: the played value is not in [-1, 1]")
+            evals.append(PositionEval(value0, keys.get("best"), proven, played))
+        known = moves[:-1]
+        if moves and moves[-1] is not None:
+            raise ValueError(f"position {len(moves) - 1}: the last position has no move played")
+        if all(m is not None for m in known):
+            kept = known
+        elif all(m is None for m in known):
+            kept = None
+        else:
+            k = next(i for i, m in enumerate(known) if m is None)
+            raise ValueError(f"position {k}: the move played is missing")
+        return cls(budget, evals, players, kept, iterations)
+
+
+def _seat0(value: float, player: int) -> float:
+    """A search value for ``player`` as seat 0's, rounded as the saved text keeps it."""
+    value = round(max(-1.0, min(1.0, float(value))), DIGITS)
+    return (value if player == 0 else -value) + 0.0  # never -0.0
+
+
+def _terminal_eval(state) -> PositionEval:
+    """A finished position, valued from the rules."""
+    try:
+        value = float(state.result())
+    except Exception:
+        w = state.winner()
+        value = 0.0 if w is None else (1.0 if w == 0 else -1.0)
+    value = round(max(-1.0, min(1.0, value)), DIGITS) + 0.0
+    proven = int(round(value)) if value in (-1.0, 0.0, 1.0) else None
+    return PositionEval(value, None, proven)
+
+
+def _move_between(state, after) -> str:
+    """The notation of the legal move of ``state`` that leads to ``after``."""
+    target = str(after)
+    for m in state.legal_moves():
+        if str(state.play(m)) == target:
+            return str(m)
+    raise ValueError("a position of the game does not follow from the one before it")
+
+
+class Analyser:
+    """Analyses a game one position at a time through the AI worker, never blocking.
+
+    ``states`` are the game's positions (the start and the position after each move);
+    ``moves`` their moves in notation (worked out from the states when not given, which
+    costs a pass over each position's legal moves).  ``worker`` is an ``AIWorker``
+    (searches in its process) or an ``InlineAI`` (searches inside ``update``, blocking:
+    for tests and headless use); None makes an ``InlineAI``.  ``analysis`` resumes a
+    partial analysis of the same game (its budget and iteration count are kept).
+    ``iterations`` overrides the budget's iteration count.
+
+    ``done`` is True once nothing more will happen: the analysis is complete, or it
+    was cancelled, or it stopped on an error (``error`` says why; the positions
+    analysed so far are kept in ``analysis``).
+    """
+
+    def __init__(
+        self,
+        states,
+        budget: str = "quick",
+        worker=None,
+        seed: int = 0,
+        analysis: Analysis | None = None,
+        *,
+        moves=None,
+        iterations: int | None = None,
+    ):
+        self.states = list(states)
+        n = len(self.states)
+        if moves is not None:
+            moves = [str(m) for m in moves]
+            if n and len(moves) != n - 1:
+                raise ValueError(f"{n} positions need {n - 1} moves, not {len(moves)}")
+        if analysis is not None:
+            if len(analysis.evals) != n:
+                raise ValueError(
+                    f"the analysis has {len(analysis.evals)} positions, the game {n}: "
+                    "it is not an analysis of this game"
+                )
+            if moves is not None and analysis.moves is not None and analysis.moves != moves:
+                raise ValueError("the analysis is of other moves: not of this game")
+            budget = analysis.budget
+            iterations = analysis.iterations or iterations
+        elif budget not in BUDGETS and iterations is None:
+            raise ValueError(f"unknown budget {budget!r}; the budgets are: {', '.join(BUDGETS)}")
+        if iterations is None:
+            if budget not in BUDGETS:
+                raise ValueError(f"the budget {budget!r} is unknown and no iteration count given")
+            iterations = int(BUDGETS[budget]["iterations"])
+        if int(iterations) < 1:
+            raise ValueError("a review needs at least one iteration per position")
+        self.budget = budget
+        self.iterations = int(iterations)
+        self.seed = int(seed)
+        if worker is None:
+            from ai.worker import InlineAI
+
+            worker = InlineAI()
+        self.worker = worker
+        if analysis is None:
+            analysis = Analysis(budget, [None] * n, iterations=self.iterations)
+        analysis.players = [s.player for s in self.states]
+        if moves is not None:
+            analysis.moves = moves
+        self.analysis = analysis
+        self._derive = analysis.moves is None and n > 1
+        self._moves: list = list(analysis.moves) if analysis.moves is not None else [None] * (n - 1)
+        self._forced: dict[int, str] = {}  # index -> the only move, waiting for the next value
+        self._next = 0  # the next position to look at
+        self._current: tuple | None = None  # (index, request id, state searched, best move)
+        self._attempts: dict[int, int] = {}
+        self._fraction = 0.0
+        self._token = next(_tokens)
+        self.cancelled = False
+        self.error: str | None = None
+        self.done = False
+        self.requests = 0  # searches asked for (retries included)
+        self._finish_if_complete()
+
+    # --- the public side ------------------------------------------------------------------
+    @property
+    def progress(self) -> float:
+        n = len(self.states)
+        if n == 0 or self.analysis.complete:
+            return 1.0
+        settled = self.analysis.done_count + len(self._forced)
+        current = self._fraction if self._current is not None else 0.0
+        return max(0.0, min(1.0, (settled + current) / n))
+
+    @property
+    def current(self) -> int | None:
+        """The index of the position being searched now, if any."""
+        return None if self._current is None else self._current[0]
+
+    def cancel(self) -> None:
+        """Stop now: the search under way is cancelled; the partial analysis is kept."""
+        if self.done:
+            return
+        self._drop_request()
+        self.cancelled = True
+        self.done = True
+
+    def update(self) -> None:
+        """Poll the worker and ask for the next position; call once a frame."""
+        if self.done:
+            return
+        if self._current is not None:
+            self._poll()
+        if self.done or self._current is not None:
+            return
+        self._advance()
+
+    # --- internals ------------------------------------------------------------------------
+    def _drop_request(self) -> None:
+        if self._current is not None:
+            rid = self._current[1]
+            if getattr(self.worker, "current_id", None) == rid:
+                self.worker.cancel()
+            self._current = None
+            self._fraction = 0.0
+
+    def _finish_if_complete(self) -> bool:
+        if self.analysis.complete and all(m is not None for m in self._moves):
+            self.analysis.moves = list(self._moves) if self._moves else []
+            self.done = True
+        return self.done
+
+    def _set(self, index: int, ev: PositionEval) -> None:
+        self.analysis.evals[index] = ev
+        k = index - 1  # forced positions before it take its value
+        while k in self._forced:
+            after = self.analysis.evals[k + 1]
+            self.analysis.evals[k] = PositionEval(after.value0, self._forced.pop(k), after.proven)
+            k -= 1
+
+    def _advance(self) -> None:
+        """Handle positions that need no search; send the request for the next one."""
+        n = len(self.states)
+        steps = 0
+        while self._next < n and steps < QUIET_STEPS:
+            k = self._next
+            state = self.states[k]
+            if self._derive and k + 1 < n and self._moves[k] is None:
+                try:
+                    self._moves[k] = _move_between(state, self.states[k + 1])
+                except ValueError as exc:
+                    self._stop(f"position {k}: {exc}")
+                    return
+                steps += 5  # a pass over the legal moves: count it as several steps
+            if self.analysis.evals[k] is not None:
+                self._next += 1
+                steps += 1
+                continue
+            if state.is_over():
+                self._set(k, _terminal_eval(state))
+                self._next += 1
+                steps += 1
+                continue
+            legal = state.legal_moves()
+            if len(legal) == 1:
+                only = str(legal[0])
+                if k + 1 < n:  # it takes the value of the next position, when that comes
+                    self._forced[k] = only
+                    if self.analysis.evals[k + 1] is not None:
+                        self._set(k + 1, self.analysis.evals[k + 1])
+                    self._next += 1
+                    steps += 1
+                    continue
+                target = state.play(legal[0])  # the end of an unfinished game
+                for _ in range(FORCED_CHAIN):
+                    if target.is_over() or len(target.legal_moves()) != 1:
+                        break
+                    target = target.play(target.legal_moves()[0])
+                if target.is_over():
+                    ev = _terminal_eval(target)
+                    self._set(k, PositionEval(ev.value0, only, ev.proven))
+                    self._next += 1
+                    steps += 1
+                    continue
+                self._send(k, target, only)
+                return
+            self._send(k, state, None)
+            return
+        if self._next >= n:
+            self._finish_if_complete()
+
+    def _played_value(self, index: int, state, msg) -> float | None:
+        """Seat 0's value of the move played in position ``index``, from the search's top
+        moves, when it was visited enough to trust (else None: the next position's own
+        value stands in)."""
+        move = self._moves[index] if index < len(self._moves) else None
+        if move is None:
+            return None
+        enough = max(5, self.iterations // 100)
+        for entry in msg.get("stats") or ():
+            try:
+                notation, visits, value = entry[0], int(entry[1]), float(entry[2])
+            except (TypeError, ValueError, IndexError):
+                continue
+            if str(notation) == str(move) and visits >= enough:
+                return _seat0(value, state.player)
+        return None
+
+    def _send(self, index: int, state, best: str | None) -> None:
+        rid = ("review", self._token, index, self._attempts.get(index, 0), self.requests)
+        spec = {"iterations": self.iterations, "seed": self.seed + index}
+        self._current = (index, rid, state, best)
+        self._fraction = 0.0
+        self.requests += 1
+        self.worker.request(state, spec, request_id=rid)
+
+    def _stop(self, message: str) -> None:
+        self._drop_request()
+        self.error = message
+        self.done = True
+
+    def _poll(self) -> None:
+        index, rid, state, forced_best = self._current
+        for msg in self.worker.poll():
+            if msg.get("id") != rid:
+                continue  # another request's late message
+            kind = msg.get("type")
+            if kind == "progress":
+                try:
+                    self._fraction = max(0.0, min(1.0, float(msg.get("fraction") or 0.0)))
+                except (TypeError, ValueError):
+                    pass
+            elif kind == "result":
+                self._current = None
+                self._fraction = 0.0
+                try:
+                    value0 = _seat0(msg.get("value") or 0.0, state.player)
+                except (TypeError, ValueError):
+                    value0 = 0.0
+                proven = msg.get("proven")
+                if proven is not None:
+                    proven = int(proven) if state.player == 0 else -int(proven)
+                best = forced_best or (str(msg["move"]) if msg.get("move") else None)
+                played = None if forced_best else self._played_value(index, state, msg)
+                self._set(index, PositionEval(value0, best, proven, played))
+                self._next = max(self._next, index + 1)
+                return
+            elif kind == "error":
+                self._current = None
+                self._fraction = 0.0
+                tries = self._attempts.get(index, 0) + 1
+                self._attempts[index] = tries
+                if tries > 1:
+                    text = str(msg.get("message") or "the search failed")
+                    self._stop(f"position {index}: {text}")
+                    return
+                self._send(index, state, forced_best)  # once more
+                return
+        if self._current is not None and getattr(self.worker, "current_id", rid) != rid:
+            # someone else's request (or a cancel) replaced ours: ask again
+            self._send(index, state, forced_best)
+
+
+def analyse(
+    states,
+    budget: str = "quick",
+    seed: int = 0,
+    iterations: int | None = None,
+    *,
+    moves=None,
+    analysis: Analysis | None = None,
+) -> Analysis:
+    """Analyse a game in this process (blocking) and return the complete Analysis;
+    RuntimeError when a search fails twice."""
+    from ai.worker import InlineAI
+
+    analyser = Analyser(
+        states,
+        budget,
+        InlineAI(),
+        seed,
+        analysis,
+        moves=moves,
+        iterations=iterations,
+    )
+    while not analyser.done:
+        analyser.update()
+    if analyser.error:
+        raise RuntimeError(f"the analysis stopped: {analyser.error}")
+    return analyser.analysis
+
+
+__all__ = [
+    "BUDGETS",
+    "LABELS",
+    "THRESHOLDS",
+    "Analyser",
+    "Analysis",
+    "MoveReview",
+    "PositionEval",
+    "analyse",
+    "classify",
+    "win_chance",
+]

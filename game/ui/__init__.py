@@ -1,0 +1,2 @@
+"""The interface layer: the window and its frame loop, scene changes, widgets,
+the theme, animation, sound, and the panels every scene shares (pygame)."""

@@ -1,0 +1,320 @@
+"""The review of a game (game.session.review): values per position, moves classed, the Analyser
+driven through a worker, the analysis text, and the analysis kept in game records.
+
+The session half: pure Python, no window and no pygame."""
+
+from __future__ import annotations
+
+import pytest
+from review_support import ITERATIONS, SCENARIOS, Pile, analysed, pile_game, record_of, scripted
+
+from game import rules
+from game.session import records, review
+from game.session.review import Analyser, Analysis, PositionEval, analyse, classify
+
+# For every game, a game played at random (seeded; kept here as notation) up to a
+# position P where the mover can win at once; the scripted game starts two moves before
+# P and plays, in P, a deliberate blunder: a move that throws the win away and either
+# ends the game lost (or drawn) or lets the opponent win at once (``reply``).
+
+
+
+
+
+
+
+
+def wins_at_once(state, move) -> bool:
+    after = state.play(move)
+    return after.is_over() and after.winner() == state.player
+
+
+# --- the thresholds -------------------------------------------------------------------------
+def test_classify_by_the_drop_in_winning_chance():
+    assert review.LABELS == ("inaccuracy", "mistake", "blunder")
+    assert review.THRESHOLDS == {"inaccuracy": 10, "mistake": 20, "blunder": 30}
+    assert [classify(d) for d in (None, 0, 9.99, 10, 19.9, 20, 29.9, 30, 100)] == [
+        None,
+        None,
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    assert review.win_chance(-1) == 0 and review.win_chance(0) == 50 and review.win_chance(1) == 100
+    assert 300 <= review.BUDGETS["quick"]["iterations"] <= 600
+    assert 3000 <= review.BUDGETS["deep"]["iterations"] <= 5000
+
+
+# --- a blunder in every game ------------------------------------------------------------------
+def test_every_game_has_a_scripted_blunder():
+    assert set(SCENARIOS) == set(rules.GAMES)
+
+
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_the_blunder_is_found_in_every_game(gid):
+    game, start, moves, states, p = scripted(gid)
+    sc = SCENARIOS[gid]
+    assert wins_at_once(states[p], sc["win"]) and not wins_at_once(states[p], sc["blunder"])
+    a = analysed(gid)
+    assert len(a.evals) == len(states) and a.complete
+    assert all(-1.0 <= e.value0 <= 1.0 for e in a.evals)
+    chances = a.win_chances()
+    assert len(chances) == len(states) and all(0.0 <= c <= 100.0 for c in chances)
+    final = states[-1]
+    if final.is_over():  # valued from the rules, not searched
+        assert a.evals[-1].value0 == final.result() and a.evals[-1].best is None
+    for k, s in enumerate(states[:-1]):  # a forced position takes the value after it
+        if len(s.legal_moves()) == 1:
+            assert a.evals[k].value0 == a.evals[k + 1].value0
+            assert a.evals[k].best == str(s.legal_moves()[0])
+
+    revs = a.reviews(states, moves)
+    assert [r.move for r in revs] == moves and [r.ply for r in revs] == list(range(len(moves)))
+    assert [r.mover for r in revs] == [s.player for s in states[:-1]]
+    bad = revs[p]
+    assert bad.label == "blunder", bad
+    assert bad.best is not None and bad.best != sc["blunder"]
+    assert wins_at_once(states[p], bad.best)  # the engine's better move wins at once
+    assert bad.before == pytest.approx(100.0) and bad.drop >= 30
+    assert bad.drop == pytest.approx(bad.before - bad.after)
+    for r in revs:  # the engine's own move is never faulted
+        if r.move == a.evals[r.ply].best:
+            assert r.label is None and r.best is None
+        assert r.label == (classify(r.drop) if r.best is not None else None)
+    if sc["reply"] is not None:  # the opponent took the win: no fault
+        assert revs[-1].label is None
+    counts = a.counts()
+    assert counts[bad.mover]["blunder"] >= 1
+    assert sum(n for seat in counts.values() for n in seat.values()) == sum(
+        r.label is not None for r in revs
+    )
+
+
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_the_engines_own_best_move_is_not_labelled(gid):
+    game, start, moves, states, p = scripted(gid)
+    best = analysed(gid).evals[p].best
+    good_moves = moves[:p] + [best]
+    good_states = states[: p + 1] + [states[p].play(best)]
+    a = analyse(good_states, iterations=ITERATIONS, moves=good_moves)
+    last = a.reviews(good_states, good_moves)[-1]
+    assert last.move == best and last.label is None and last.best is None
+    assert last.after == pytest.approx(100.0)  # it won
+
+
+# --- a small game of our own, for the forced and finished positions -----------------------------
+
+
+
+
+# A pile of 3k is lost for the side to move (one move, to 3k - 1), any other is won.
+def test_forced_and_finished_positions():
+    moves = ["2", "2", "1", "2"]
+    states = pile_game(*moves)  # 7 5 3 2 0: seat 0 throws the win away at once
+    a = analyse(states, iterations=200, moves=moves)
+    assert a.complete and len(a.evals) == 5
+    assert a.evals[-1] == PositionEval(-1.0, None, -1)  # seat 1 took the last one
+    # the pile of 3 has one move: the value of the next position
+    assert a.evals[2] == PositionEval(a.evals[3].value0, "1", a.evals[3].proven)
+    assert a.evals[3] == PositionEval(-1.0, "2", -1)  # seat 1 to move takes 2
+    assert a.evals[1] == PositionEval(-1.0, "2", -1)  # 5: seat 1 takes 2, leaving 3
+    assert a.evals[0] == PositionEval(1.0, "1", 1)  # 7: take 1, leaving 6
+    revs = a.reviews(states)
+    assert (revs[0].label, revs[0].best, revs[0].before, revs[0].after) == (
+        "blunder",
+        "1",
+        100.0,
+        0.0,
+    )
+    assert [r.label for r in revs[1:]] == [None, None, None]
+    assert a.counts() == {
+        0: {"inaccuracy": 0, "mistake": 0, "blunder": 1},
+        1: dict.fromkeys(review.LABELS, 0),
+    }
+    # derived moves (none given) are the same
+    b = analyse(states, iterations=200)
+    assert b.moves == a.moves == moves and b.evals == a.evals
+
+
+def test_a_forced_position_at_the_end_of_an_unfinished_game():
+    states = pile_game("1")  # 7 then 6: 6 has one move, to 5, which is searched
+    a = analyse(states, iterations=200)
+    assert a.evals[1] == PositionEval(1.0, "1", 1)  # seat 0 to move wins from 5
+    states = pile_game("2", "1", n=4)  # 4 2 1: 1 has one move, which ends the game
+    a = analyse(states, iterations=50)
+    assert states[2].player == 0 and a.evals[2] == PositionEval(1.0, "1", 1)
+    assert a.evals[1] == PositionEval(-1.0, "2", -1)
+
+
+def test_bad_arguments():
+    states = pile_game("1")
+    with pytest.raises(ValueError, match="budget"):
+        Analyser(states, "slow")
+    with pytest.raises(ValueError, match="positions"):
+        Analyser(states, analysis=Analysis("quick", [None] * 5))
+    with pytest.raises(ValueError, match="moves"):
+        Analyser(states, moves=["1", "2"])
+    with pytest.raises(RuntimeError, match="follow"):
+        analyse([Pile(7), Pile(3, 1)], iterations=10)
+    with pytest.raises(ValueError, match="moves"):
+        Analysis("quick", [None, None]).reviews()
+    assert Analysis("quick", [None, None]).counts() == {
+        s: dict.fromkeys(review.LABELS, 0) for s in (0, 1)
+    }
+
+
+# --- the text -----------------------------------------------------------------------------------
+def test_text_round_trip():
+    a = analysed("gliss")
+    text = a.to_text()
+    assert text.splitlines()[0] == f"quick positions={len(a.evals)} iterations={ITERATIONS}"
+    b = Analysis.from_text(text)
+    assert b == a and b.to_text() == text
+    game, start, moves, states, p = scripted("gliss")
+    assert b.reviews() == a.reviews(states, moves) and b.counts() == a.counts()
+    assert Analysis.from_text(text.replace("\n", "\r\n") + "\n\n") == a
+    partial = Analysis("deep", [PositionEval(0.25, "a", None), None], [0, 1], ["a"], 4000)
+    assert Analysis.from_text(partial.to_text()) == partial
+    # keys a later version may add are ignored
+    extended = text.replace(" best=", " depth=3 best=", 1)
+    assert Analysis.from_text(extended) == a
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty"),
+        (42, "text"),
+        ("quick\n0 0 +0.5\n", "how many positions"),
+        ("quick positions=x\n", "number"),
+        ("quick positions=2\n0 0 +0.5 move=a\n", "says 2 positions but has 1"),
+        ("9quick positions=1\n0 0 +0.5\n", "budget"),
+        ("quick positions=1\n1 0 +0.5\n", "numbered"),
+        ("quick positions=1\n0 2 +0.5\n", "seat"),
+        ("quick positions=1\n0 0 big\n", "not a number"),
+        ("quick positions=1\n0 0 1.5\n", "not in [-1, 1]"),
+        ("quick positions=1\n0 0 nan\n", "not in [-1, 1]"),
+        ("quick positions=1\n0 0 0.5 proven=2\n", "proven"),
+        ("quick positions=1\n0 0 0.5 best\n", "key=value"),
+        ("quick positions=1\n0 0\n", "index seat value"),
+        ("quick positions=2\n0 0 0.5\n1 1 0.5 move=a\n", "last position"),
+        ("quick positions=3\n0 0 0.5 move=a\n1 1 0.5\n2 0 0\n", "position 1: the move"),
+    ],
+)
+def test_bad_text_is_refused_with_a_reason(text, reason):
+    with pytest.raises(ValueError, match=reason.replace("[", r"\[").replace("]", r"\]")):
+        Analysis.from_text(text)
+
+
+# --- saved with the record ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_a_record_keeps_its_analysis(gid):
+    a = analysed(gid)
+    text = record_of(gid, a)
+    lines = text.splitlines()
+    at = lines.index(f"analysis: {a.to_text().splitlines()[0]}")
+    assert lines[at - 1].startswith("moves:") and lines[-1] == records.END
+    assert all(ln.startswith("| ") for ln in lines[at + 1 : -1])
+    rec = records.loads(text)
+    assert rec.problems == [] and Analysis.from_text(rec.analysis) == a
+    assert rec.to_text().count("analysis: ") == 1
+    assert records.loads(rec.to_text()).analysis == rec.analysis
+    assert records.loads(record_of(gid)).analysis is None  # none written, none read
+
+
+def test_a_corrupt_analysis_still_loads_the_game():
+    good = record_of("gliss", analysed("gliss"))
+    for bad in (
+        good.replace("| 2 0 ", "| 2 7 "),  # a bad seat
+        good.replace("| 3 ", "| 9 "),  # out of order
+        good.replace("positions=5 ", "positions=50 "),
+        good.replace("move=c6:d7>off", "move=c6+"),  # of other moves
+        good.replace("analysis: quick", "analysis: !quick"),
+        good.replace(records.END, "analysis: quick positions=0\n" + records.END),  # twice
+    ):
+        assert bad != good
+        rec = records.loads(bad)
+        assert rec.analysis is None and len(rec.problems) == 1
+        assert "analysis" in rec.problems[0] and "dropped" in rec.problems[0]
+        assert rec.moves == records.loads(good).moves
+        assert "analysis:" not in rec.to_text()  # saved again without it
+
+
+def test_dumps_refuses_an_analysis_of_other_moves():
+    game, start, moves, states, p = scripted("gliss")
+    with pytest.raises(ValueError, match="not of these"):
+        records.dumps(game, {}, ["human", "human"], start, moves[:-1], analysis=analysed("gliss"))
+
+
+def test_reviews_from_values_by_hand():
+    # seat 0 moves at 0, 2, 4; seat 1 at 1, 3
+    evals = [
+        PositionEval(0.2, "a"),  # seat 0: 60 %
+        PositionEval(-0.2, "b"),  # seat 0 played "x": 40 %, a 20-point drop
+        PositionEval(-0.2, "c"),  # seat 1 played "y": 60 % -> 60 % for seat 1: no drop
+        PositionEval(0.5, "d"),  # seat 0 played its engine's move "c": +50 %, never faulted
+        PositionEval(0.7, "e"),  # seat 1 played "z": 25 % -> 15 %: an inaccuracy
+        PositionEval(1.0, None, 1),
+    ]
+    moves = ["x", "y", "c", "z", "w"]
+    a = Analysis("quick", evals, [0, 1, 0, 1, 0, 1], moves, 400)
+    revs = a.reviews()
+    assert [r.label for r in revs] == ["mistake", None, None, "inaccuracy", None]
+    assert [r.best for r in revs] == ["a", "b", None, "d", "e"]
+    assert [round(r.drop, 6) for r in revs] == [20, 0, 0, 10, 0]
+    assert revs[2].before == 40 and revs[2].after == 75  # a gain is no drop
+    # even a big drop is not held against the engine's own move (the searches are noisy)
+    noisy = Analysis("quick", [PositionEval(0.9, "a"), PositionEval(-0.9, "b")], [0, 1], ["a"])
+    (r,) = noisy.reviews()
+    assert r.drop == pytest.approx(90) and r.label is None and r.best is None
+    # a position not analysed yet: no numbers, no label
+    partial = Analysis("quick", [PositionEval(0.9, "a"), None], [0, 1], ["x"])
+    (r,) = partial.reviews()
+    assert (r.before, r.after, r.drop, r.label, r.best) == (None, None, None, None, "a")
+    assert partial.win_chances() == [95.0, None] and not partial.complete
+
+
+def test_an_analysis_block_moved_by_an_older_version_still_reads():
+    # versions before the review keep the block as an unknown entry and write it back
+    # among the header lines, before the start position and the moves
+    a = analysed("splay")
+    lines = record_of("splay", a).splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("analysis:"))
+    block = lines[at : at + len(a.evals) + 1]
+    rest = lines[:at] + lines[at + len(block) :]
+    moved = rest[:4] + block + rest[4:]
+    rec = records.loads("\n".join(moved) + "\n")
+    assert rec.problems == [] and Analysis.from_text(rec.analysis) == a
+
+
+def test_the_move_played_is_valued_in_the_same_search_as_the_best_move():
+    """Before and after come from one tree when the search looked at the move played:
+    searches from either side's turn differ by a bias that would mark every move."""
+    from ai.mcts import MCTS
+
+    game = rules.get("splay")
+    states = [game.start()]
+    moves = []
+    bot = MCTS(iterations=300, seed=4)
+    while len(moves) < 10 and not states[-1].is_over():
+        m = bot.choose(states[-1])
+        moves.append(str(m))
+        states.append(states[-1].play(m))
+    an = analyse(states, "quick", iterations=600, moves=moves)
+    played = [e for e in an.evals[:-1] if e is not None and e.played is not None]
+    assert played, "some moves played were among the searched top moves"
+    again = Analysis.from_text(an.to_text())
+    assert [e.played for e in again.evals] == [e.played for e in an.evals]
+    for rv, here in zip(an.reviews(states, moves), an.evals, strict=False):
+        if here.played is not None:
+            mover = states[rv.ply].player
+            expect = review.win_chance(here.played if mover == 0 else -here.played)
+            assert rv.after == expect
+    with pytest.raises(ValueError, match="played"):
+        Analysis.from_text(an.to_text().replace("played=", "played=x", 1))
