@@ -25,7 +25,7 @@ import warnings
 import pygame
 
 from game import theme
-from game.widgets import Toast, draw_text, panel, set_text_scale, text_size
+from game.widgets import Toast, draw_text, note_blit, panel, set_layer, set_text_scale, text_size
 
 STEP = 1.0 / 120.0  # the fixed update step (seconds)
 MAX_STEPS = 15  # at most this many steps a frame (after a stall we slow down)
@@ -512,8 +512,10 @@ class App:
         first = len(self.scenes) - 1
         while first > 0 and getattr(self.scenes[first], "overlay", False):
             first -= 1
-        for scene in self.scenes[first:]:
+        for k, scene in enumerate(self.scenes[first:]):
+            set_layer(k)  # text of an overlay may lie over the scene's below (recorded)
             self._safe(scene.draw, surface)
+        set_layer("toast")
         if self.fade > 0:  # a quick fade in after a scene change
             veil = self._veil
             if veil is None or veil.get_size() != surface.get_size():
@@ -537,6 +539,7 @@ class App:
         draw_text(tmp, toast.text, theme.FONT_SMALL, toast.color, tmp.get_rect().center, "center")
         tmp.set_alpha(toast.alpha)
         surface.blit(tmp, rect)
+        note_blit(surface, tmp, rect)
 
     def frame(self, dt: float = 1.0 / FPS, events=None) -> None:
         """One frame: events (from the queue unless given), fixed-step updates, drawing."""

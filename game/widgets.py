@@ -11,7 +11,7 @@ left/right change a cycler or slider, Enter/Space activates.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pygame
 
@@ -86,6 +86,101 @@ def text_size(text: str, size: int) -> tuple[int, int]:
     return font(size).size(text)
 
 
+# --- a record of the text drawn (for the tests; off, and free, in the app) -------------
+class DrawnText(NamedTuple):
+    """One line of text as drawn on the window: its rect, the box it was given (it must
+    lie inside), the layer it was drawn in (the scene's place in the stack, or "toast")
+    and, when ``fit_text`` cut it short with '...', the ``full`` text; ``lines`` are all
+    the lines of the paragraph ``wrap_text`` made it part of (each must be drawn)."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    layer: Any
+    full: str = ""
+    lines: tuple = ()
+
+
+_record: list | None = None  # the DrawnText of the frames drawn since start_recording
+_record_target: pygame.Surface | None = None  # the window's surface
+_pending: dict = {}  # text drawn on a surface that is not the window yet, by surface
+_cuts: dict[str, str] = {}  # fit_text's shortened lines -> the full text
+_wraps: dict[str, tuple] = {}  # wrap_text's lines -> all the lines of their paragraph
+_layer: Any = 0
+
+
+def start_recording(target: pygame.Surface) -> list:
+    """Record every line of text drawn on ``target`` (the window) from now on; returns the
+    list the records go to."""
+    global _record, _record_target
+    _record, _record_target = [], target
+    _pending.clear()
+    _cuts.clear()
+    _wraps.clear()
+    return _record
+
+
+def stop_recording() -> None:
+    global _record, _record_target
+    _record, _record_target = None, None
+    _pending.clear()
+    _cuts.clear()
+    _wraps.clear()
+
+
+def recording() -> bool:
+    return _record is not None
+
+
+def set_layer(layer) -> None:
+    """The layer the text drawn from now on belongs to (the app sets it per scene)."""
+    global _layer
+    _layer = layer
+
+
+def note_text(surface, text: str, rect, box=None) -> None:
+    """Record that ``text`` was drawn at ``rect`` on ``surface`` and had to fit ``box``
+    (the surface's clip rect when not given).  Text drawn on another surface than the
+    window waits until :func:`note_blit` puts that surface on the window."""
+    if _record is None or not text or not str(text).strip():
+        return
+    rect = pygame.Rect(rect)
+    box = pygame.Rect(box) if box is not None else surface.get_clip()
+    text = str(text)
+    entry = DrawnText(text, rect, box, _layer, _cuts.get(text, ""), _wraps.get(text, ()))
+    if surface is _record_target:
+        _record.append(entry)
+    else:
+        _pending.setdefault(surface, []).append(entry)
+
+
+def note_blit(dest, src, pos) -> None:
+    """``src`` (holding recorded text) was blitted on ``dest`` at ``pos``: its text moves
+    along, its boxes clipped to where ``src`` landed."""
+    if _record is None:
+        return
+    entries = _pending.pop(src, None)
+    if not entries:
+        return
+    x, y = (pos.x, pos.y) if isinstance(pos, pygame.Rect) else (int(pos[0]), int(pos[1]))
+    landed = pygame.Rect(x, y, *src.get_size())
+    for e in entries:
+        box = e.box.move(x, y).clip(landed)
+        if not box.width:
+            box = pygame.Rect(landed.topleft, (0, 0))
+        note_text(dest, e.text, e.rect.move(x, y), box)
+
+
+def blit_text(surface, img, where, text: str, box=None) -> pygame.Rect:
+    """Blit the rendered line ``img`` of ``text`` at ``where`` (a Rect or a topleft) and
+    record it (see :func:`note_text`)."""
+    rect = img.get_rect(topleft=(where.x, where.y) if isinstance(where, pygame.Rect) else where)
+    surface.blit(img, rect)
+    if _record is not None:
+        note_text(surface, text, rect, box)
+    return rect
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -94,14 +189,18 @@ def draw_text(
     pos,
     anchor: str = "topleft",
     alpha: int | None = None,
+    box=None,
 ) -> pygame.Rect:
-    """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midleft``...)."""
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midleft``...).
+    ``box`` is where the line must fit (only recorded, see :func:`note_text`)."""
     surf = text_surface(text, size, color)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if alpha is not None and alpha < 255:
         surf = surf.copy()
         surf.set_alpha(max(0, int(alpha)))
     surface.blit(surf, rect)
+    if _record is not None:
+        note_text(surface, text, rect, box)
     return rect
 
 
@@ -110,8 +209,11 @@ def fit_text(text: str, size: int, width: int) -> str:
     f = font(size)
     if f.size(text)[0] <= width:
         return text
+    full = text
     while text and f.size(text + "...")[0] > width:
         text = text[:-1]
+    if _record is not None:
+        _cuts[text + "..."] = full
     return text + "..."
 
 
@@ -133,6 +235,10 @@ def wrap_text(text: str, size: int, width: int) -> list[str]:
                 lines.append(fit_text(line, size, width))
                 line = word
         lines.append(fit_text(line, size, width))
+    if _record is not None and len(lines) > 1:
+        whole = tuple(line for line in lines if line.strip())
+        for line in whole:
+            _wraps[line] = whole
     return lines
 
 
@@ -309,9 +415,15 @@ class Button(Widget):
             pygame.draw.rect(surface, glow, rect.inflate(8, 8), border_radius=theme.RADIUS + 4)
         pygame.draw.rect(surface, fill, rect, border_radius=theme.RADIUS)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=theme.RADIUS)
-        label = fit_text(self.label, self.size, max(10, rect.width - 2 * theme.GAP))
-        draw_text(surface, label, self.size, ink, rect.center, "center")
-        spare = (rect.width - text_size(label, self.size)[0]) // 2
+        size = self.size
+        room = rect.width - 2 * theme.GAP
+        if text_size(self.label, size)[0] > room:  # a tight button: thinner margins first,
+            room = rect.width - 8  # then the smallest type, before any '...'
+            if text_size(self.label, size)[0] > room and size != theme.FONT_TINY:
+                size = theme.FONT_TINY
+        label = fit_text(self.label, size, max(10, room))
+        draw_text(surface, label, size, ink, rect.center, "center", box=rect)
+        spare = (rect.width - text_size(label, size)[0]) // 2
         if self.hotkey and spare >= text_size(self.hotkey, theme.FONT_TINY)[0] + 10:
             draw_text(
                 surface,

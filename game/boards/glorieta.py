@@ -41,7 +41,7 @@ from game.boards.base import Action, ClickResult, screen_point
 from game.boards.hexboard import SUPERSAMPLE, hex_points
 from game.boards.hexplace import HexPlaceView
 from game.rules import IllegalMove
-from game.widgets import font, line_height, wrap_text
+from game.widgets import blit_text, font, line_height, note_blit, wrap_text
 
 STONE_R = 0.76  # stone radius, in cell radii
 # the six neighbour directions (column, row) in ring order: counter-clockwise on screen,
@@ -719,11 +719,11 @@ class GlorietaView(HexPlaceView):
         pad = theme.GAP
         y = box.top + pad
         img = font(big).render(title, True, theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        blit_text(surface, img, img.get_rect(midtop=(box.centerx, y)), title, box)
         y += line_height(big) + 2
         for line in sub_lines:
             img = font(theme.FONT_TINY).render(line, True, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            blit_text(surface, img, img.get_rect(midtop=(box.centerx, y)), line, box)
             y += line_height(theme.FONT_TINY)
         mouse = self._mouse_pos
         for chip in chips:
@@ -752,7 +752,8 @@ class GlorietaView(HexPlaceView):
             x0 = chip.rect.centerx - (sw + ir.w) // 2
             if sprite is not None:
                 surface.blit(sprite, sprite.get_rect(midleft=(x0, chip.rect.centery)))
-            surface.blit(img, ir.move(0, 0).move(x0 + sw - ir.x, chip.rect.centery - ir.h // 2))
+            where = ir.move(x0 + sw - ir.x, chip.rect.centery - ir.h // 2)
+            blit_text(surface, img, where, chip.label, chip.rect)
 
     def _draw_strip(self, surface) -> None:
         """The advice strip under a Chicken board (two lines at most)."""
@@ -766,7 +767,7 @@ class GlorietaView(HexPlaceView):
         y = board.bottom + 4
         for line in lines:
             img = font(theme.FONT_TINY).render(line, True, colour)
-            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            blit_text(surface, img, img.get_rect(midtop=(self.rect.centerx, y)), line, self.rect)
             y += lh
 
     def _draw_notice(self, surface, text: str, alpha: float) -> None:
@@ -787,10 +788,11 @@ class GlorietaView(HexPlaceView):
         y = theme.GAP
         for line in lines:
             img = f.render(line, True, theme.TEXT)
-            panel.blit(img, img.get_rect(midtop=(w // 2, y)))
+            blit_text(panel, img, img.get_rect(midtop=(w // 2, y)), line)
             y += lh
         panel.set_alpha(int(255 * alpha))
         surface.blit(panel, box)
+        note_blit(surface, panel, box)
 
 
 def _partial(pts, prog: float):

@@ -190,7 +190,7 @@ class ResultScene(Scene):
         top = inner.y + line_height(theme.FONT_LARGE) + 10
         if self.scores is not None:
             top += 72
-        top += min(3, len(self.reason_lines)) * line_height(theme.FONT_SMALL) + 6
+        top += len(self.reason_lines) * line_height(theme.FONT_SMALL) + 6
         top += 2 * line_height(theme.FONT_TINY) + theme.GAP
         self.text_bottom = top
         room = self.b_rematch.rect.y - theme.GAP - top
@@ -295,8 +295,8 @@ class ResultScene(Scene):
 
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time)
+        self.confetti.draw(surface)  # behind the board and the words, never over them
         self.host.draw(surface)
-        self.confetti.draw(surface)
         panel(surface, self.panel_rect, edge=theme.ACCENT)
         inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
         y = inner.y
@@ -334,7 +334,7 @@ class ResultScene(Scene):
                     "midtop",
                 )
             y += 72
-        for line in self.reason_lines[:3]:
+        for line in self.reason_lines:  # every line: the move list gives up the room
             draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (inner.x, y))
             y += line_height(theme.FONT_SMALL)
         y += 6

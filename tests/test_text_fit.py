@@ -1,0 +1,177 @@
+"""Every word whole, nothing on top of anything (issue 27, item 13).
+
+Every scene of every game is laid out and drawn at three window sizes with the text
+record of :mod:`game.widgets` switched on (``start_recording``: every line drawn through
+``draw_text``/``blit_text`` notes its rect, the box it was given and its layer).  Then:
+
+* every line lies inside its box (the window, its panel, its button...): nothing cut off;
+* no line was shortened with '...' by ``fit_text``, except where the full text is
+  reachable another way (ALLOWED_CUTS below names each such place and how);
+* no two lines of the same layer overlap; a toast (layer "toast") overlaps nothing, and
+  an overlay scene (pause, settings, export...) dims the scene below, so its lines may lie
+  over that scene's.
+
+A scene is drawn for a few frames only (the suite's budget), with human seats so that no
+computer thinks; the demo and the title's attract game get a few real moves.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from test_client_support import frames, make_app
+
+from game import flow, rules, widgets
+from game.seats import Seat
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+GAMES = list(rules.GAMES)
+SCENES = [
+    "title",
+    "select",
+    "play",
+    "pause",
+    "settings",
+    "rules",
+    "demo",
+    "result",
+    "review",
+    "export",
+    "load",
+    "tour",
+    "refusal",
+]
+HUMANS = [Seat("human"), Seat("human")]
+SLACK = 2  # pixels: antialiased glyph boxes may touch
+
+# Lines that may be shortened with '...' because the whole text is reachable: (scene,
+# start of the full text) -> how.
+ALLOWED_CUTS: dict[tuple[str, str], str] = {}
+
+
+def _play_moves(match, n: int, seed: int = 3) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if match.over:
+            return
+        moves = match.state.legal_moves()
+        if not moves:
+            return
+        match.play(rng.choice(list(moves)))
+
+
+def longest_refusal(match, notations) -> str:
+    """The longest message the rules give for one of ``notations`` (moves of an earlier
+    position) in ``match``'s position: the words a refused click shows."""
+    best = ""
+    for text in notations[:400]:
+        try:
+            match.state.find_move(text)
+        except ValueError as exc:
+            if len(str(exc)) > len(best):
+                best = str(exc)
+    return best or "That is not a legal move"
+
+
+def open_scene(app, gid: str, name: str):
+    """Push scene ``name`` of game ``gid`` (with what it needs beneath) on ``app``."""
+    game = rules.get(gid)
+    if name in ("title", "select", "load"):
+        return flow.push(app, name, *([gid] if name != "load" else []))
+    if name == "tour":
+        return flow.push(app, "tour", gid)
+    if name == "demo":
+        scene = flow.push(app, "demo", gid)
+        _play_moves(scene.match, 6)
+        return scene
+    if name == "settings":
+        flow.push(app, "title", gid)
+        return flow.push(app, "settings")
+    play = flow.push(app, "play", game, None, HUMANS)
+    tried = [str(m) for m in play.match.state.legal_moves()]
+    if name in ("play", "pause", "rules", "refusal"):
+        _play_moves(play.match, 4)
+    if name == "pause":
+        play.open_pause()
+        return app.scene
+    if name == "rules":
+        return flow.push(app, "rules", game)
+    if name == "refusal":
+        play.refuse(longest_refusal(play.match, tried))
+        return play
+    if name == "play":
+        return play
+    match = play.match
+    _play_moves(match, 400)
+    if not match.over:
+        match.stop()
+    if name == "result":
+        return flow.replace(app, "result", match)
+    review = flow.replace(app, "review", match)
+    if name == "review":
+        return review
+    frames(app, 2, 0.1)  # the review lays its buttons out before the dialog covers it
+    return flow.push(app, "export", game, review.states, review.moves, review.index)
+
+
+def draw_scene(size, gid, name, shot=None):
+    app = make_app(size=size)
+    try:
+        # recording from the start: the lines the scenes wrap while laying out are known
+        records = widgets.start_recording(app.screen)
+        open_scene(app, gid, name)
+        frames(app, 8, 0.1)
+        del records[:]  # judged: the last frames only
+        frames(app, 2, 0.05)
+        if shot:
+            pygame.image.save(app.screen, shot)
+        return list(records), app.size
+    finally:
+        widgets.stop_recording()
+        app.shutdown()
+        widgets.set_text_scale((800, 600))
+
+
+def problems(records, size) -> list[str]:
+    out = []
+    window = pygame.Rect((0, 0), size)
+    seen = set()
+    lines = []
+    for r in records:
+        key = (r.text, tuple(r.rect), r.layer)
+        if key in seen:
+            continue
+        seen.add(key)
+        lines.append(r)
+        box = r.box.clip(window)
+        if not box.inflate(2 * SLACK, 2 * SLACK).contains(r.rect):
+            out.append(f"cut off: {r.text!r} at {tuple(r.rect)} outside {tuple(r.box)}")
+        if r.full:
+            out.append(f"shortened: {r.full!r} drawn as {r.text!r}")
+    drawn = {r.text for r in lines}
+    for r in lines:
+        missing = [line for line in r.lines if line not in drawn]
+        if missing and ("missing", r.lines) not in seen:
+            seen.add(("missing", r.lines))
+            out.append(f"lines left out: {' '.join(r.lines)!r} without {' '.join(missing)!r}")
+    for i, a in enumerate(lines):
+        ra = a.rect.inflate(-2 * SLACK, -2 * SLACK)
+        for b in lines[i + 1 :]:
+            if a.layer != b.layer and "toast" not in (a.layer, b.layer):
+                continue  # an overlay over the scene it dims
+            if ra.colliderect(b.rect.inflate(-2 * SLACK, -2 * SLACK)):
+                out.append(f"overlap: {a.text!r} {tuple(a.rect)} and {b.text!r} {tuple(b.rect)}")
+    return out
+
+
+@pytest.mark.parametrize("name", SCENES)
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_text_fits_and_nothing_overlaps(gid, name):
+    found = []
+    for size in SIZES:
+        records, real = draw_scene(size, gid, name)
+        assert records, (size, "nothing recorded")
+        found += [f"{size[0]}x{size[1]}: {p}" for p in problems(records, real)]
+    assert not found, "\n".join(found)
