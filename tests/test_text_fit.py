@@ -175,3 +175,38 @@ def test_every_text_fits_and_nothing_overlaps(gid, name):
         assert records, (size, "nothing recorded")
         found += [f"{size[0]}x{size[1]}: {p}" for p in problems(records, real)]
     assert not found, "\n".join(found)
+
+
+def finished_game(gid: str, seed: int = 5):
+    """The states and moves of a game of random moves played to its end (or 300 plies)."""
+    from game.match import Match
+
+    game = rules.get(gid)
+    match = Match(game, {}, HUMANS)
+    _play_moves(match, 300, seed)
+    return game, match
+
+
+def frame_problems(game, match, size, index) -> list[str]:
+    from game import export
+
+    canvas = export._Canvas(game, match.states[0], size, True)
+    canvas.show(match.states[index], match.move_objs[index - 1] if index else None, False)
+    records = widgets.start_recording(canvas.surface)
+    try:
+        canvas.draw(export.caption_for(match.states, match.move_objs, index))
+    finally:
+        widgets.stop_recording()
+    return problems(records, size)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_gif_and_png_frames_keep_their_words_apart(gid):
+    """An exported frame (the board, its trays and scores, the caption) at the sizes a
+    GIF or PNG is written: nothing cut, nothing drawn over a name ("Orang49")."""
+    game, match = finished_game(gid)
+    found = []
+    for size in [(320, 240), (640, 480), (800, 600), (1280, 720)]:
+        for index in (0, len(match.states) - 1):
+            found += [f"{size}, at {index}: {p}" for p in frame_problems(game, match, size, index)]
+    assert not found, "\n".join(found)

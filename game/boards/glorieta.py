@@ -217,11 +217,18 @@ class GlorietaView(HexPlaceView):
         self.board.layout(self.board_rect())
 
     def board_rect(self) -> pygame.Rect:
-        """Where the board goes: the whole rect, less the advice strip in Chicken."""
+        """Where the board goes: the whole rect, less the advice strip in Chicken and,
+        while the colour question is open, less its panel above the board (the question
+        never covers a row)."""
         r = pygame.Rect(self.rect)
         if self.state.variant == "chicken":
             h = self.strip_height()
             if r.h - h >= max(60, r.h // 2):
+                r.h -= h
+        if self.state.phase == "choose colour":
+            h = self._question_size()[-1] + 4
+            if r.h - h >= max(60, r.h // 2):
+                r.y += h
                 r.h -= h
         return r
 
@@ -675,13 +682,16 @@ class GlorietaView(HexPlaceView):
             return []
         return self._question_layout()[1]
 
-    def _question_layout(self):
+    def _question_size(self):
+        """(width, type size, title, lines, chip height, height) of the colour question."""
         s = self.state
         rect = self.rect
         who = s.seat_name(s.player)
         width = min(rect.w - 8, max(320, int(rect.w * 0.82)))
         big = theme.FONT_MEDIUM if width >= 460 else theme.FONT_SMALL
         title = f"{who}: take Black or Orange?"
+        if font(big).size(title)[0] > width - 2 * theme.GAP:
+            big = theme.FONT_SMALL
         sub = f"Black: the stone on {self._opening_name()} becomes yours. Orange: you move next."
         pad = theme.GAP
         sub_lines = wrap_text(sub, theme.FONT_TINY, width - 2 * pad)
@@ -695,8 +705,19 @@ class GlorietaView(HexPlaceView):
             + chip_h
             + pad
         )
-        stone = [i for i in range(self.geo.size) if s.stone_at(i) == "black"]
-        box = self._banner_box(h, width, stone)
+        return width, big, title, sub_lines, chip_h, h
+
+    def _question_layout(self):
+        s = self.state
+        rect = self.rect
+        width, big, title, sub_lines, chip_h, h = self._question_size()
+        pad = theme.GAP
+        if self.board.rect.top >= rect.top + h:  # the room board_rect keeps above the board
+            box = pygame.Rect(0, rect.top + 2, width, h)
+            box.centerx = rect.centerx
+        else:  # no room to spare (a thumbnail): over the board, away from the stone
+            stone = [i for i in range(self.geo.size) if s.stone_at(i) == "black"]
+            box = self._banner_box(h, width, stone)
         chips = []
         cw = min(170, (width - 3 * pad) // 2)
         y = box.bottom - pad - chip_h

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game import catalog, flow, keeping, rules, theme
+from game import catalog, flow, keeping, rules, theme, widgets
 from game.board_host import BoardHost
 from game.match import Match
 from game.scenes.base import Scene, draw_background
@@ -89,7 +89,10 @@ class Attract:
     def draw(self, surface) -> None:
         if self.host is None:
             return
+        below = widgets.layer()
+        widgets.set_layer((below, "attract"))  # a dimmed picture under the menu
         self.host.draw(surface)
+        widgets.set_layer(below)
 
 
 class TitleScene(Scene):

@@ -655,7 +655,19 @@ class GladesPainter:
         if score is not None and words:
             size = max(14, min(theme.FONT_MEDIUM, int(head.h * 1.3)))
             right = head.right if not show_buttons or narrow else tray.turn.x - 8
-            self._text(surface, str(score), size, e["text"], midright=(right, cy))
+            text = str(score)
+            # the score never over the name ("Orang49"): smaller beside it, else on the
+            # count's line under it (a narrow tray), else left out like a thumbnail's name
+            while size > 11 and x + font(size).size(text)[0] > right:
+                size -= 1
+            if x + font(size).size(text)[0] <= right:
+                self._text(surface, text, size, e["text"], tray.box, midright=(right, cy))
+            else:
+                size = max(11, hs - 5)
+                note_w = font(size).size(note)[0] if narrow else 0
+                if narrow and head.x + 2 + note_w + 6 + font(size).size(text)[0] <= right:
+                    where = {"topright": (right, head.bottom + 1)}
+                    self._text(surface, text, size, e["text"], tray.box, **where)
         if show_buttons:
             self._button(
                 surface,
