@@ -105,6 +105,13 @@ class PlayPanel:
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
 
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's messages go over a play or demo scene: the panel down to the
+        move list's bottom (the board and its labels stay clear)."""
+        r = self.rect
+        bottom = self.moves.rect.bottom if self.moves.rect.height else self.buttons_top
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, bottom - r.y))
+
     @staticmethod
     def split(size) -> tuple[pygame.Rect, pygame.Rect]:
         """The board's rect and the panel's for a window of ``size`` (play and demo)."""

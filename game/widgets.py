@@ -251,15 +251,23 @@ def wrap_text(text: str, size: int, width: int) -> list[str]:
         if not words:
             lines.append("")
             continue
-        line = words[0]
-        for word in words[1:]:
-            trial = line + " " + word
+        line = ""
+        for word in words:
+            trial = line + " " + word if line else word
             if f.size(trial)[0] <= width:
                 line = trial
-            else:
-                lines.append(fit_text(line, size, width))
-                line = word
-        lines.append(fit_text(line, size, width))
+                continue
+            if line:
+                lines.append(line)
+            # a word wider than the line (a file's path) is broken, not cut short
+            while f.size(word)[0] > width and len(word) > 1:
+                k = len(word) - 1
+                while k > 1 and f.size(word[:k])[0] > width:
+                    k -= 1
+                lines.append(word[:k])
+                word = word[k:]
+            line = word
+        lines.append(line)
     if _record is not None and len(lines) > 1:
         whole = tuple(line for line in lines if line.strip())
         for line in whole:

@@ -208,6 +208,12 @@ class ResultScene(Scene):
             )
         )
 
+    def toast_area(self, size) -> pygame.Rect:
+        """Messages ("Saved ...") go over the panel's move list, off the board."""
+        r = self.panel_rect
+        bottom = self.b_rematch.rect.y - theme.GAP
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, bottom - r.y))
+
     def exit(self) -> None:
         self.match.cancel()
 

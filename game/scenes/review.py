@@ -372,6 +372,11 @@ class ReviewScene(Scene):
         y += 2 * line_height(theme.FONT_TINY) + 4
         self.list.layout((inner.x - 4, y, inner.width + 8, max(0, self.list_bottom - y)))
 
+    def toast_area(self, size) -> pygame.Rect:
+        """Messages go over the panel's move list, off the board."""
+        r = self.panel_rect
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, self.list_bottom - r.y))
+
     # --- events ------------------------------------------------------
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
