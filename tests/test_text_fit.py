@@ -113,7 +113,7 @@ def open_scene(app, gid: str, name: str):
     review = flow.replace(app, "review", match)
     if name == "review":
         return review
-    frames(app, 2, 0.1)  # the review lays its buttons out before the dialog covers it
+    app.update(0.1)  # the review sets its buttons up before the dialog covers it
     return flow.push(app, "export", game, review.states, review.moves, review.index)
 
 
@@ -123,11 +123,13 @@ def draw_scene(size, gid, name, shot=None):
         # recording from the start: the lines the scenes wrap while laying out are known
         records = widgets.start_recording(app.screen)
         open_scene(app, gid, name)
-        frames(app, 8, 0.1)
+        frames(app, 1, 0.1)
+        for _ in range(7):  # the scene's appearing and first moves, not drawn (cheaper)
+            app.update(0.1)
         app.message(TOAST, "good", 30.0)  # a long message over every scene
-        frames(app, 2, 0.1)
-        del records[:]  # judged: the last frames only
-        frames(app, 2, 0.05)
+        frames(app, 1, 0.1)
+        del records[:]  # judged: the last frame only
+        frames(app, 1, 0.05)
         if shot:
             pygame.image.save(app.screen, shot)
         return list(records), app.size
