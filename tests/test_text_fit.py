@@ -32,6 +32,7 @@ SCENES = [
     "title",
     "select",
     "play",
+    "first",
     "pause",
     "settings",
     "rules",
@@ -92,8 +93,9 @@ def open_scene(app, gid: str, name: str):
         return flow.push(app, "settings")
     play = flow.push(app, "play", game, None, HUMANS)
     tried = [str(m) for m in play.match.state.legal_moves()]
-    if name in ("play", "pause", "rules", "refusal"):
-        _play_moves(play.match, 2 if name == "refusal" else 4)
+    if name in ("play", "first", "pause", "rules", "refusal"):
+        # (after one move: Glorieta's colour question)
+        _play_moves(play.match, {"refusal": 2, "first": 1}.get(name, 4))
     if name == "pause":
         play.open_pause()
         return app.scene
@@ -102,7 +104,7 @@ def open_scene(app, gid: str, name: str):
     if name == "refusal":
         play.refuse(longest_refusal(play.match, tried))
         return play
-    if name == "play":
+    if name in ("play", "first"):
         return play
     match = play.match
     _play_moves(match, 400)

@@ -719,7 +719,9 @@ class GlorietaView(HexPlaceView):
             stone = [i for i in range(self.geo.size) if s.stone_at(i) == "black"]
             box = self._banner_box(h, width, stone)
         chips = []
-        cw = min(170, (width - 3 * pad) // 2)
+        # each chip as wide as its label (and stone) needs, at least the designed 170
+        need = max(font(theme.FONT_SMALL).size(CHOICE_HINT[c])[0] for c in ("black", "orange"))
+        cw = min(max(170, need + chip_h + 3 * pad), (width - 3 * pad) // 2)
         y = box.bottom - pad - chip_h
         for k, colour in enumerate(("black", "orange")):
             m = self._move("take:" + colour)
