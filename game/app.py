@@ -540,8 +540,13 @@ class App:
         if not toast.active:
             return
         w, h = surface.get_size()
-        # where the top scene wants it (off its board), else at the bottom of the window
-        area = self.scene.toast_area((w, h)) if self.scene is not None else None
+        # where the top scene wants it (off its board) or, over an overlay, the scene
+        # beneath does; else at the bottom of the window
+        area = None
+        for scene in reversed(self.scenes):
+            area = scene.toast_area((w, h))
+            if area is not None or not getattr(scene, "overlay", False):
+                break
         if area is None:
             area = pygame.Rect(2 * theme.PAD, 0, w - 4 * theme.PAD, h - theme.PAD)
         # a long message wraps: every word shows

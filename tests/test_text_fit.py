@@ -150,17 +150,16 @@ def _layer_parts(layer):
     return layer, kinds
 
 
-def may_overlap(a, b, top=0) -> bool:
+def may_overlap(a, b) -> bool:
     """The declared layers: an overlay scene lies over the scene it dims; a scene's
     pop-up panel over its own words; the title's dimmed attract game under the menu; a
-    toast over anything but the board of the scene on ``top`` (its labels, trays and
-    notes)."""
+    toast over anything but a board (its labels, trays and notes), even one under an
+    overlay."""
     if a == b:
         return False
     (sa, ka), (sb, kb) = _layer_parts(a), _layer_parts(b)
     if "toast" in (sa, sb):
-        scene = sb if sa == "toast" else sa
-        return "board" not in ka | kb or "attract" in ka | kb or scene != top
+        return "board" not in ka | kb or "attract" in ka | kb
     if sa != sb:
         return True
     return bool((ka ^ kb) & {"popup", "attract"})
@@ -171,8 +170,6 @@ def problems(records, size) -> list[str]:
     window = pygame.Rect((0, 0), size)
     seen = set()
     lines = []
-    scenes = [_layer_parts(r.layer)[0] for r in records]
-    top = max((k for k in scenes if isinstance(k, int)), default=0)
     for r in records:
         key = (r.text, tuple(r.rect), r.layer)
         if key in seen:
@@ -195,7 +192,7 @@ def problems(records, size) -> list[str]:
     for i, a in enumerate(lines):
         ra = a.rect.inflate(-2 * SLACK, -2 * SLACK)
         for b in lines[i + 1 :]:
-            if may_overlap(a.layer, b.layer, top):
+            if may_overlap(a.layer, b.layer):
                 continue
             if ra.colliderect(b.rect.inflate(-2 * SLACK, -2 * SLACK)):
                 out.append(f"overlap: {a.text!r} {tuple(a.rect)} and {b.text!r} {tuple(b.rect)}")
