@@ -80,6 +80,13 @@ def longest_refusal(match, notations) -> str:
 def open_scene(app, gid: str, name: str):
     """Push scene ``name`` of game ``gid`` (with what it needs beneath) on ``app``."""
     game = rules.get(gid)
+    if name == "load":  # with this game kept, unfinished, so that the list has an entry
+        from game import keeping
+        from game.match import Match
+
+        kept = Match(game, {}, HUMANS)
+        _play_moves(kept, 6)
+        keeping.save(app, kept)
     if name in ("title", "select", "load"):
         return flow.push(app, name, *([gid] if name != "load" else []))
     if name.startswith("tour"):  # "tour" or "tour:3" (a lesson)
