@@ -168,10 +168,11 @@ def note_text(surface, text: str, rect, box=None) -> None:
 
 def note_blit(dest, src, pos) -> None:
     """``src`` (holding recorded text) was blitted on ``dest`` at ``pos``: its text moves
-    along, its boxes clipped to where ``src`` landed."""
+    along, its boxes clipped to where ``src`` landed (a picture kept and blitted each
+    frame keeps its text)."""
     if _record is None:
         return
-    entries = _pending.pop(src, None)
+    entries = _pending.get(src)
     if not entries:
         return
     x, y = (pos.x, pos.y) if isinstance(pos, pygame.Rect) else (int(pos[0]), int(pos[1]))

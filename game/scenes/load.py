@@ -16,7 +16,7 @@ import pygame
 
 from game import catalog, flow, keeping, storage, theme
 from game.scenes.base import Scene, draw_background, heading
-from game.widgets import Button, draw_text, fit_text, line_height, panel
+from game.widgets import Button, draw_text, fit_text, line_height, note_blit, panel
 
 ROW_H = 64
 TOP = 8  # room above the first row
@@ -294,6 +294,7 @@ class LoadScene(Scene):
         r = self.preview_rect
         if self.preview is not None:
             surface.blit(self.preview, r)
+            note_blit(surface, self.preview, r)
         else:
             pygame.draw.rect(surface, theme.BOARD, r, border_radius=theme.RADIUS)
         if e is None:

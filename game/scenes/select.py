@@ -102,6 +102,7 @@ class GameCard(Widget):
         br = self.board_rect()
         if self.preview is not None:
             surface.blit(self.preview, br)
+            widgets.note_blit(surface, self.preview, br)
         else:
             pygame.draw.rect(surface, theme.BOARD, br, border_radius=theme.RADIUS)
         x = br.right + theme.GAP + 2
