@@ -494,19 +494,25 @@ class SelectScene(Scene):
             )
 
     def _draw_help(self, surface, d, text: str, y: int, width: int) -> None:
-        """The focused option's whole explanation, when its line (``width``) is cut
-        short: wrapped in a small panel over what lies below it."""
+        """The focused option's whole explanation, when its line (at ``y``, ``width``
+        wide) is cut short: the line opens into a panel over the rows below it."""
         if text_size(text, theme.FONT_TINY)[0] <= width:
             return
         lines = wrap_text(text, theme.FONT_TINY, d.width - 24)
         lh = line_height(theme.FONT_TINY)
-        box = pygame.Rect(d.x + 2, y - 3, d.width - 4, len(lines) * lh + 8)
-        box.bottom = min(box.bottom, self.back.rect.y - 4)
+        top, bottom = y - 3, y + len(lines) * lh + 3
+        rows = [w.rect for w in self.option_widgets + self.seat_widgets]
+        rows.append(pygame.Rect(d.x, self.seats_top + 4, d.width, lh))  # "Players"
+        for row in rows:  # a row half hidden is hidden whole
+            if row.top < bottom < row.bottom:
+                bottom = row.bottom
+        bottom = min(bottom, self.back.rect.y - 4)
+        box = pygame.Rect(d.x - 2, top, d.width + 4, max(lh, bottom - top))
         below = widgets.layer()
         widgets.set_layer((below, "popup"))  # over the scene's own words, on purpose
         panel(surface, box, edge=theme.ACCENT_2)
         for i, line in enumerate(lines):
-            draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (box.x + 10, box.y + 4 + i * lh))
+            draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (box.x + 10, y + i * lh))
         widgets.set_layer(below)
 
     def draw(self, surface) -> None:
