@@ -23,7 +23,7 @@ import pygame
 import pytest
 from test_client_support import frames, make_app
 
-from game import flow, lessons, rules, widgets
+from game import flow, lessons, rules, theme, widgets
 from game.seats import Seat
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -262,3 +262,32 @@ def test_gif_and_png_frames_keep_their_words_apart(gid):
         for index in (0, len(match.states) - 1):
             found += [f"{size}, at {index}: {p}" for p in frame_problems(game, match, size, index)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("gid,size", [("gess", (800, 600)), ("glades", (1280, 800))])
+def test_a_focused_options_explanation_shows_in_full(gid, size):
+    """Under each option its explanation is one line, cut with '...' when long (allowed:
+    the whole text is reachable): focusing the option opens it whole, wrapped."""
+    app = make_app(size=size)
+    try:
+        records = widgets.start_recording(app.screen)
+        select = flow.push(app, "select", gid)
+        frames(app, 2, 0.1)
+        width = select.detail_rect.width - 2 * theme.PAD - 12  # the line's room
+        cut = [
+            w
+            for w in select.option_widgets
+            if widgets.text_size(w.description, theme.FONT_TINY)[0] > width
+        ]
+        assert cut, "no explanation is cut at this size: nothing to open"
+        for option in cut:
+            select.ui.set_focus(option)
+            del records[:]
+            frames(app, 1, 0.1)
+            shown = " ".join(r.text for r in records if _layer_parts(r.layer)[1] == {"popup"})
+            assert shown.split() == option.description.split(), (size, option.label)
+            assert not problems(records, app.size)
+    finally:
+        widgets.stop_recording()
+        app.shutdown()
+        widgets.set_text_scale((800, 600))
