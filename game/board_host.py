@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game import catalog, theme
+from game.ui import widgets
 from game.ui.widgets import draw_text, line_height, text_size, wrap_text
 
 ANIMATION_BOUND = 30.0  # seconds: longer than any animation, run at once when there is none
@@ -134,9 +135,12 @@ class BoardHost:
         return self.rect.collidepoint(pos)
 
     def draw(self, surface) -> None:
+        below = widgets.layer()
+        widgets.set_layer((below, "board"))  # (the record: a toast must keep off it)
         self.view.draw(surface)
         if (self.cell or self.note) and self.mouse is not None:
             self.draw_cell_tag(surface)
+        widgets.set_layer(below)
 
     def draw_cell_tag(self, surface) -> None:
         """The hovered cell's name beside the cursor, as the notation writes it, and under

@@ -41,7 +41,7 @@ from game.boards.base import Action, ClickResult, screen_point
 from game.boards.hexboard import SUPERSAMPLE, hex_points
 from game.boards.hexplace import HexPlaceView
 from game.rules import IllegalMove
-from game.ui.widgets import font, line_height, wrap_text
+from game.ui.widgets import blit_text, font, line_height, note_blit, wrap_text
 
 STONE_R = 0.76  # stone radius, in cell radii
 # the six neighbour directions (column, row) in ring order: counter-clockwise on screen,
@@ -217,11 +217,18 @@ class GlorietaView(HexPlaceView):
         self.board.layout(self.board_rect())
 
     def board_rect(self) -> pygame.Rect:
-        """Where the board goes: the whole rect, less the advice strip in Chicken."""
+        """Where the board goes: the whole rect, less the advice strip in Chicken and,
+        while the colour question is open, less its panel above the board (the question
+        never covers a row)."""
         r = pygame.Rect(self.rect)
         if self.state.variant == "chicken":
             h = self.strip_height()
             if r.h - h >= max(60, r.h // 2):
+                r.h -= h
+        if self.state.phase == "choose colour":
+            h = self._question_size()[-1] + 4
+            if r.h - h >= max(60, r.h // 2):
+                r.y += h
                 r.h -= h
         return r
 
@@ -675,13 +682,16 @@ class GlorietaView(HexPlaceView):
             return []
         return self._question_layout()[1]
 
-    def _question_layout(self):
+    def _question_size(self):
+        """(width, type size, title, lines, chip height, height) of the colour question."""
         s = self.state
         rect = self.rect
         who = s.seat_name(s.player)
         width = min(rect.w - 8, max(320, int(rect.w * 0.82)))
         big = theme.FONT_MEDIUM if width >= 460 else theme.FONT_SMALL
         title = f"{who}: take Black or Orange?"
+        if font(big).size(title)[0] > width - 2 * theme.GAP:
+            big = theme.FONT_SMALL
         sub = f"Black: the stone on {self._opening_name()} becomes yours. Orange: you move next."
         pad = theme.GAP
         sub_lines = wrap_text(sub, theme.FONT_TINY, width - 2 * pad)
@@ -695,10 +705,23 @@ class GlorietaView(HexPlaceView):
             + chip_h
             + pad
         )
-        stone = [i for i in range(self.geo.size) if s.stone_at(i) == "black"]
-        box = self._banner_box(h, width, stone)
+        return width, big, title, sub_lines, chip_h, h
+
+    def _question_layout(self):
+        s = self.state
+        rect = self.rect
+        width, big, title, sub_lines, chip_h, h = self._question_size()
+        pad = theme.GAP
+        if self.board.rect.top >= rect.top + h:  # the room board_rect keeps above the board
+            box = pygame.Rect(0, rect.top + 2, width, h)
+            box.centerx = rect.centerx
+        else:  # no room to spare (a thumbnail): over the board, away from the stone
+            stone = [i for i in range(self.geo.size) if s.stone_at(i) == "black"]
+            box = self._banner_box(h, width, stone)
         chips = []
-        cw = min(170, (width - 3 * pad) // 2)
+        # each chip as wide as its label (and stone) needs, at least the designed 170
+        need = max(font(theme.FONT_SMALL).size(CHOICE_HINT[c])[0] for c in ("black", "orange"))
+        cw = min(max(170, need + chip_h + 3 * pad), (width - 3 * pad) // 2)
         y = box.bottom - pad - chip_h
         for k, colour in enumerate(("black", "orange")):
             m = self._move("take:" + colour)
@@ -719,11 +742,11 @@ class GlorietaView(HexPlaceView):
         pad = theme.GAP
         y = box.top + pad
         img = font(big).render(title, True, theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        blit_text(surface, img, img.get_rect(midtop=(box.centerx, y)), title, box)
         y += line_height(big) + 2
         for line in sub_lines:
             img = font(theme.FONT_TINY).render(line, True, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            blit_text(surface, img, img.get_rect(midtop=(box.centerx, y)), line, box)
             y += line_height(theme.FONT_TINY)
         mouse = self._mouse_pos
         for chip in chips:
@@ -752,7 +775,8 @@ class GlorietaView(HexPlaceView):
             x0 = chip.rect.centerx - (sw + ir.w) // 2
             if sprite is not None:
                 surface.blit(sprite, sprite.get_rect(midleft=(x0, chip.rect.centery)))
-            surface.blit(img, ir.move(0, 0).move(x0 + sw - ir.x, chip.rect.centery - ir.h // 2))
+            where = ir.move(x0 + sw - ir.x, chip.rect.centery - ir.h // 2)
+            blit_text(surface, img, where, chip.label, chip.rect)
 
     def _draw_strip(self, surface) -> None:
         """The advice strip under a Chicken board (two lines at most)."""
@@ -766,7 +790,7 @@ class GlorietaView(HexPlaceView):
         y = board.bottom + 4
         for line in lines:
             img = font(theme.FONT_TINY).render(line, True, colour)
-            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            blit_text(surface, img, img.get_rect(midtop=(self.rect.centerx, y)), line, self.rect)
             y += lh
 
     def _draw_notice(self, surface, text: str, alpha: float) -> None:
@@ -787,10 +811,11 @@ class GlorietaView(HexPlaceView):
         y = theme.GAP
         for line in lines:
             img = f.render(line, True, theme.TEXT)
-            panel.blit(img, img.get_rect(midtop=(w // 2, y)))
+            blit_text(panel, img, img.get_rect(midtop=(w // 2, y)), line)
             y += lh
         panel.set_alpha(int(255 * alpha))
         surface.blit(panel, box)
+        note_blit(surface, panel, box)
 
 
 def _partial(pts, prog: float):

@@ -45,6 +45,7 @@ from game.boards.hexboard import (
     font,
     target_ring,
 )
+from game.ui.widgets import blit_text, note_text, recording
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 SQUARES, POINTS = "squares", "points"
@@ -200,6 +201,12 @@ class GridBoard:
             self._base = _for_display(self._render_base())
             self._base_pos = self.rect.topleft
         surface.blit(self._base, self._base_pos)
+        if recording() and self.show_labels:  # the labels in the cached surface (tests)
+            f = font(self.label_size())
+            for text, x, y in self.label_spots():
+                r = pygame.Rect((0, 0), f.size(text))
+                r.center = (round(x), round(y))
+                note_text(surface, text, r, self.rect)
 
     def _render_base(self):
         rect = self.rect
@@ -519,7 +526,7 @@ def label(
     box.clamp_ip(bounds)
     tile(surface, box, theme.PANEL, 230, 0, 1, 6)
     pygame.draw.rect(surface, col, box, 1, border_radius=6)
-    surface.blit(img, (box.x + pad, box.y + pad))
+    blit_text(surface, img, (box.x + pad, box.y + pad), text, bounds)
 
 
 class GridView(AnimatedView):

@@ -25,6 +25,7 @@ import pygame
 
 from game import theme
 from game.boards.base import screen_point
+from game.ui.widgets import note_text, recording
 
 SQRT3 = math.sqrt(3.0)
 SUPERSAMPLE = 3  # the static board and sprites are drawn 3x and smoothed down
@@ -251,6 +252,12 @@ class HexBoard:
             base, self._base_pos = self._render_base()
             self._base = _for_display(base)
         surface.blit(self._base, self._base_pos)
+        if recording() and self.show_labels:  # the labels in the cached surface (tests)
+            f = font(self.label_size())
+            for text, x, y in self.label_spots:
+                r = pygame.Rect((0, 0), f.size(text))
+                r.center = (int(x), int(y))
+                note_text(surface, text, r, self.rect)
 
     def _render_base(self):
         pad = int(self.radius * (PLATE + 0.5)) + 4

@@ -44,6 +44,7 @@ from game.boards.base import Action, ClickResult
 from game.boards.hexboard import SUPERSAMPLE, font, hex_points
 from game.boards.hexplace import HexPlaceView
 from game.ui.anim import lerp
+from game.ui.widgets import blit_text, note_blit
 
 TOWER_R = 0.58  # disc radius, in cell radii
 STEP = 0.15  # how much each disc of a stack rises, in cell radii
@@ -654,8 +655,9 @@ class SplayView(HexPlaceView):
         pygame.draw.rect(
             box, theme.WARN + (glow,), box.get_rect(), max(1, int(r * 0.12)), border_radius=rad
         )
-        box.blit(t1, t1.get_rect(midtop=(panel.w // 2, int(r * 0.25))))
-        box.blit(t2, t2.get_rect(midbottom=(panel.w // 2, panel.h - int(r * 0.3))))
+        blit_text(box, t1, t1.get_rect(midtop=(panel.w // 2, int(r * 0.25))), "PASS")
+        blit_text(box, t2, t2.get_rect(midbottom=(panel.w // 2, panel.h - int(r * 0.3))), line)
         if alpha < 1:
             box.set_alpha(int(255 * alpha))
         surface.blit(box, panel)
+        note_blit(surface, box, panel)

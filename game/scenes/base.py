@@ -39,6 +39,12 @@ class Scene:
     def layout(self, size) -> None:
         """Place the widgets for a window of ``size``."""
 
+    def toast_area(self, size) -> pygame.Rect | None:
+        """Where the app's messages (toasts) go over this scene: their bottom centre at
+        the rect's, no wider than it; None for the bottom of the window.  A scene with a
+        board names a place off the board, so a toast never hides its labels."""
+        return None
+
     # the frame
     def handle_event(self, event) -> None:
         self.ui.handle_event(event)

@@ -98,6 +98,9 @@ class DemoScene(Scene):
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.panel.say(text, kind, seconds)
 
+    def toast_area(self, size) -> pygame.Rect:
+        return self.panel.toast_area()
+
     def layout(self, size) -> None:
         self.board_rect, self.panel_rect = PlayPanel.split(size)
         self.panel.rect = self.panel_rect

@@ -14,7 +14,17 @@ import pygame
 from game import export, theme
 from game.scenes.base import Overlay
 from game.session import turns
-from game.ui.widgets import Button, Cycler, Toggle, bar, draw_text, fit_text, line_height, wrap_text
+from game.ui.widgets import (
+    Button,
+    Cycler,
+    Toggle,
+    bar,
+    draw_text,
+    fit_text,
+    line_height,
+    text_size,
+    wrap_text,
+)
 
 RANGES = ("whole", "from", "upto", "last10")
 RANGE_NAMES = {
@@ -84,8 +94,12 @@ class ExportScene(Overlay):
         w = r.width - 4 * theme.PAD
         bh = max(40, line_height(theme.FONT_SMALL) + 14)
         y = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 16
-        for c in (self.c_range, self.c_frames, self.c_speed, self.t_caption):
+        rows = (self.c_range, self.c_frames, self.c_speed, self.t_caption)
+        # the labels' column as wide as the widest label at this window's type size
+        label_w = max(150, max(text_size(c.label, c.size)[0] for c in rows) + 2 * theme.GAP)
+        for c in rows:
             c.rect = pygame.Rect(x, y, w, bh)
+            c.label_width = min(label_w, w // 2)
             y += bh + theme.GAP
         self.info_y = y
         bw = (w - theme.GAP) // 2

@@ -22,7 +22,7 @@ from game.scenes.base import Scene, draw_background, heading
 from game.session import keeping, storage, turns
 from game.session.seats import LEVELS
 from game.ui import flow, opening
-from game.ui.widgets import Button, Cycler, draw_text, fit_text, line_height, panel
+from game.ui.widgets import Button, Cycler, draw_text, fit_text, line_height, note_blit, panel
 
 ROW_H = 64
 TOP = 8  # room above the first row
@@ -449,6 +449,7 @@ class LoadScene(Scene):
         r = self.preview_rect
         if self.preview is not None:
             surface.blit(self.preview, r)
+            note_blit(surface, self.preview, r)
         else:
             pygame.draw.rect(surface, theme.BOARD, r, border_radius=theme.RADIUS)
         if e is None:

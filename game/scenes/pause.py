@@ -15,6 +15,7 @@ from game.ui.widgets import (
     Toggle,
     draw_text,
     line_height,
+    scrolls,
     wrap_text,
 )
 
@@ -146,11 +147,12 @@ class RulesScene(Overlay):
         )
         top += len(self.legend_lines) * line_height(theme.FONT_TINY) + (8 if legend else 0)
         self.legend_top = r.y + theme.PAD + line_height(theme.FONT_LARGE) + 12
-        self.text_rect = pygame.Rect(
-            r.x + 2 * theme.PAD, top, width, self.back.rect.y - theme.GAP - top
-        )
+        # (the last line stays clear of the "wheel or arrows to scroll" hint under it)
+        bottom = self.back.rect.y - theme.GAP - line_height(theme.FONT_TINY)
+        self.text_rect = pygame.Rect(r.x + 2 * theme.PAD, top, width, bottom - top)
         text = self.game.rules_text or self.game.summary or "No rules text."
         self.lines = wrap_text(text, theme.FONT_SMALL, self.text_rect.width)
+        scrolls(self.lines)
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
 
     def max_scroll(self) -> int:

@@ -107,6 +107,10 @@ class PlayScene(Scene):
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.panel.say(text, kind, seconds)
 
+    def toast_area(self, size) -> pygame.Rect:
+        """The side panel, above the move list's bottom: off the board and its labels."""
+        return self.panel.toast_area()
+
     # --- moves offered as buttons (the board view's actions) --------------------------------
     def place_actions(self) -> None:
         """The view's action buttons above the standard buttons: side by side when their

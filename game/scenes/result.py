@@ -24,8 +24,6 @@ from game.ui.widgets import (
     wrap_text,
 )
 
-REASON_LINES = 5  # the most lines of how it ended (a whole sentence at 800x600)
-
 
 class Confetti:
     """Falling bits in the winner's colours; plain arithmetic in update, drawn in draw."""
@@ -245,7 +243,7 @@ class ResultScene(Scene):
         top = inner.y + len(self.headline_lines) * line_height(theme.FONT_LARGE) + 10
         if self.show_scores:
             top += 72
-        top += min(REASON_LINES, len(self.reason_lines)) * line_height(theme.FONT_SMALL) + 6
+        top += len(self.reason_lines) * line_height(theme.FONT_SMALL) + 6
         top += 2 * line_height(theme.FONT_TINY) + theme.GAP
         self.text_bottom = top
         room = self.b_rematch.rect.y - theme.GAP - top
@@ -262,6 +260,12 @@ class ResultScene(Scene):
                 max(0, self.b_rematch.rect.y - theme.GAP - list_top),
             )
         )
+
+    def toast_area(self, size) -> pygame.Rect:
+        """Messages ("Saved ...") go over the panel's move list, off the board."""
+        r = self.panel_rect
+        bottom = self.b_rematch.rect.y - theme.GAP
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, bottom - r.y))
 
     def exit(self) -> None:
         self.match.cancel()
@@ -350,8 +354,8 @@ class ResultScene(Scene):
 
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time)
+        self.confetti.draw(surface)  # behind the board and the words, never over them
         self.host.draw(surface)
-        self.confetti.draw(surface)
         panel(surface, self.panel_rect, edge=theme.ACCENT)
         inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
         y = inner.y
@@ -390,7 +394,7 @@ class ResultScene(Scene):
                     "midtop",
                 )
             y += 72
-        for line in self.reason_lines[:REASON_LINES]:
+        for line in self.reason_lines:  # every line: the move list gives up the room
             draw_text(surface, line, theme.FONT_SMALL, theme.TEXT, (inner.x, y))
             y += line_height(theme.FONT_SMALL)
         y += 6

@@ -387,6 +387,11 @@ class ReviewScene(Scene):
         y += 2 * line_height(theme.FONT_TINY) + 4
         self.list.layout((inner.x - 4, y, inner.width + 8, max(0, self.list_bottom - y)))
 
+    def toast_area(self, size) -> pygame.Rect:
+        """Messages go over the panel's move list, off the board."""
+        r = self.panel_rect
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, self.list_bottom - r.y))
+
     # --- events ------------------------------------------------------
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -523,9 +528,19 @@ class ReviewScene(Scene):
             (inner.x, inner.y),
         )
         y = self.text_top
+        tiny_room = 2  # the layout keeps two small lines under the position's name
         for text, size, col in self.position_text():
-            draw_text(surface, fit_text(text, size, inner.width), size, col, (inner.x, y))
-            y += line_height(size) + 2
+            parts = [fit_text(text, size, inner.width)]
+            if size == theme.FONT_TINY:
+                parts = wrap_text(text, size, inner.width)
+                if len(parts) > tiny_room:
+                    rest = " ".join(parts[max(0, tiny_room - 1) :])
+                    parts = parts[: tiny_room - 1] + [fit_text(rest, size, inner.width)]
+                    parts = parts[:tiny_room]
+                tiny_room -= len(parts)
+            for part in parts:
+                draw_text(surface, part, size, col, (inner.x, y))
+                y += line_height(size) + 2
         if self.analysis is not None:
             self.graph.draw(surface)
         else:

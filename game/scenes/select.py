@@ -8,15 +8,17 @@ from game import catalog, rules, theme
 from game.scenes.base import Scene, draw_background, heading
 from game.session.seats import CHOICES as SEAT_CHOICES
 from game.session.seats import Seat
-from game.ui import flow
+from game.ui import flow, widgets
 from game.ui.widgets import (
     Button,
     Cycler,
     Widget,
     draw_text,
+    fit_size,
     fit_text,
     line_height,
     panel,
+    scrolls,
     text_size,
     wrap_text,
 )
@@ -104,6 +106,7 @@ class GameCard(Widget):
         br = self.board_rect()
         if self.preview is not None:
             surface.blit(self.preview, br)
+            widgets.note_blit(surface, self.preview, br)
         else:
             pygame.draw.rect(surface, theme.BOARD, br, border_radius=theme.RADIUS)
         x = br.right + theme.GAP + 2
@@ -130,10 +133,11 @@ class GameCard(Widget):
         y += line_height(theme.FONT_MEDIUM) - 2
         by = ", ".join(str(p) for p in (g.designer, g.year) if p)
         if by:
+            by_size = fit_size(by, theme.FONT_TINY, w)  # a long name: smaller, whole
             draw_text(
                 surface,
-                fit_text(by, theme.FONT_TINY, w),
-                theme.FONT_TINY,
+                fit_text(by, by_size, w),
+                by_size,
                 theme.ACCENT_2 if sel else theme.TEXT_DIM,
                 (x, y),
             )
@@ -395,7 +399,13 @@ class SelectScene(Scene):
             help_h = 0
         y -= helps * help_h
         self.controls_top = y
-        label_w = min(200, d.width * 2 // 5)
+        # the labels' column: the designed 200 px, wider when a label (scaled with the
+        # window) needs it, up to half the panel
+        widest = max(
+            [text_size(w.label, w.size)[0] for w in self.option_widgets + self.seat_widgets]
+            or [0]
+        )
+        label_w = min(max(min(200, d.width * 2 // 5), widest + 2 * theme.GAP + 4), d.width // 2)
         y += 26
         for wdg in self.option_widgets:
             wdg.rect = pygame.Rect(d.x, y, d.width, row)
@@ -418,6 +428,7 @@ class SelectScene(Scene):
         game = self.game
         text = game.rules_text or game.summary if game is not None else ""
         self.rules_lines = wrap_text(text or "", theme.FONT_SMALL, max(40, d.width - 8))
+        scrolls(self.rules_lines)
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
         if game is not None:
             self._check()
@@ -500,7 +511,30 @@ class SelectScene(Scene):
                 (d.x + 10, self.seat_widgets[-1].rect.bottom + 2),
             )
 
+    def _draw_help(self, surface, d, text: str, y: int, width: int) -> None:
+        """The focused option's whole explanation, when its line (at ``y``, ``width``
+        wide) is cut short: the line opens into a panel over the rows below it."""
+        if text_size(text, theme.FONT_TINY)[0] <= width:
+            return
+        lines = wrap_text(text, theme.FONT_TINY, d.width - 24)
+        lh = line_height(theme.FONT_TINY)
+        top, bottom = y - 3, y + len(lines) * lh + 3
+        rows = [w.rect for w in self.option_widgets + self.seat_widgets]
+        rows.append(pygame.Rect(d.x, self.seats_top + 4, d.width, lh))  # "Players"
+        for row in rows:  # a row half hidden is hidden whole
+            if row.top < bottom < row.bottom:
+                bottom = row.bottom
+        bottom = min(bottom, self.back.rect.y - 4)
+        box = pygame.Rect(d.x - 2, top, d.width + 4, max(lh, bottom - top))
+        below = widgets.layer()
+        widgets.set_layer((below, "popup"))  # over the scene's own words, on purpose
+        panel(surface, box, edge=theme.ACCENT_2)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (box.x + 10, y + i * lh))
+        widgets.set_layer(below)
+
     def draw(self, surface) -> None:
+        popup = None  # (text, y, width): the focused option's explanation
         draw_background(surface, self.app.time)
         w, _ = surface.get_size()
         heading(surface, "Choose a game", (w // 2, theme.PAD), self.time)
@@ -509,12 +543,16 @@ class SelectScene(Scene):
         d = self.detail_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
         if game is not None:
             name_w = d.width - (self.tour_b.rect.width + theme.GAP if self.tour_b.visible else 0)
+            head = f"How to play {game.name}"
+            size = theme.FONT_MEDIUM
+            if text_size(head, size)[0] > name_w:  # beside "Learn the rules": smaller type
+                size = theme.FONT_SMALL
             draw_text(
                 surface,
-                fit_text(f"How to play {game.name}", theme.FONT_MEDIUM, name_w),
-                theme.FONT_MEDIUM,
+                fit_text(head, size, name_w),
+                size,
                 theme.ACCENT_2,
-                (d.x, d.y),
+                (d.x, d.y + (line_height(theme.FONT_MEDIUM) - line_height(size)) // 2),
             )
             lh = line_height(theme.FONT_SMALL)
             y = self.rules_rect.y
@@ -563,11 +601,13 @@ class SelectScene(Scene):
                         col = theme.TEXT if wdg is focused else theme.TEXT_DIM
                         draw_text(
                             surface,
-                            fit_text(wdg.description, theme.FONT_TINY, d.width - 12),
+                            fit_text(wdg.description, theme.FONT_TINY, d.width - 12, True),
                             theme.FONT_TINY,
                             col,
                             (d.x + 10, wdg.rect.bottom + 1),
                         )
+                        if wdg is focused:
+                            popup = (wdg.description, wdg.rect.bottom + 1, d.width - 12)
             else:
                 desc = getattr(focused, "description", "") if focused in self.option_widgets else ""
                 if not desc and self.option_widgets:
@@ -575,13 +615,16 @@ class SelectScene(Scene):
                 if desc:
                     draw_text(
                         surface,
-                        fit_text(desc, theme.FONT_TINY, d.width - 80),
+                        fit_text(desc, theme.FONT_TINY, d.width - 80, True),
                         theme.FONT_TINY,
                         theme.TEXT_DIM,
                         (d.right, self.controls_top + 4),
                         "topright",
                     )
+                    popup = (desc, self.controls_top + 4, d.width - 80)
         self.ui.draw(surface)
+        if game is not None and popup is not None:
+            self._draw_help(surface, d, *popup)
         if self.error:
             k = self.error_t / theme.FLASH_TIME if self.error_t > 0 else 0.0
             col = (

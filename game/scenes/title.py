@@ -12,7 +12,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import keeping
 from game.session.match import Match
 from game.session.seats import Seat
-from game.ui import flow, opening
+from game.ui import flow, opening, widgets
 from game.ui.widgets import Button, dim, draw_text, line_height, text_size, text_surface
 
 ATTRACT_SPEC = {"time_limit": 0.25}  # the attract game thinks briefly
@@ -91,7 +91,10 @@ class Attract:
     def draw(self, surface) -> None:
         if self.host is None:
             return
+        below = widgets.layer()
+        widgets.set_layer((below, "attract"))  # a dimmed picture under the menu
         self.host.draw(surface)
+        widgets.set_layer(below)
 
 
 class TitleScene(Scene):

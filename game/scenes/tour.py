@@ -266,6 +266,11 @@ class TourScene(Scene):
             self.b_next.label = "Next"
 
     # --- the frame ---------------------------------------------------------------------------
+    def toast_area(self, size) -> pygame.Rect:
+        """Messages go over the lesson's panel, off the board."""
+        r = self.panel_rect
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, self.text_rect.bottom - r.y))
+
     def layout(self, size) -> None:
         w, h = size
         pad = theme.PAD

@@ -26,7 +26,17 @@ import warnings
 import pygame
 
 from game import theme
-from game.ui.widgets import Toast, draw_text, panel, set_text_scale, text_size
+from game.ui.widgets import (
+    Toast,
+    draw_text,
+    line_height,
+    note_blit,
+    panel,
+    set_layer,
+    set_text_scale,
+    text_size,
+    wrap_text,
+)
 
 STEP = 1.0 / 120.0  # the fixed update step (seconds)
 MAX_STEPS = 15  # at most this many steps a frame (after a stall we slow down)
@@ -567,8 +577,10 @@ class App:
         first = len(self.scenes) - 1
         while first > 0 and getattr(self.scenes[first], "overlay", False):
             first -= 1
-        for scene in self.scenes[first:]:
+        for k, scene in enumerate(self.scenes[first:]):
+            set_layer(k)  # text of an overlay may lie over the scene's below (recorded)
             self._safe(scene.draw, surface)
+        set_layer("toast")
         if self.fade > 0:  # a quick fade in after a scene change
             veil = self._veil
             if veil is None or veil.get_size() != surface.get_size():
@@ -583,15 +595,31 @@ class App:
         if not toast.active:
             return
         w, h = surface.get_size()
-        tw, th = text_size(toast.text, theme.FONT_SMALL)
-        tw = min(tw, w - 4 * theme.PAD)
-        rect = pygame.Rect(0, 0, tw + 2 * theme.PAD, th + theme.PAD)
-        rect.midbottom = (w // 2, h - theme.PAD)
+        # where the top scene wants it (off its board) or, over an overlay, the scene
+        # beneath does; else at the bottom of the window
+        area = None
+        for scene in reversed(self.scenes):
+            area = scene.toast_area((w, h))
+            if area is not None or not getattr(scene, "overlay", False):
+                break
+        if area is None:
+            area = pygame.Rect(2 * theme.PAD, 0, w - 4 * theme.PAD, h - theme.PAD)
+        # a long message wraps: every word shows
+        lines = wrap_text(toast.text, theme.FONT_SMALL, max(40, area.width - 2 * theme.PAD))
+        lh = line_height(theme.FONT_SMALL)
+        tw = max(text_size(line, theme.FONT_SMALL)[0] for line in lines)
+        rect = pygame.Rect(0, 0, tw + 2 * theme.PAD, lh * len(lines) + theme.PAD)
+        rect.midbottom = (area.centerx, area.bottom)
+        rect.top = max(0, rect.top)
         tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
         panel(tmp, tmp.get_rect(), theme.PANEL, toast.color)
-        draw_text(tmp, toast.text, theme.FONT_SMALL, toast.color, tmp.get_rect().center, "center")
+        y = theme.PAD // 2
+        for line in lines:
+            draw_text(tmp, line, theme.FONT_SMALL, toast.color, (rect.w // 2, y), "midtop")
+            y += lh
         tmp.set_alpha(toast.alpha)
         surface.blit(tmp, rect)
+        note_blit(surface, tmp, rect)
 
     def frame(self, dt: float = 1.0 / FPS, events=None) -> None:
         """One frame: events (from the queue unless given), fixed-step updates, drawing."""

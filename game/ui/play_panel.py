@@ -101,9 +101,17 @@ class PlayPanel:
         self.legend_rect = pygame.Rect(0, 0, 0, 0)  # the "?" beside "Moves"
         self.legend_open = False  # the mouse is on it: the notation legend shows
         self.list_top = 0
+        self.note_lines: list[str] = []  # the message's lines (update wraps them)
 
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
+
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's messages go over a play or demo scene: the panel down to the
+        move list's bottom (the board and its labels stay clear)."""
+        r = self.rect
+        bottom = self.moves.rect.bottom if self.moves.rect.height else self.buttons_top
+        return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, bottom - r.y))
 
     @staticmethod
     def split(size) -> tuple[pygame.Rect, pygame.Rect]:
@@ -125,11 +133,20 @@ class PlayPanel:
         self.moves.show(m.ply if live else self.browsing, live)
         self.list_top = self._list_top()
         bottom = self.buttons_top - theme.GAP
-        if self.note.active:
-            bottom -= line_height(theme.FONT_SMALL) * 2 + 4
         top = self.list_top + line_height(theme.FONT_TINY) + 2
         x = self.rect.x + theme.PAD
         w = self.rect.width - 2 * theme.PAD
+        self.note_lines = []
+        if self.note.active:
+            # the whole message, however long: the move list gives up its room meanwhile
+            lh = line_height(theme.FONT_SMALL)
+            self.note_lines = wrap_text(self.note.text, theme.FONT_SMALL, w)
+            room = max(2, (bottom - top - 8) // lh)
+            if len(self.note_lines) > room:
+                self.note_lines = self.note_lines[: room - 1] + [
+                    fit_text(" ".join(self.note_lines[room - 1 :]), theme.FONT_SMALL, w)
+                ]
+            bottom -= lh * max(2, len(self.note_lines)) + 4
         self.moves.layout((x - 4, top, w + 8, max(0, bottom - 4 - top)))
         size = line_height(theme.FONT_TINY)
         self.legend_rect = pygame.Rect(x + w - size, self.list_top - 1, size, size)
@@ -162,7 +179,7 @@ class PlayPanel:
         y = self.rect.y + theme.PAD - 2 + line_height(theme.FONT_MEDIUM) + 4
         y += 2 * self._row_height() + self._caption_height()
         y += line_height(theme.FONT_SMALL) + 6
-        lines = len((self.view.panel_lines() or [])[:4])
+        lines = len(self._view_lines(self.rect.width - 2 * theme.PAD))
         y += lines * (line_height(theme.FONT_TINY) + 2) + (4 if lines else 0)
         return y + self._thinking_height()
 
@@ -251,8 +268,9 @@ class PlayPanel:
         y = self.draw_status(surface, x, y, w)
         y = self.draw_view_lines(surface, x, y, w)
         self.draw_thinking(surface, x, y, w)
-        if self.note.active:
-            bottom = self.buttons_top - theme.GAP - line_height(theme.FONT_SMALL) * 2 - 4
+        if self.note.active and self.note_lines:
+            n = max(2, len(self.note_lines))
+            bottom = self.buttons_top - theme.GAP - line_height(theme.FONT_SMALL) * n - 4
             self.draw_note(surface, x, bottom + 2, w)
         self.draw_moves(surface, x, self.list_top, w)
 
@@ -318,17 +336,18 @@ class PlayPanel:
 
     def draw_view_lines(self, surface, x, y, w) -> int:
         """The board view's own counts (Gliss: towers, bases, gliders per side)."""
-        lines = self.view.panel_lines() or []
-        for text in lines[:4]:
-            draw_text(
-                surface,
-                fit_text(str(text), theme.FONT_TINY, w),
-                theme.FONT_TINY,
-                theme.TEXT_DIM,
-                (x, y),
-            )
+        lines = self._view_lines(w)
+        for text in lines:
+            draw_text(surface, text, theme.FONT_TINY, theme.TEXT_DIM, (x, y))
             y += line_height(theme.FONT_TINY) + 2
         return y + (4 if lines else 0)
+
+    def _view_lines(self, w: int) -> list[str]:
+        """The view's lines (four at most), each wrapped to ``w``: none cut short."""
+        out: list[str] = []
+        for text in (self.view.panel_lines() or [])[:4]:
+            out += wrap_text(str(text), theme.FONT_TINY, w)
+        return out
 
     def draw_thinking(self, surface, x, y, w) -> int:
         m = self.match
@@ -431,8 +450,7 @@ class PlayPanel:
 
     def draw_note(self, surface, x, y, w) -> None:
         note = self.note
-        lines = wrap_text(note.text, theme.FONT_SMALL, w)[:2]
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self.note_lines):
             draw_text(
                 surface,
                 line,

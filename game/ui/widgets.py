@@ -14,7 +14,7 @@ activates the highlighted, focused widget.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pygame
 
@@ -89,6 +89,114 @@ def text_size(text: str, size: int) -> tuple[int, int]:
     return font(size).size(text)
 
 
+# --- a record of the text drawn (for the tests; off, and free, in the app) -------------
+class DrawnText(NamedTuple):
+    """One line of text as drawn on the window: its rect, the box it was given (it must
+    lie inside), the layer it was drawn in (the scene's place in the stack, or "toast")
+    and, when ``fit_text`` cut it short with '...', the ``full`` text; ``lines`` are all
+    the lines of the paragraph ``wrap_text`` made it part of (each must be drawn)."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    layer: Any
+    full: str = ""
+    lines: tuple = ()
+
+
+_record: list | None = None  # the DrawnText of the frames drawn since start_recording
+_record_target: pygame.Surface | None = None  # the window's surface
+_pending: dict = {}  # text drawn on a surface that is not the window yet, by surface
+_cuts: dict[str, str] = {}  # fit_text's shortened lines -> the full text
+_wraps: dict[str, tuple] = {}  # wrap_text's lines -> all the lines of their paragraph
+_layer: Any = 0
+
+
+def start_recording(target: pygame.Surface) -> list:
+    """Record every line of text drawn on ``target`` (the window) from now on; returns the
+    list the records go to."""
+    global _record, _record_target
+    _record, _record_target = [], target
+    _pending.clear()
+    _cuts.clear()
+    _wraps.clear()
+    return _record
+
+
+def stop_recording() -> None:
+    global _record, _record_target
+    _record, _record_target = None, None
+    _pending.clear()
+    _cuts.clear()
+    _wraps.clear()
+
+
+def recording() -> bool:
+    return _record is not None
+
+
+def layer() -> Any:
+    return _layer
+
+
+def set_layer(layer) -> None:
+    """The layer the text drawn from now on belongs to (the app sets it per scene)."""
+    global _layer
+    _layer = layer
+
+
+def scrolls(lines) -> None:
+    """``lines`` (of ``wrap_text``) are shown in a scrolled view: those out of sight are
+    reachable, not left out."""
+    if _record is not None:
+        for line in lines:
+            _wraps.pop(line, None)
+
+
+def note_text(surface, text: str, rect, box=None) -> None:
+    """Record that ``text`` was drawn at ``rect`` on ``surface`` and had to fit ``box``
+    (the surface's clip rect when not given).  Text drawn on another surface than the
+    window waits until :func:`note_blit` puts that surface on the window."""
+    if _record is None or not text or not str(text).strip():
+        return
+    rect = pygame.Rect(rect)
+    box = pygame.Rect(box) if box is not None else surface.get_clip()
+    text = str(text)
+    entry = DrawnText(text, rect, box, _layer, _cuts.get(text, ""), _wraps.get(text, ()))
+    if surface is _record_target:
+        _record.append(entry)
+    else:
+        _pending.setdefault(surface, []).append(entry)
+
+
+def note_blit(dest, src, pos) -> None:
+    """``src`` (holding recorded text) was blitted on ``dest`` at ``pos``: its text moves
+    along, its boxes clipped to where ``src`` landed (a picture kept and blitted each
+    frame keeps its text)."""
+    if _record is None:
+        return
+    entries = _pending.get(src)
+    if not entries:
+        return
+    x, y = (pos.x, pos.y) if isinstance(pos, pygame.Rect) else (int(pos[0]), int(pos[1]))
+    landed = pygame.Rect(x, y, *src.get_size())
+    for e in entries:
+        box = e.box.move(x, y).clip(landed)
+        if not box.width:
+            box = pygame.Rect(landed.topleft, (0, 0))
+        note_text(dest, e.text, e.rect.move(x, y), box)
+
+
+def blit_text(surface, img, where, text: str, box=None) -> pygame.Rect:
+    """Blit the rendered line ``img`` of ``text`` at ``where`` (a Rect or a topleft) and
+    record it (see :func:`note_text`)."""
+    rect = img.get_rect(topleft=(where.x, where.y) if isinstance(where, pygame.Rect) else where)
+    surface.blit(img, rect)
+    if _record is not None:
+        note_text(surface, text, rect, box)
+    return rect
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -97,25 +205,45 @@ def draw_text(
     pos,
     anchor: str = "topleft",
     alpha: int | None = None,
+    box=None,
 ) -> pygame.Rect:
-    """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midleft``...)."""
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midleft``...).
+    ``box`` is where the line must fit (only recorded, see :func:`note_text`)."""
     surf = text_surface(text, size, color)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if alpha is not None and alpha < 255:
         surf = surf.copy()
         surf.set_alpha(max(0, int(alpha)))
     surface.blit(surf, rect)
+    if _record is not None:
+        note_text(surface, text, rect, box)
     return rect
 
 
-def fit_text(text: str, size: int, width: int) -> str:
-    """``text`` shortened with '...' so that it fits in ``width`` pixels."""
+def fit_text(text: str, size: int, width: int, reachable: bool = False) -> str:
+    """``text`` shortened with '...' so that it fits in ``width`` pixels.  ``reachable``:
+    the player can see the whole text another way (on hover or focus), so the record
+    of the tests does not count this cut as words lost."""
     f = font(size)
     if f.size(text)[0] <= width:
         return text
+    full = text
     while text and f.size(text + "...")[0] > width:
         text = text[:-1]
+    if _record is not None and not reachable:
+        _cuts[text + "..."] = full
     return text + "..."
+
+
+def fit_size(text: str, size: int, width: int, floor: int = 12) -> int:
+    """``size`` when ``text`` fits in ``width`` pixels at it, else the largest plain pixel
+    size (down to ``floor``) at which it does: a little smaller rather than cut short."""
+    if font(size).size(text)[0] <= width:
+        return size
+    px = pixels(size) - 1
+    while px > floor and (px in _ROLES or font(px).size(text)[0] > width):
+        px -= 1
+    return px if px not in _ROLES else px - 1
 
 
 def wrap_text(text: str, size: int, width: int) -> list[str]:
@@ -127,15 +255,27 @@ def wrap_text(text: str, size: int, width: int) -> list[str]:
         if not words:
             lines.append("")
             continue
-        line = words[0]
-        for word in words[1:]:
-            trial = line + " " + word
+        line = ""
+        for word in words:
+            trial = line + " " + word if line else word
             if f.size(trial)[0] <= width:
                 line = trial
-            else:
-                lines.append(fit_text(line, size, width))
-                line = word
-        lines.append(fit_text(line, size, width))
+                continue
+            if line:
+                lines.append(line)
+            # a word wider than the line (a file's path) is broken, not cut short
+            while f.size(word)[0] > width and len(word) > 1:
+                k = len(word) - 1
+                while k > 1 and f.size(word[:k])[0] > width:
+                    k -= 1
+                lines.append(word[:k])
+                word = word[k:]
+            line = word
+        lines.append(line)
+    if _record is not None and len(lines) > 1:
+        whole = tuple(line for line in lines if line.strip())
+        for line in whole:
+            _wraps[line] = whole
     return lines
 
 
@@ -318,9 +458,9 @@ class Button(Widget):
             pygame.draw.rect(surface, glow, rect.inflate(8, 8), border_radius=theme.RADIUS + 4)
         pygame.draw.rect(surface, fill, rect, border_radius=theme.RADIUS)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=theme.RADIUS)
-        label = fit_text(self.label, self.size, max(10, rect.width - 2 * theme.GAP))
-        centre, shown = self._label_place(rect, label)
-        draw_text(surface, label, self.size, ink, centre, "center")
+        size, label = self._label_fit(rect)
+        centre, shown = self._label_place(rect, label, size)
+        draw_text(surface, label, size, ink, centre, "center", box=rect)
         if shown:
             draw_text(
                 surface,
@@ -331,10 +471,21 @@ class Button(Widget):
                 "bottomright",
             )
 
-    def _label_place(self, rect, label: str):
+    def _label_fit(self, rect) -> tuple[int, str]:
+        """The type size and the label as drawn: a tight button takes thinner margins
+        first, then the smallest type, before any '...'."""
+        size = self.size
+        room = rect.width - 2 * theme.GAP
+        if text_size(self.label, size)[0] > room:
+            room = rect.width - 8
+            if text_size(self.label, size)[0] > room and size != theme.FONT_TINY:
+                size = theme.FONT_TINY
+        return size, fit_text(self.label, size, max(10, room))
+
+    def _label_place(self, rect, label: str, size: int):
         """Where the label's centre goes and whether the hotkey shows in the corner: the
         label centred when that leaves the key room, else moved left to make room."""
-        lw = text_size(label, self.size)[0]
+        lw = text_size(label, size)[0]
         if not self.hotkey:
             return rect.center, False
         need = text_size(self.hotkey, theme.FONT_TINY)[0] + 10
@@ -347,8 +498,8 @@ class Button(Widget):
 
     def hotkey_shown(self) -> bool:
         """Does the button show its hotkey at its present size (unhovered)?"""
-        label = fit_text(self.label, self.size, max(10, self.rect.width - 2 * theme.GAP))
-        return self._label_place(self.rect, label)[1]
+        size, label = self._label_fit(self.rect)
+        return self._label_place(self.rect, label, size)[1]
 
 
 class Cycler(Widget):

@@ -20,6 +20,7 @@ from game.boards.glades import show
 from game.boards.grid import blit
 from game.boards.hexboard import SUPERSAMPLE, font
 from game.rules.glades import NB, PLAYER_NAMES, SIZE
+from game.ui.widgets import blit_text, note_blit
 
 # pip places in a half (fractions of its side), by value
 PIPS = {
@@ -239,7 +240,8 @@ class GladesPainter:
         size = max(14, size)
         f = font(size)
         maxw = max(40, bounds.w - 12)
-        imgs = [f.render(t, True, col) for t in wrap(f, text, maxw)]
+        texts = wrap(f, text, maxw)
+        imgs = [f.render(t, True, col) for t in texts]
         imgs = [
             i if i.get_width() <= maxw else pygame.transform.smoothscale(i, (maxw, i.get_height()))
             for i in imgs
@@ -258,12 +260,13 @@ class GladesPainter:
         pygame.draw.rect(panel, theme.PANEL + (236,), panel.get_rect(), border_radius=6)
         pygame.draw.rect(panel, tuple(col) + (255,), panel.get_rect(), 1, border_radius=6)
         for k, img in enumerate(imgs):
-            panel.blit(img, img.get_rect(midtop=(box.w // 2, pad + k * lh)))
+            blit_text(panel, img, img.get_rect(midtop=(box.w // 2, pad + k * lh)), texts[k])
         surface.blit(panel, box)
+        note_blit(surface, panel, box)
 
-    def _text(self, surface, text, size, col, **where):
+    def _text(self, surface, text, size, col, box=None, **where):
         img = font(size).render(text, True, col)
-        surface.blit(img, img.get_rect(**where))
+        blit_text(surface, img, img.get_rect(**where), text, box)
         return img.get_width()
 
     # --- the picture --------------------------------------------------------------------------
@@ -559,8 +562,9 @@ class GladesPainter:
         big = font(max(14, min(theme.FONT_LARGE, int(p * 1.3))))
         small = font(max(11, min(theme.FONT_SMALL, int(p * 0.5))))
         maxw = plate.w - 16 - 2 * max(6, int(p * 0.35))
+        texts = [title] + wrap(small, line, maxw) + ([sub] if sub else [])
         imgs = [big.render(title, True, theme.WARN)]
-        imgs += [small.render(t, True, theme.TEXT) for t in wrap(small, line, maxw)]
+        imgs += [small.render(t, True, theme.TEXT) for t in texts[1 : len(texts) - bool(sub)]]
         if sub:
             imgs.append(small.render(sub, True, theme.TEXT_DIM))
         fitted = []
@@ -581,12 +585,14 @@ class GladesPainter:
             box, theme.WARN + (glow,), box.get_rect(), max(1, int(p * 0.08)), border_radius=rad
         )
         yy = pad
-        for img in fitted:
-            box.blit(img, img.get_rect(midtop=(w // 2, yy)))
+        for img, text in zip(fitted, texts, strict=False):
+            blit_text(box, img, img.get_rect(midtop=(w // 2, yy)), text)
             yy += img.get_height() + 4
         if alpha < 1:
             box.set_alpha(int(255 * alpha))
-        surface.blit(box, box.get_rect(center=plate.center))
+        where = box.get_rect(center=plate.center)
+        surface.blit(box, where)
+        note_blit(surface, box, where)
 
     # --- the trays ----------------------------------------------------------------------------
     def _draw_tray(self, surface, seat: int) -> None:
@@ -641,7 +647,19 @@ class GladesPainter:
         if score is not None and words:
             size = max(14, min(theme.FONT_MEDIUM, int(head.h * 1.3)))
             right = head.right if not show_buttons or narrow else tray.turn.x - 8
-            self._text(surface, str(score), size, e["text"], midright=(right, cy))
+            text = str(score)
+            # the score never over the name ("Orang49"): smaller beside it, else on the
+            # count's line under it (a narrow tray), else left out like a thumbnail's name
+            while size > 11 and x + font(size).size(text)[0] > right:
+                size -= 1
+            if x + font(size).size(text)[0] <= right:
+                self._text(surface, text, size, e["text"], tray.box, midright=(right, cy))
+            else:
+                size = max(11, hs - 5)
+                note_w = font(size).size(note)[0] if narrow else 0
+                if narrow and head.x + 2 + note_w + 6 + font(size).size(text)[0] <= right:
+                    where = {"topright": (right, head.bottom + 1)}
+                    self._text(surface, text, size, e["text"], tray.box, **where)
         if show_buttons:
             self._button(
                 surface,
@@ -719,4 +737,4 @@ class GladesPainter:
             img = pygame.transform.smoothscale(
                 img, (rect.w - 4, max(1, int(img.get_height() * (rect.w - 4) / img.get_width())))
             )
-        surface.blit(img, img.get_rect(center=rect.center))
+        blit_text(surface, img, img.get_rect(center=rect.center), text, rect)

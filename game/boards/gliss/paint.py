@@ -36,6 +36,7 @@ from game.boards.grid import blit, label, polyline, ring, tile
 from game.boards.hexboard import font
 from game.rules.gliss import shapes
 from game.ui.anim import lerp
+from game.ui.widgets import blit_text
 
 STONE_R = 0.45  # stone radius, in spacings
 # a destination's colour by outcome (its ring when it lies on a stone)
@@ -378,7 +379,8 @@ class GlissPainter:
         """How many outcomes share a destination, when several do."""
         if len(moves) > 1 and self.s >= 10:
             img = font(max(10, int(self.s * 0.45))).render(str(len(moves)), True, theme.TEXT)
-            surface.blit(img, img.get_rect(bottomleft=(int(x + r), int(y - r))))
+            where = img.get_rect(bottomleft=(int(x + r), int(y - r)))
+            blit_text(surface, img, where, str(len(moves)))
 
     def _draw_path(self, surface, m, col, alpha, width_scale=1.0) -> None:
         s = self.s
@@ -430,8 +432,9 @@ class GlissPainter:
             pygame.draw.rect(
                 surface, theme.ACCENT_2 if hov else theme.PANEL_EDGE, r, 1, border_radius=4
             )
-            img = f.render(KIND_LABEL.get(self.outcome(m), "land"), True, theme.TEXT)
-            surface.blit(img, img.get_rect(center=r.center))
+            word = KIND_LABEL.get(self.outcome(m), "land")
+            img = f.render(word, True, theme.TEXT)
+            blit_text(surface, img, img.get_rect(center=r.center), word, r)
 
     def _draw_hint(self, surface) -> None:
         m = self.hint_move()
