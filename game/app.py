@@ -512,7 +512,12 @@ class App:
             if event.key == pygame.K_F12:
                 self.save_screenshot()
                 return
-            if event.key == pygame.K_m and not (getattr(event, "mod", 0) & pygame.KMOD_CTRL):
+            typing = getattr(self.scene, "text_input_active", False)  # M is then a letter
+            if (
+                event.key == pygame.K_m
+                and not typing
+                and not (getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+            ):
                 self.toggle_mute()
                 return
         scene = self.scene
