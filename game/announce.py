@@ -40,7 +40,9 @@ def ending(after) -> str:
         why = _clean(after.end_reason())
     except Exception:  # noqa: BLE001
         return ""
-    return f"{head} {why}".strip()
+    if not why:
+        return head
+    return why if why.endswith((".", "!")) else why + "."
 
 
 def sentences(before, move, after) -> list[str]:
