@@ -6,6 +6,7 @@
     fullscreen = off
     window = 1280x800
     animation = normal
+    contrast = normal
     ai_processes = auto
     archive = all
     last_game = gliss
@@ -78,6 +79,7 @@ class Settings:
     ai_processes: int | None = None  # processes the computer thinks in; None: automatic
     archive_limit: int | None = None  # finished games kept in the archive; None: all
     last_game: str | None = None  # the game last played (the select screen opens on it)
+    contrast: str = "normal"  # the palette: normal or high (theme.CONTRASTS)
 
     def processes(self) -> int:
         """The processes the computer thinks in: the setting, at most the cores here;
@@ -94,6 +96,7 @@ class Settings:
             f"fullscreen = {'on' if self.fullscreen else 'off'}",
             f"window = {self.window[0]}x{self.window[1]}",
             f"animation = {speed_name(self.animation)}",
+            f"contrast = {self.contrast}",
             f"ai_processes = {'auto' if self.ai_processes is None else self.ai_processes}",
             f"archive = {'all' if self.archive_limit is None else self.archive_limit}",
         ]
@@ -156,6 +159,10 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                 s.window = (max(theme.MIN_SIZE[0], int(w)), max(theme.MIN_SIZE[1], int(h)))
             elif key == "animation":
                 s.animation = read_speed(value)
+            elif key == "contrast":
+                if value.lower() not in theme.CONTRASTS:
+                    raise ValueError(f"contrast is one of {', '.join(theme.CONTRASTS)}")
+                s.contrast = value.lower()
             elif key == "last_game":
                 name = value.lower()
                 if not re.fullmatch(r"[a-z0-9_]{1,40}", name):

@@ -2,7 +2,8 @@
 
 The board shows any position of the game; the move list (``game.move_list``) and, once
 the game is reviewed, the win-chance graph (``game.review_graph``) take clicks to jump
-there; Left/Right/Home/End step and Space plays the game through.  A review sends every
+there; Left/Right/Home/End step and Space plays the game through; a move typed after / plays on
+from the position shown, hotseat.  A review sends every
 position to the computer's process (``game.review.Analyser``) at the budget the player
 picks, with a progress bar and Cancel; each move is then classed by how much it cost
 its player's winning chances, and the better move of a marked one can be shown on the
@@ -18,6 +19,7 @@ import pygame
 
 from game import flow, keeping, review, storage, theme, turns
 from game.board_host import BoardHost
+from game.move_entry import MoveBox
 from game.move_list import MoveList
 from game.review_graph import MARKS, WinGraph
 from game.scenes.base import Scene, draw_background
@@ -50,6 +52,7 @@ class ReviewScene(Scene):
         self.view = self.host.view
         if self.index > 0:
             self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
+        self.movebox = MoveBox(lambda: self.states[self.index], self.play_typed)
         self.list = MoveList()
         self.list.set_game(self.states, self.moves, self.view.move_mark)
         self.list.show(self.index)
@@ -315,6 +318,31 @@ class ReviewScene(Scene):
             self.analyser.cancel()
         flow.reset(self.app, "play", self.game, match=new)
 
+    # --- a typed move: play on from here with it ------------------------------------
+    @property
+    def text_input_active(self) -> bool:
+        return self.movebox.active
+
+    def play_typed(self, move) -> bool:
+        """The move box's move, from the position shown: the game goes on from there with
+        it, hotseat (an analysis board: both sides are the player's)."""
+        state = self.states[self.index]
+        if state.is_over():
+            self.app.message("The game is over here: pick an earlier move to play on from.", "warn")
+            return False
+        m = self.match
+        new = self.app.new_match(
+            self.game,
+            m.options,
+            self.retry_seats(True),
+            start_state=self.states[0],
+            moves=[str(mv) for mv in self.moves[: self.index]] + [str(move)],
+        )
+        if self.analyser is not None:
+            self.analyser.cancel()
+        flow.reset(self.app, "play", self.game, match=new)
+        return True
+
     # --- export ------------------------------------------------------
     def export_gif(self) -> None:
         flow.push(self.app, "export", self.game, self.states, self.moves, self.index)
@@ -378,6 +406,14 @@ class ReviewScene(Scene):
 
     # --- events ------------------------------------------------------
     def handle_event(self, event) -> None:
+        if self.movebox.active and self.movebox.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_SLASH or getattr(event, "unicode", "") == "/"
+        ):
+            self.playing = False
+            self.movebox.open("/")
+            return
         if event.type == pygame.KEYDOWN:
             actions = {
                 pygame.K_RIGHT: self.next,
@@ -543,6 +579,7 @@ class ReviewScene(Scene):
             y += line_height(theme.FONT_TINY) + 2
         self.list.draw(surface)
         self.ui.draw(surface)
+        self.movebox.draw(surface, self.host.rect)
 
     def draw_graph_placeholder(self, surface) -> None:
         r = self.graph.rect
