@@ -20,3 +20,14 @@ def app():
     a = make_app()
     yield a
     a.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def _normal_contrast():
+    """The palette is global: a test (or the fuzz) that turns high contrast on leaves the
+    next test the normal one."""
+    yield
+    from game import theme
+
+    if theme.contrast != "normal":
+        theme.apply_contrast("normal")
