@@ -350,3 +350,19 @@ def test_describe_speaks_each_games_words(gid):
         "glorieta": "places",
     }[gid]
     assert any(words in line for line in log)
+
+
+def test_the_session_modules_import_no_pygame():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game"
+    for name in ("announce.py", "colour_check.py", "records.py", "settings.py"):
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module.split(".")[0])
+        assert "pygame" not in found, name
