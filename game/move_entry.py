@@ -37,6 +37,7 @@ class MoveBox:
         self.active = False
         self.text = ""
         self.choice = 0  # the highlighted completion
+        self.chosen = False  # Up/Down picked it (Enter then plays it)
         self.reason = ""  # why the text is no legal move ("" while it may still become one)
         self._moves_key = None
         self._moves: list = []
@@ -64,6 +65,7 @@ class MoveBox:
         """The rules' reason, once no legal move begins with the text."""
         self.reason = ""
         self.choice = 0
+        self.chosen = False
         if not self.text.strip() or self.completions():
             return
         try:
@@ -79,6 +81,7 @@ class MoveBox:
         self.text = ""
         self.reason = ""
         self.choice = 0
+        self.chosen = False
         self._skip = skip
         self._moves_key = None
         try:
@@ -104,7 +107,8 @@ class MoveBox:
         self._check()
 
     def enter(self) -> bool:
-        """Play the typed move (or the highlighted completion); False when it is none."""
+        """Play the typed move, else the only move it begins, else the completion chosen
+        with Up/Down; False (and a reason) when it is none of these."""
         text = self.text.strip()
         if not text:
             self.reason = "type a move, e.g. " + (str(self.legal()[0]) if self.legal() else "-")
@@ -116,6 +120,15 @@ class MoveBox:
             options = self.completions()
             if not options:
                 self.reason = str(exc) or "that is no legal move here"
+                return False
+            exact = [m for m in options if squash(str(m)) == squash(text)]
+            if exact and not self.chosen:  # the notation, in other case or spacing
+                options = exact
+            if len(options) > 1 and not self.chosen:  # never a guess between several
+                self.reason = (
+                    f"{len(options)} moves begin with {text!r}: type more, or choose one "
+                    f"with Up/Down (Tab completes it)"
+                )
                 return False
             move = options[min(self.choice, len(options) - 1)]
         if self.play(move):
@@ -151,6 +164,8 @@ class MoveBox:
             n = min(SHOWN, len(self.completions()))
             if n:
                 self.choice = (self.choice + (1 if key == pygame.K_DOWN else -1)) % n
+                self.chosen = True
+                self.reason = ""
         elif key in (pygame.K_F11, pygame.K_F12):
             return False  # the app's own (full screen, screenshot)
         return True
@@ -190,7 +205,7 @@ class MoveBox:
             note, col = self.reason, theme.BAD
         elif self.text.strip() and options:
             more = len(self.completions()) - len(options)
-            note = "Enter plays the marked move, Tab completes, Up/Down choose" + (
+            note = "Up/Down choose, Tab completes, Enter plays" + (
                 f" ({more} more)" if more > 0 else ""
             )
             col = theme.TEXT_DIM

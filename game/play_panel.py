@@ -98,6 +98,7 @@ class PlayPanel:
         self.moves = MoveList()  # the move list, a navigator (the scene handles its clicks)
         self.browsing: int | None = None  # the position the scene shows, None: the newest
         self.legend_rect = pygame.Rect(0, 0, 0, 0)  # the "?" beside "Moves"
+        self.title_rect = pygame.Rect(0, 0, 0, 0)  # "Moves (L: log)": a click switches
         self.legend_open = False  # the mouse is on it: the notation legend shows
         self.list_top = 0
         self.keys_open = False  # "?" pressed: the keys' legend shows over the board
@@ -140,6 +141,7 @@ class PlayPanel:
         self.moves.layout((x - 4, top, w + 8, max(0, bottom - 4 - top)))
         size = line_height(theme.FONT_TINY)
         self.legend_rect = pygame.Rect(x + w - size, self.list_top - 1, size, size)
+        self.title_rect = pygame.Rect(x, self.list_top - 1, max(0, w - size - 8), size)
         self.update_log()
 
     def update_log(self) -> None:
@@ -174,6 +176,13 @@ class PlayPanel:
         if event.type == pygame.MOUSEMOTION:
             self.legend_open = self.legend_rect.collidepoint(event.pos)
         if self.moves.rect.height < line_height(theme.FONT_SMALL):
+            return None
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.title_rect.collidepoint(event.pos)
+        ):  # the list's title: the move list or the log, as L does
+            self.show_log = not self.show_log
             return None
         if self.show_log:  # the log: the wheel scrolls it, nothing is browsed
             if event.type == pygame.MOUSEWHEEL:

@@ -366,3 +366,18 @@ def test_the_session_modules_import_no_pygame():
             elif isinstance(node, ast.ImportFrom) and node.module:
                 found.add(node.module.split(".")[0])
         assert "pygame" not in found, name
+
+
+def test_enter_never_guesses_between_several_moves():
+    app, scene = hotseat("splay")
+    box, m = scene.movebox, scene.match
+    key(app, pygame.K_SLASH, 0, "/")
+    type_text(app, "e")  # e2, e3, ...: several
+    assert len(box.completions()) > 1
+    key(app, pygame.K_RETURN)
+    assert m.ply == 0 and box.active and "begin with" in box.reason
+    key(app, pygame.K_DOWN)  # chosen: Enter plays it
+    chosen = box.completions()[1]
+    key(app, pygame.K_RETURN)
+    assert m.ply == 1 and str(m.move_objs[0]) == str(chosen) and not box.active
+    app.shutdown()
