@@ -116,7 +116,15 @@ class BoardHost:
     def _place_cursor(self, name: str, xy) -> None:
         self.cursor, self.cursor_xy = name, xy
         self.cursor_shown = True
-        self.hover((int(round(xy[0])), int(round(xy[1]))))
+        self.refresh_cursor()
+
+    def refresh_cursor(self) -> None:
+        """Hover where Enter would click (the view's preview, the cell's name and note
+        follow the cursor; again after a pick, which may change what Enter does)."""
+        if self.cursor_shown:
+            p = self.cursor_point()
+            if p is not None:
+                self.hover(p)
 
     def start_cursor(self) -> bool:
         """Show the cursor where it was, else on the cell nearest the board's middle."""
@@ -191,8 +199,7 @@ class BoardHost:
             if name == self.cursor:
                 self.cursor_xy = xy
                 self._sticky = [xy[0], xy[1]]
-                if self.cursor_shown:
-                    self.hover((int(round(xy[0])), int(round(xy[1]))))
+                self.refresh_cursor()
                 return
         self.cursor = self.cursor_xy = None
         self.cursor_shown = False

@@ -381,3 +381,17 @@ def test_enter_never_guesses_between_several_moves():
     key(app, pygame.K_RETURN)
     assert m.ply == 1 and str(m.move_objs[0]) == str(chosen) and not box.active
     app.shutdown()
+
+
+def test_gliss_enter_on_an_empty_point_builds_the_block_its_name_says():
+    app, scene = hotseat("gliss")
+    view, m = scene.view, scene.match
+    builds = [mv for mv in m.state.legal_moves() if str(mv).endswith("+")]
+    target = str(builds[len(builds) // 2])
+    name = target[:-1]
+    cursor_to(app, scene, name)
+    assert scene.host.cell == name  # the tag names the point, the preview is its block
+    assert view.block_at(scene.host.mouse) == view.point_at(scene.host.cursor_point())
+    key(app, pygame.K_SPACE)
+    assert [str(x) for x in m.move_objs] == [target]
+    app.shutdown()

@@ -389,6 +389,7 @@ class PlayScene(Scene):
             return
         self.board_click(pt, 1)
         self.board_release(pt)
+        host.refresh_cursor()
 
     def handle_event(self, event) -> None:
         et = event.type
