@@ -1032,9 +1032,12 @@ class GessState(State):
             return super().describe(move)
         text = f"{who} moves the piece on {square_name(*m.src)} to {square_name(*m.dst)}"
         parts = []
-        if sl.captured:
-            k = len(sl.captured)
-            parts.append(f"capturing {k} stone{'s' if k != 1 else ''}")
+        theirs = sum(1 for *_, owner in sl.captured if owner != self.player)
+        mine = len(sl.captured) - theirs
+        if theirs:
+            parts.append(f"capturing {theirs} stone{'s' if theirs != 1 else ''}")
+        if mine:
+            parts.append(f"removing {mine} of its own stone{'s' if mine != 1 else ''}")
         if sl.fallen:
             k = len(sl.fallen)
             parts.append(f"{k} stone{'s' if k != 1 else ''} off the board")
