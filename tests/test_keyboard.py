@@ -395,3 +395,22 @@ def test_gliss_enter_on_an_empty_point_builds_the_block_its_name_says():
     key(app, pygame.K_SPACE)
     assert [str(x) for x in m.move_objs] == [target]
     app.shutdown()
+
+
+def test_the_computers_move_is_said_in_words():
+    from test_client_support import settle
+
+    app = make_app()
+    app.set_animation_speed(0.0)
+    scene = PlayScene(app, rules.get("splay"), {}, [Seat("human"), Seat("computer", "easy")])
+    app.push(scene)
+    frames(app, 2)
+    play_by_typing(app, scene, scene.match.state.legal_moves()[0])
+    settle(app, scene)
+    frames(app, 2)
+    m = scene.match
+    assert m.ply == 2
+    said = announce.sentence(m.states[1], m.move_objs[1])
+    assert said.startswith("Black places on") and scene.note.text.startswith(said)
+    assert scene.panel.log[-1] == said
+    app.shutdown()

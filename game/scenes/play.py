@@ -3,15 +3,18 @@
 The panel (``game.play_panel``) shows the players and whose turn it is, the scores, the
 computer's thinking and the move list; below it the buttons (Undo U, Redo Y, Hint H,
 Resign, Menu Esc) and, above them, the moves the board view offers as buttons (a forced
-pass, declining, a colour choice).  The game itself is a ``game.match.Match``; the board
-is hosted by a ``game.board_host.BoardHost``.
+pass, declining, a colour choice).  Every move can be made from the keyboard: the board
+cursor (arrows, Q E Z C, Enter/Space, Esc; ``BoardHost.move_cursor``), Tab through the
+buttons, or a typed move after / (``game.move_entry``); ? shows the keys (``game.keys``),
+L the log of every move in words (``game.announce``).  The game itself is a
+``game.match.Match``; the board is hosted by a ``game.board_host.BoardHost``.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import anim, flow, keeping, keys, theme
+from game import anim, announce, flow, keeping, keys, theme
 from game.board_host import BoardHost
 from game.move_entry import MoveBox
 from game.play_panel import PlayPanel
@@ -67,6 +70,7 @@ class PlayScene(Scene):
         )
         self.movebox = MoveBox(lambda: self.match.state, self.type_move)
         self.panel.keys_help = lambda: keys.legend(self.view)
+        self._said_ply = match.ply  # the computer's moves are said once they land
         self.ended = False
         self.action_buttons: list[Button] = []
         self._actions_key = None
@@ -558,6 +562,7 @@ class PlayScene(Scene):
         m.update(dt)
         for kind, text in m.pop_events():
             self.say(text, kind, 3.0)
+        self.announce_computer()
         self.refresh_actions()
         self.b_undo.enabled = m.can_undo()
         self.b_redo.enabled = m.can_redo()
@@ -574,6 +579,18 @@ class PlayScene(Scene):
             self.over_timer -= dt
             if self.over_timer <= 0:
                 self.to_result()
+
+    def announce_computer(self) -> None:
+        """The computer's move, in words, where the player's eyes are: the panel's note
+        ("Black places on d4 and splays the tower: 5 markers"); the log keeps them all."""
+        m = self.match
+        said, self._said_ply = self._said_ply, m.ply
+        if m.ply != said + 1 or not m.any_human or not m.move_objs:
+            return
+        before = m.states[-2]
+        if not m.is_computer(before.player):
+            return
+        self.say(" ".join(announce.sentences(before, m.move_objs[-1], m.state)), "info", 4.0)
 
     def to_result(self) -> None:
         flow.replace(self.app, "result", self.match)
