@@ -41,6 +41,7 @@ class MoveBox:
         self.reason = ""  # why the text is no legal move ("" while it may still become one)
         self._moves_key = None
         self._moves: list = []
+        self._found = None  # (squashed text, the moves' list, the completions)
         self._skip = ""  # the key's own character that opened the box, not to be typed
 
     # --- the moves ------------------------------------------------------------------------
@@ -57,8 +58,13 @@ class MoveBox:
     def completions(self) -> list:
         """The legal moves whose notation begins with the text (the exact one first)."""
         key = squash(self.text)
-        found = [m for m in self.legal() if squash(str(m)).startswith(key)]
+        legal = self.legal()
+        cached = self._found
+        if cached is not None and cached[0] == key and cached[1] is legal:
+            return cached[2]
+        found = [m for m in legal if squash(str(m)).startswith(key)]
         found.sort(key=lambda m: (squash(str(m)) != key, len(str(m)), str(m)))
+        self._found = (key, legal, found)
         return found
 
     def _check(self) -> None:
