@@ -321,6 +321,10 @@ def test_every_move_is_a_sentence_in_the_log_and_in_the_record():
     back = records.loads(text)  # the comments are skipped
     assert [str(x) for x in back.moves] == [str(x) for x in m.move_objs]
     assert "#" not in records.dumps_match(m)
+    key(app, pygame.K_c, pygame.KMOD_CTRL | pygame.KMOD_ALT)  # copied with the comments
+    assert "# 1. " + log[0] in app._clip
+    key(app, pygame.K_c, pygame.KMOD_CTRL)  # the plain record
+    assert "#" not in app._clip and "moves:" in app._clip
     key(app, pygame.K_u)
     frames(app, 1)
     assert len(scene.panel.log) == 3  # undo takes its sentence back
