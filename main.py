@@ -139,6 +139,11 @@ def build_parser():
     p.add_argument("--fullscreen", action="store_true", help="start in full screen")
     p.add_argument("--mute", action="store_true", help="start with the sound off")
     p.add_argument(
+        "--contrast",
+        choices=("normal", "high"),
+        help="the palette: normal or high contrast (as Settings > Contrast)",
+    )
+    p.add_argument(
         "--seed",
         metavar="N",
         type=int,
@@ -658,6 +663,8 @@ def run(args) -> int:
         settings=settings,
         persist=persist,
     )
+    if args.contrast:
+        app.set_contrast(args.contrast)
     if note:
         app.message(note, "warn", 6.0)
     rng = random.Random(args.seed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from game.session.settings import DEFAULT_WINDOW, MIN_WINDOW
+from game.session.settings import CONTRAST_NAMES, DEFAULT_WINDOW, MIN_WINDOW
 
 # --- palette ------------------------------------------------------------------------
 BG = (14, 16, 32)  # deep night blue
@@ -55,21 +55,21 @@ COLOURS: dict[str, dict] = {
         "ring": True,
     },
     "red": {
-        "fill": (250, 118, 100),
+        "fill": (255, 140, 120),
         "edge": (170, 52, 40),
         "ink": (45, 12, 8),
         "text": (255, 140, 122),
         "ring": False,
     },
     "blue": {
-        "fill": (44, 70, 196),
+        "fill": (36, 58, 176),
         "edge": (150, 176, 255),
         "ink": (236, 242, 255),
         "text": (128, 162, 255),
         "ring": True,
     },
     "green": {
-        "fill": (28, 120, 64),
+        "fill": (22, 100, 52),
         "edge": (130, 220, 150),
         "ink": (235, 255, 240),
         "text": (110, 215, 140),
@@ -97,6 +97,111 @@ UNDECIDED = {
     "text": TEXT_DIM,
     "ring": False,
 }
+
+
+# --- contrast: the normal palette, or a high-contrast one (Settings > Contrast) ------------
+# ``apply_contrast`` swaps the palette's names above in place (everything reads ``theme.X``
+# when it draws, and the colour entries are updated inside their dicts), so the change
+# shows without a restart once the scenes are laid out again (their cached board images
+# are drawn anew).  High contrast: black ground, white text and lines, a yellow focus,
+# the players' colours pushed further apart in lightness, every piece with an outline of
+# the opposite lightness.  docs/accessibility.md gives the figures (tests/ui/test_access.py).
+CONTRASTS = CONTRAST_NAMES  # the palettes a player can choose (a setting)
+_NAMES = (
+    "BG BG_GLOW PANEL PANEL_EDGE TEXT TEXT_DIM ACCENT ACCENT_2 GOOD BAD WARN BOARD BOARD_EDGE "
+    "BOARD_BORDER_CELL GRID_LINE"
+).split()
+_NORMAL = {name: globals()[name] for name in _NAMES}
+_NORMAL_COLOURS = {k: dict(v) for k, v in COLOURS.items()}
+_NORMAL_UNDECIDED = dict(UNDECIDED)
+HIGH = {
+    "BG": (0, 0, 0),
+    "BG_GLOW": (24, 24, 24),
+    "PANEL": (12, 12, 12),
+    "PANEL_EDGE": (235, 235, 235),
+    "TEXT": (255, 255, 255),
+    "TEXT_DIM": (215, 215, 215),
+    "ACCENT": (255, 230, 0),
+    "ACCENT_2": (0, 235, 255),
+    "GOOD": (90, 255, 90),
+    "BAD": (255, 80, 80),
+    "WARN": (255, 210, 0),
+    "BOARD": (28, 28, 28),
+    "BOARD_EDGE": (240, 240, 240),
+    "BOARD_BORDER_CELL": (70, 70, 70),
+    "GRID_LINE": (200, 200, 200),
+}
+HIGH_COLOURS = {
+    "white": {
+        "fill": (255, 255, 255),
+        "edge": (0, 0, 0),
+        "ink": (0, 0, 0),
+        "text": (255, 255, 255),
+    },
+    "black": {
+        "fill": (0, 0, 0),
+        "edge": (255, 255, 255),
+        "ink": (255, 255, 255),
+        "text": (200, 200, 200),
+    },
+    "red": {"fill": (255, 150, 130), "edge": (0, 0, 0), "ink": (0, 0, 0), "text": (255, 160, 140)},
+    "blue": {
+        "fill": (20, 40, 150),
+        "edge": (255, 255, 255),
+        "ink": (255, 255, 255),
+        "text": (150, 180, 255),
+    },
+    "green": {
+        "fill": (0, 80, 36),
+        "edge": (255, 255, 255),
+        "ink": (255, 255, 255),
+        "text": (120, 235, 150),
+    },
+    "orange": {
+        "fill": (255, 190, 80),
+        "edge": (0, 0, 0),
+        "ink": (0, 0, 0),
+        "text": (255, 195, 100),
+    },
+    "neutral": {
+        "fill": (150, 150, 150),
+        "edge": (255, 255, 255),
+        "ink": (0, 0, 0),
+        "text": (220, 220, 220),
+    },
+}
+contrast = "normal"
+
+
+_BY_VALUE = {v: k for k, v in _NORMAL.items()}
+
+
+def live(color):
+    """``color`` as the palette shows it now: a normal palette colour a widget kept
+    (a button's accent) reads as that name's current colour; any other is itself."""
+    name = _BY_VALUE.get(tuple(color)) if color is not None else None
+    return globals()[name] if name is not None else color
+
+
+def apply_contrast(name: str) -> str:
+    """Use the "normal" or the "high" contrast palette (anything else: normal); the name
+    used.  Scenes must be laid out again for cached board images to follow."""
+    global contrast
+    name = name if name in CONTRASTS else "normal"
+    base = dict(_NORMAL)
+    if name == "high":
+        base.update(HIGH)
+    globals().update(base)
+    for key, entry in COLOURS.items():
+        entry.clear()
+        entry.update(_NORMAL_COLOURS[key])
+        if name == "high":
+            entry.update(HIGH_COLOURS.get(key, {}))
+    UNDECIDED.clear()
+    UNDECIDED.update(_NORMAL_UNDECIDED)
+    UNDECIDED["text"] = globals()["TEXT_DIM"]
+    contrast = name
+    return name
 
 
 def colour(name: str | None) -> dict:

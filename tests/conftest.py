@@ -34,3 +34,14 @@ def data(tmp_path, monkeypatch):
     monkeypatch.chdir(cwd)
     yield folder
     assert list(cwd.iterdir()) == []  # nothing is ever written where it started
+
+
+@pytest.fixture(autouse=True)
+def _normal_contrast():
+    """The palette is global: a test (or the fuzz) that turns high contrast on leaves the
+    next test the normal one."""
+    yield
+    from game import theme
+
+    if theme.contrast != "normal":
+        theme.apply_contrast("normal")

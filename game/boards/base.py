@@ -55,6 +55,21 @@ Optional additions (every view has them; the defaults do nothing):
 * ``score_caption()`` -> str or None: what the scores the state gives mean, when that
   is not plain (Glades during play: "if the game ended now").  The side panel shows it
   under the scores.  The default is None.
+
+The keyboard cursor (``game.board_host``) needs three more, all optional:
+
+* ``cursor_cells()`` -> list of ``(name, (x, y))``: every cell, square or point the
+  board cursor can stand on, named as ``cell_name`` names it, with its screen centre
+  (after ``layout``).  The arrow keys step between them by their screen positions, so
+  a square grid and a hex board need no code of their own.  The default is ``[]`` (no
+  cursor: typed moves still play every move).
+* ``cursor_point(name, point)`` -> ``(x, y)``: where a click does what Enter on that
+  cell means (the default: its centre; Gliss builds on a point that holds no stone by
+  a click inside the block beside it).
+* ``hex_cursor()`` -> bool: the cells are hexagons in rows (the legend then shows the
+  six directions).  The default is False.
+* ``has_selection()`` -> bool: a move is half made (a picked piece, tile or stone), so
+  Esc cancels it before it opens the menu.  The default is False.
 """
 
 from __future__ import annotations
@@ -204,6 +219,23 @@ class BoardView:
         """What the shown scores mean, when that is not plain, or None (see the module
         doc)."""
         return None
+
+    # the keyboard cursor (see the module doc)
+    def cursor_cells(self) -> list:
+        """``[(name, (x, y))]``: the cells the keyboard cursor steps over, or []."""
+        return []
+
+    def cursor_point(self, name: str, point):
+        """The screen point a click uses to do what Enter on cell ``name`` does."""
+        return point
+
+    def hex_cursor(self) -> bool:
+        """True when the cursor's cells are hexagons (six directions)."""
+        return False
+
+    def has_selection(self) -> bool:
+        """True while a move is half made (Esc then cancels it)."""
+        return False
 
     # drawing
     def draw(self, surface) -> None:

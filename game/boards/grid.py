@@ -573,6 +573,16 @@ class GridView(AnimatedView):
         at = self.grid.at(pos)
         return None if at is None else self.name_of(*at)
 
+    def cursor_cells(self) -> list:
+        """Every square or point of the grid with its screen centre (the keyboard cursor)."""
+        self._ensure_layout()
+        g = self.grid
+        return [
+            (self.name_of(c, r), g.center(c, r))
+            for r in range(g.first, g.first + g.rows)
+            for c in range(g.first, g.first + g.cols)
+        ]
+
     def draw(self, surface) -> None:
         self._ensure_layout(surface)
         clip = surface.get_clip()

@@ -138,6 +138,14 @@ class HexPlaceView(AnimatedView):
         i = self.board.cell_at(pt)
         return None if i is None else self.geo.names[i]
 
+    def cursor_cells(self) -> list:
+        """Every cell with its screen centre (the keyboard cursor)."""
+        self._ensure_layout()
+        return list(zip(self.geo.names, self.board.centers, strict=False))
+
+    def hex_cursor(self) -> bool:
+        return True
+
     def middle_cell(self) -> int:
         c = self.geo.side
         return self.geo.index[(c, c)]

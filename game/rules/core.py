@@ -238,6 +238,18 @@ class State:
         already plain for most games.  Never raises."""
         return str(move)
 
+    def describe(self, move) -> str:
+        """One plain sentence, in the game's words, on what the legal ``move`` does when
+        the player to move plays it here ("Orange places 6-5 on e2-f2"), for a player who
+        follows the game without the board (the panel's log, a record's comments).  By
+        default "<Colour> plays <move words>"; games say more (what a move captures,
+        splays or closes).  Never raises."""
+        name = self.seat_name(self.player)
+        words = self.move_words(move)
+        if str(move).strip().lower() == "pass":
+            return f"{name} passes."
+        return f"{name} plays {words}."
+
     def find_move(self, move) -> Any:
         """The legal move that ``move`` (a move object or its notation) names.
 

@@ -1022,6 +1022,27 @@ class GessState(State):
             )
         return f"{text}: the piece cannot slide that far"
 
+    def describe(self, move) -> str:
+        """"Black moves the piece on c3 to c6, capturing 2 stones." (the panel's log)."""
+        who = self.seat_name(self.player)
+        try:
+            m = self.find_move(move)
+            sl = self.slide(m)
+        except ValueError:  # IllegalMove
+            return super().describe(move)
+        text = f"{who} moves the piece on {square_name(*m.src)} to {square_name(*m.dst)}"
+        parts = []
+        theirs = sum(1 for *_, owner in sl.captured if owner != self.player)
+        mine = len(sl.captured) - theirs
+        if theirs:
+            parts.append(f"capturing {theirs} stone{'s' if theirs != 1 else ''}")
+        if mine:
+            parts.append(f"removing {mine} of its own stone{'s' if mine != 1 else ''}")
+        if sl.fallen:
+            k = len(sl.fallen)
+            parts.append(f"{k} stone{'s' if k != 1 else ''} off the board")
+        return text + (", " + " and ".join(parts) if parts else "") + "."
+
     def play(self, move) -> "GessState":
         code = self._code_of(move)
         p = self.player

@@ -865,6 +865,27 @@ class GladesState(State):
             raise RuleViolation("pass: you may pass only when you have no legal placement")
         return -1
 
+    def describe(self, move) -> str:
+        """"Orange places 6-5 on e2-f2." (and the glades it closes), "Green passes."."""
+        who = self.seat_name(self.player)
+        try:
+            m = self.find_move(move)
+        except ValueError:  # IllegalMove
+            return super().describe(move)
+        if m.is_pass:
+            return f"{who} passes: no tile fits."
+        (a, b), (va, vb) = m.squares, m.values
+        text = f"{who} places {va}-{vb} on {NAMES[a]}-{NAMES[b]}"
+        try:
+            before = len(self.glades())
+            after = len(self.play(m).glades())
+        except Exception:  # noqa: BLE001 - the sentence never stops a move
+            before = after = 0
+        if after > before:
+            k = after - before
+            text += f", closing {k} glade{'s' if k != 1 else ''}"
+        return text + "."
+
     def play(self, move) -> "GladesState":
         code = self._code(move)
         p = self.player

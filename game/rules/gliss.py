@@ -864,6 +864,34 @@ class GlissState(State):
                 return True
         return False
 
+    def describe(self, move) -> str:
+        """"Red builds on e5." / "Blue flies the glider from c3 to c7, capturing 3
+        stones." (the panel's log)."""
+        who = self.seat_name(self.player)
+        try:
+            m = self.find_move(move)
+        except ValueError:  # IllegalMove
+            return super().describe(move)
+        name = self.point_name
+        if m.kind == "build":
+            return f"{who} builds on {name(m.square)}."
+        what = "the glider" if m.kind == "fly" else "out of the base"
+        start = name(m.source)
+        if m.kind == "deploy":
+            text = f"{who} flies {what} (keeping {start} as a tower)"
+        else:
+            text = f"{who} flies {what} from {start}"
+        text += " off the board" if m.off else f" to {name(m.landing)}"
+        parts = []
+        if m.captured:
+            k = len(m.captured)
+            parts.append(f"capturing {k} stone{'s' if k != 1 else ''}")
+        if m.converted:
+            parts.append(f"taking the tower on {name(m.converted)}")
+        if m.docked:
+            parts.append("forming a base")
+        return text + (", " + ", ".join(parts) if parts else "") + "."
+
     def play(self, move) -> "GlissState":
         if self.is_over():
             raise RuleViolation(f"{move}: the game is over ({self.end_reason()})")

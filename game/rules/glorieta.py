@@ -863,6 +863,21 @@ class GlorietaState(State):
         self._check(m)
         return m
 
+    def describe(self, move) -> str:
+        """"Black places on g7." / "Orange places a neutral stone on d4." / "Black
+        declines." / "Player 2 chooses to take Black." (the panel's log)."""
+        who = self.seat_name(self.player)
+        try:
+            m = self.find_move(move)
+        except ValueError:  # IllegalMove
+            return super().describe(move)
+        if m.k == _DECLINE:
+            return f"{who} declines the neutral stone."
+        if m.k == _TAKE:
+            return f"{who} chooses to {_words(m)}."
+        text = f"{who} places {_words(m)}" if m.k == _NEUTRAL else f"{who} places on {m._text}"
+        return text + "."
+
     def play(self, move) -> "GlorietaState":
         if self.ph == OVER:
             raise RuleViolation(f"{move}: the game is over")

@@ -329,6 +329,30 @@ class SplayState(State):
             return v >> 4 == self.player and v & 15 > 1
         return not BORDER[cell] and _place_ok(self.cells, self.emp, cell)
 
+    def describe(self, move) -> str:
+        """"White places on f6." / "Black places on d4 and splays the tower: 5 markers,
+        2 towers collapse." (the panel's log)."""
+        who = self.seat_name(self.player)
+        try:
+            m = self.find_move(move)
+        except ValueError:  # IllegalMove
+            return super().describe(move)
+        cell = getattr(m, "cell", None)
+        if not isinstance(cell, int):
+            return super().describe(move)
+        out = self.splay_of(cell)
+        if out is None:
+            return f"{who} places on {NAMES[cell]}."
+        n = len(out.markers)
+        text = (
+            f"{who} places on {NAMES[cell]} and splays the tower: "
+            f"{n} marker{'s' if n != 1 else ''}"
+        )
+        k = len(out.collapsed)
+        if k:
+            text += f", {k} tower{'s' if k != 1 else ''} collapse{'s' if k == 1 else ''}"
+        return text + "."
+
     def play(self, move) -> "SplayState":
         if isinstance(move, SplayMove):
             if self.is_over():

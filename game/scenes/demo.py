@@ -190,6 +190,9 @@ class DemoScene(Scene):
             if k == pygame.K_ESCAPE:
                 self.open_pause()
                 return
+            if k == pygame.K_l:  # the log: the demo's moves in words
+                self.panel.show_log = not self.panel.show_log
+                return
             if k in (pygame.K_u, pygame.K_y, pygame.K_h):
                 self.say("This is a demo: Space pauses, Right steps, +/- speed", "info", 2.0)
                 return

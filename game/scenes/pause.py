@@ -234,6 +234,16 @@ class SettingsScene(Overlay):
             )
         )
         self.anim.label_width = 150
+        self.contrast = self.ui.add(
+            Cycler(
+                "Contrast",
+                list(theme.CONTRASTS),
+                list(theme.CONTRASTS).index(theme.contrast),
+                on_change=app.set_contrast,
+                fmt=str.capitalize,
+            )
+        )
+        self.contrast.label_width = 150
         # the processes the computer thinks in: automatic (the cores less one) or 1..cores;
         # a running worker takes the new count from its next request on
         from game.session import settings as settings_mod
@@ -323,7 +333,14 @@ class SettingsScene(Overlay):
         self.back.rect = pygame.Rect(0, 0, 200, 50)
         self.back.rect.midbottom = (r.centerx, r.bottom - theme.PAD - 4)
         rows = (
-            self.volume, self.mute, self.full, self.window, self.anim, self.procs, self.archive
+            self.volume,
+            self.mute,
+            self.full,
+            self.window,
+            self.anim,
+            self.contrast,
+            self.procs,
+            self.archive,
         )
         step = max(44, min(58, (self.back.rect.y - theme.GAP - y) // len(rows)))
         for wdg in rows:

@@ -3,8 +3,11 @@
 The panel (``game.ui.play_panel``) shows the players and whose turn it is, the scores, the
 computer's thinking and the move list; below it the buttons (Undo U, Redo Y, Hint H,
 Resign, Menu Esc) and, above them, the moves the board view offers as buttons (a forced
-pass, declining, a colour choice).  The game itself is a ``game.session.match.Match``; the board
-is hosted by a ``game.board_host.BoardHost``.
+pass, declining, a colour choice).  Every move can be made from the keyboard: the board
+cursor (arrows, Q E Z C, Enter/Space, Esc; ``BoardHost.move_cursor``), Tab through the
+buttons, or a typed move after / (``game.ui.move_entry``); ? shows the keys (``game.ui.keys``),
+L the log of every move in words (``game.session.announce``).  The game itself is a
+``game.session.match.Match``; the board is hosted by a ``game.board_host.BoardHost``.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ import pygame
 from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.session import keeping
+from game.session import announce, keeping
 from game.session.seats import DEFAULT_SEATS
-from game.ui import anim, flow, opening
+from game.ui import anim, flow, keys, opening
+from game.ui.move_entry import MoveBox
 from game.ui.play_panel import PlayPanel
 from game.ui.widgets import Button, draw_text, fit_text, line_height, text_size
 
@@ -66,6 +70,9 @@ class PlayScene(Scene):
         self.b_menu = self.ui.add(
             Button("Menu", self.open_pause, size=theme.FONT_SMALL, hotkey="Esc")
         )
+        self.movebox = MoveBox(lambda: self.match.state, self.type_move)
+        self.panel.keys_help = lambda: keys.legend(self.view)
+        self._said_ply = match.ply  # the computer's moves are said once they land
         self.ended = False
         self.action_buttons: list[Button] = []
         self._actions_key = None
@@ -305,8 +312,101 @@ class PlayScene(Scene):
         self.app.play_sound("error")
 
     # --- events ------------------------------------------------------------------------------
+    # --- the keyboard: the board cursor, the move box, the keys' legend ----------------------
+    @property
+    def text_input_active(self) -> bool:
+        """The move box is open: every key is text (the app keeps M for it)."""
+        return self.movebox.active
+
+    def open_move_box(self, skip: str = "/") -> None:
+        m = self.match
+        if m.over:
+            self.say("The game is over", "info", 1.5)
+            return
+        self.back_to_game()
+        self.panel.keys_open = False
+        self.movebox.open(skip)
+
+    def type_move(self, move) -> bool:
+        """The move box's move: played for the human to move, as a click would."""
+        return self.try_move(move)
+
+    def board_key(self, event) -> bool:
+        """The board's keys (``keys.BOARD``): the cursor, Enter/Space on its cell, Tab
+        through the buttons, the move box and the legend.  True when the key was one."""
+        key = event.key
+        mod = getattr(event, "mod", 0)
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        char = getattr(event, "unicode", "") or ""
+        if char == "?" or (key == pygame.K_SLASH and shift):
+            self.panel.keys_open = not self.panel.keys_open
+            return True
+        if key == pygame.K_SLASH or char == "/":
+            self.open_move_box("/")
+            return True
+        if key == pygame.K_l:
+            self.panel.show_log = not self.panel.show_log
+            self.say(
+                "The log: every move in words" if self.panel.show_log else "The move list",
+                "info",
+                1.2,
+            )
+            return True
+        step = keys.step_of(key)
+        if step is not None:
+            self.ui.set_focus(None)  # the board takes the focus back from the buttons
+            if not self.host.move_cursor(*step) and not self.host.cursor_cells():
+                self.say("This board has no cursor: type a move with /", "info", 2.0)
+            return True
+        if key == pygame.K_TAB:
+            self.tab_focus(-1 if shift else 1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.ui.focused is not None:
+                return False  # the focused button takes it
+            if key == pygame.K_SPACE and self.host.skip():
+                return True
+            self.activate_cursor()
+            return True
+        return False
+
+    def tab_focus(self, step: int) -> None:
+        """Tab: the panel's buttons one by one, then the board (no button focused)."""
+        items = self.ui.focusables()
+        cur = self.ui.focused
+        if not items:
+            return
+        if cur is None:
+            self.ui.set_focus(items[0] if step > 0 else items[-1])
+        elif cur in items and items.index(cur) == (len(items) - 1 if step > 0 else 0):
+            self.ui.set_focus(None)
+            self.host.start_cursor()
+        else:
+            self.ui.move_focus(step)
+
+    def activate_cursor(self) -> None:
+        """Enter or Space: what a click on the cursor's cell does (the first press only
+        shows the cursor)."""
+        host = self.host
+        if not host.cursor_shown:
+            if not host.start_cursor():
+                self.say("This board has no cursor: type a move with /", "info", 2.0)
+            return
+        pt = host.cursor_point()
+        if pt is None:
+            return
+        self.board_click(pt, 1)
+        self.board_release(pt)
+        host.refresh_cursor()
+
     def handle_event(self, event) -> None:
         et = event.type
+        if self.movebox.active and self.movebox.handle_event(event):
+            return
+        if et == pygame.TEXTINPUT:  # text outside the move box: the keys did their work
+            return
         if et == pygame.KEYDOWN:
             key = event.key
             if (
@@ -320,13 +420,27 @@ class PlayScene(Scene):
                     self._handle_result(res)
                     return
             if key == pygame.K_ESCAPE:
+                if self.panel.keys_open:
+                    self.panel.keys_open = False
+                    return
                 if self.browsing is not None:
                     self.back_to_game()
+                    return
+                if self.view.has_selection():  # a half-made move: Esc takes it back first
+                    self.view.cancel_selection()
+                    self.say("Selection cancelled", "info", 1.2)
                     return
                 self.view.cancel_selection()
                 self.open_pause()
                 return
-            steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+            if self.board_key(event):
+                return
+            steps = {
+                pygame.K_COMMA: -1,
+                pygame.K_PERIOD: 1,
+                pygame.K_PAGEUP: -1,
+                pygame.K_PAGEDOWN: 1,
+            }
             if key in steps:
                 self.browse_step(steps[key])
                 return
@@ -350,7 +464,10 @@ class PlayScene(Scene):
                 return
             if key == pygame.K_c and ctrl:
                 opening.copy_record(
-                    self.app, self.match, position=bool(event.mod & pygame.KMOD_SHIFT)
+                    self.app,
+                    self.match,
+                    position=bool(event.mod & pygame.KMOD_SHIFT),
+                    comments=bool(event.mod & pygame.KMOD_ALT),
                 )
                 return
             if key == pygame.K_v and ctrl:
@@ -363,7 +480,7 @@ class PlayScene(Scene):
                 return
         if et == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
-            self.host.hover(event.pos)
+            self.host.mouse_moved(event.pos)
         if et in (
             pygame.MOUSEBUTTONDOWN,
             pygame.MOUSEBUTTONUP,
@@ -451,6 +568,7 @@ class PlayScene(Scene):
         m.update(dt)
         for kind, text in m.pop_events():
             self.say(text, kind, 3.0)
+        self.announce_computer()
         self.refresh_actions()
         self.b_undo.enabled = m.can_undo()
         self.b_redo.enabled = m.can_redo()
@@ -467,6 +585,18 @@ class PlayScene(Scene):
             self.over_timer -= dt
             if self.over_timer <= 0:
                 self.to_result()
+
+    def announce_computer(self) -> None:
+        """The computer's move, in words, where the player's eyes are: the panel's note
+        ("Black places on d4 and splays the tower: 5 markers"); the log keeps them all."""
+        m = self.match
+        said, self._said_ply = self._said_ply, m.ply
+        if m.ply != said + 1 or not m.any_human or not m.move_objs:
+            return
+        before = m.states[-2]
+        if not m.is_computer(before.player):
+            return
+        self.say(" ".join(announce.sentences(before, m.move_objs[-1], m.state)), "info", 4.0)
 
     def to_result(self) -> None:
         flow.replace(self.app, "result", self.match)
@@ -489,6 +619,9 @@ class PlayScene(Scene):
             self.draw_browse_banner(surface)
         self.panel.draw(surface)
         self.ui.draw(surface)
+        if self.panel.keys_open:
+            keys.draw_legend(surface, self.board_rect, keys.legend(self.view))
+        self.movebox.draw(surface, self.board_rect)
 
     def draw_browse_banner(self, surface) -> None:
         """While an earlier position shows: which, and how to get back to the game."""

@@ -2,7 +2,8 @@
 
 The board shows any position of the game; the move list (``game.ui.move_list``) and, once
 the game is reviewed, the win-chance graph (``game.ui.review_graph``) take clicks to jump
-there; Left/Right/Home/End step and Space plays the game through.  A review sends every
+there; Left/Right/Home/End step and Space plays the game through; a move typed after / plays on
+from the position shown, hotseat.  A review sends every
 position to the computer's process (``game.session.review.Analyser``) at the budget the player
 picks, with a progress bar and Cancel; each move is then classed by how much it cost
 its player's winning chances, and the better move of a marked one can be shown on the
@@ -22,6 +23,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import keeping, records, review, turns
 from game.session.seats import DEFAULT_LEVEL, Seat
 from game.ui import flow
+from game.ui.move_entry import MoveBox
 from game.ui.move_list import MoveList
 from game.ui.review_graph import MARKS, WinGraph
 from game.ui.widgets import Button, bar, draw_text, fit_text, line_height, panel, wrap_text
@@ -52,6 +54,7 @@ class ReviewScene(Scene):
         self.view = self.host.view
         if self.index > 0:
             self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
+        self.movebox = MoveBox(lambda: self.states[self.index], self.play_typed)
         self.list = MoveList()
         self.list.set_game(self.states, self.moves, self.view.move_mark)
         self.list.show(self.index)
@@ -325,6 +328,31 @@ class ReviewScene(Scene):
             self.analyser.cancel()
         flow.reset(self.app, "play", self.game, match=new)
 
+    # --- a typed move: play on from here with it ------------------------------------
+    @property
+    def text_input_active(self) -> bool:
+        return self.movebox.active
+
+    def play_typed(self, move) -> bool:
+        """The move box's move, from the position shown: the game goes on from there with
+        it, hotseat (an analysis board: both sides are the player's)."""
+        state = self.states[self.index]
+        if state.is_over():
+            self.app.message("The game is over here: pick an earlier move to play on from.", "warn")
+            return False
+        m = self.match
+        new = self.app.new_match(
+            self.game,
+            m.options,
+            self.retry_seats(True),
+            start_state=self.states[0],
+            moves=[str(mv) for mv in self.moves[: self.index]] + [str(move)],
+        )
+        if self.analyser is not None:
+            self.analyser.cancel()
+        flow.reset(self.app, "play", self.game, match=new)
+        return True
+
     # --- export ------------------------------------------------------
     def export_gif(self) -> None:
         flow.push(self.app, "export", self.game, self.states, self.moves, self.index)
@@ -394,6 +422,14 @@ class ReviewScene(Scene):
 
     # --- events ------------------------------------------------------
     def handle_event(self, event) -> None:
+        if self.movebox.active and self.movebox.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_SLASH or getattr(event, "unicode", "") == "/"
+        ):
+            self.playing = False
+            self.movebox.open("/")
+            return
         if event.type == pygame.KEYDOWN:
             actions = {
                 pygame.K_RIGHT: self.next,
@@ -569,6 +605,7 @@ class ReviewScene(Scene):
             y += line_height(theme.FONT_TINY) + 2
         self.list.draw(surface)
         self.ui.draw(surface)
+        self.movebox.draw(surface, self.host.rect)
 
     def draw_graph_placeholder(self, surface) -> None:
         r = self.graph.rect

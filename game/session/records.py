@@ -274,6 +274,7 @@ def dumps(
     extra: dict | None = None,
     final=None,
     analysis=None,
+    comments: bool = False,
 ) -> str:
     """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``;
     ``moves`` are move objects or notation.
@@ -286,7 +287,8 @@ def dumps(
     or ISO 8601 text (default: now, local time).  ``extra`` holds further ``key: value``
     entries (unknown to this version, kept from a newer file).  ``analysis`` is the
     game's review (a ``game.session.review.Analysis`` or its text), written after the moves; one
-    that does not read or is of other moves is a ValueError."""
+    that does not read or is of other moves is a ValueError.  ``comments``: every move
+    in words (``game.session.announce``) as ``#`` lines after the moves, which ``loads`` skips."""
     if resigned is not None and resigned not in (0, 1):
         raise ValueError(f"resigned is a seat, 0 or 1, not {resigned!r}")
     options = {**options, **(getattr(start_state, "options", None) or {})}
@@ -328,10 +330,26 @@ def dumps(
         lines.append("moves: " + " ".join(moves[k : k + 10]))
     if not moves:
         lines.append("moves:")
+    if comments:
+        lines.extend(_comment_lines(start_state, moves))
     if analysis is not None:
         lines.extend(_analysis_lines(analysis, moves))
     lines.append(END)
     return "\n".join(lines) + "\n"
+
+
+def _comment_lines(start_state, moves) -> list[str]:
+    """``# 1. Orange places 6-5 on e2-f2.``: the game in words, one line per sentence."""
+    from game.session import announce
+
+    out = ["# The game in words:"]
+    state = start_state
+    for n, move in enumerate(moves, 1):
+        after = state.play(move)
+        for i, text in enumerate(announce.sentences(state, move, after)):
+            out.append(f"# {n}. {text}" if i == 0 else f"#    {text}")
+        state = after
+    return out
 
 
 def _analysis_lines(analysis, moves) -> list[str]:
@@ -347,7 +365,7 @@ def _analysis_lines(analysis, moves) -> list[str]:
     return [f"analysis: {first}"] + ["| " + ln for ln in rest]
 
 
-def dumps_match(match, date=None) -> str:
+def dumps_match(match, date=None, comments: bool = False) -> str:
     """The record of a :class:`game.session.match.Match` as it stands (its resignation and, when
     it is over, how it ended included; its ``analysis``, when it has one of these
     positions and moves)."""
@@ -370,6 +388,7 @@ def dumps_match(match, date=None) -> str:
         date=date,
         final=match.state,
         analysis=analysis,
+        comments=comments,
     )
 
 

@@ -6,6 +6,7 @@
     fullscreen = off
     window = 1280x800
     animation = normal
+    contrast = normal
     ai_processes = auto
     archive = all
     last_game = gliss
@@ -64,6 +65,7 @@ def read_speed(text: str) -> float:
 
 
 MAX_PROCESSES = 256  # read from the file; the cores of the machine cap what is used
+CONTRAST_NAMES = ("normal", "high")  # the palettes (CONTRAST_NAMES)
 MIN_WINDOW = (800, 600)  # the smallest window the app lays out (theme.MIN_SIZE)
 DEFAULT_WINDOW = (1280, 800)  # a first start's window (DEFAULT_WINDOW)
 MAX_WINDOW = (7680, 4320)  # the largest window read from the file (the screen caps it too)
@@ -82,6 +84,7 @@ class Settings:
     ai_processes: int | None = None  # processes the computer thinks in; None: automatic
     archive_limit: int | None = None  # finished games kept in the archive; None: all
     last_game: str | None = None  # the game last played (the select screen opens on it)
+    contrast: str = "normal"  # the palette: normal or high (CONTRAST_NAMES)
 
     def processes(self) -> int:
         """The processes the computer thinks in: the setting, at most the cores here;
@@ -98,6 +101,7 @@ class Settings:
             f"fullscreen = {'on' if self.fullscreen else 'off'}",
             f"window = {self.window[0]}x{self.window[1]}",
             f"animation = {speed_name(self.animation)}",
+            f"contrast = {self.contrast}",
             f"ai_processes = {'auto' if self.ai_processes is None else self.ai_processes}",
             f"archive = {'all' if self.archive_limit is None else self.archive_limit}",
         ]
@@ -175,6 +179,10 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                     )
             elif key == "animation":
                 s.animation = read_speed(value)
+            elif key == "contrast":
+                if value.lower() not in CONTRAST_NAMES:
+                    raise ValueError(f"contrast is one of {', '.join(CONTRAST_NAMES)}")
+                s.contrast = value.lower()
             elif key == "last_game":
                 name = value.lower()
                 if not re.fullmatch(r"[a-z0-9_]{1,40}", name):

@@ -181,6 +181,7 @@ class App:
         self.persist = persist
         if settings is not None:
             self.volume, self.muted = settings.volume, settings.muted
+        theme.apply_contrast(getattr(self.settings, "contrast", "normal"))
         self.scenes: list = []
         self.toast = Toast()
         self.running = True
@@ -331,6 +332,14 @@ class App:
     @property
     def animation_speed(self) -> float:
         return self.settings.animation
+
+    def set_contrast(self, name: str) -> None:
+        """The normal or the high-contrast palette, now: every scene is laid out again so
+        that the boards' cached images are drawn in it."""
+        self.settings.contrast = theme.apply_contrast(name)
+        for scene in self.scenes:
+            self._safe(scene.layout, self.size)
+        self.remember()
 
     def set_animation_speed(self, speed: float) -> None:
         self.settings.animation = max(0.0, float(speed))
@@ -535,7 +544,12 @@ class App:
             if event.key == pygame.K_F12:
                 self.save_screenshot()
                 return
-            if event.key == pygame.K_m and not (getattr(event, "mod", 0) & pygame.KMOD_CTRL):
+            typing = getattr(self.scene, "text_input_active", False)  # M is then a letter
+            if (
+                event.key == pygame.K_m
+                and not typing
+                and not (getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+            ):
                 self.toggle_mute()
                 return
         scene = self.scene

@@ -86,8 +86,15 @@ def paste(app) -> bool:
     return open_text(app, app.clipboard_get())
 
 
-def copy_record(app, match, position: bool = False) -> None:
-    """Copy the game record (or, with ``position``, the current position) as text."""
-    text = str(match.state) if position else keeping.record_text(match)
+def copy_record(app, match, position: bool = False, comments: bool = False) -> None:
+    """Copy the game record (or, with ``position``, the current position) as text;
+    ``comments``: the record with every move in words as ``#`` lines."""
+    if position:
+        text = str(match.state)
+    elif comments:
+        text = records.dumps_match(match, comments=True)
+    else:
+        text = keeping.record_text(match)
     if app.clipboard_put(text):
-        app.message("Position copied" if position else "Game record copied", "good", 2.0)
+        what = "Position" if position else "Game record" + (" with comments" if comments else "")
+        app.message(f"{what} copied", "good", 2.0)

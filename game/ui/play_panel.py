@@ -14,7 +14,7 @@ import math
 import pygame
 
 from game import theme
-from game.session import turns
+from game.session import announce, turns
 from game.ui.move_list import MoveList
 from game.ui.widgets import (
     Toast,
@@ -99,9 +99,18 @@ class PlayPanel:
         self.moves = MoveList()  # the move list, a navigator (the scene handles its clicks)
         self.browsing: int | None = None  # the position the scene shows, None: the newest
         self.legend_rect = pygame.Rect(0, 0, 0, 0)  # the "?" beside "Moves"
+        self.title_rect = pygame.Rect(0, 0, 0, 0)  # "Moves (L: log)": a click switches
         self.legend_open = False  # the mouse is on it: the notation legend shows
         self.list_top = 0
         self.note_lines: list[str] = []  # the message's lines (update wraps them)
+        self.keys_open = False  # "?" pressed: the keys' legend shows over the board
+        self.keys_help = lambda: []  # () -> the legend's lines (the scene's keys)
+        self.show_log = False  # L: the log (every move in words) in the list's place
+        self.log: list[str] = []  # the sentences so far (game.announce), oldest first
+        self.log_scroll = 0  # lines scrolled back from the newest
+        self._log_cache: list = []  # per move: (key, its sentences)
+        self._log_lines: list[str] = []  # the log wrapped to the list's width
+        self._log_width = 0
 
     def say(self, text: str, kind: str = "info", seconds: float = 2.5) -> None:
         self.note.show(text, kind, seconds)
@@ -150,12 +159,57 @@ class PlayPanel:
         self.moves.layout((x - 4, top, w + 8, max(0, bottom - 4 - top)))
         size = line_height(theme.FONT_TINY)
         self.legend_rect = pygame.Rect(x + w - size, self.list_top - 1, size, size)
+        self.title_rect = pygame.Rect(x, self.list_top - 1, max(0, w - size - 8), size)
+        self.update_log()
+
+    def update_log(self) -> None:
+        """The sentences of every move so far (worked out once per move)."""
+        m = self.match
+        cache = self._log_cache
+        n = len(m.move_objs)
+        width = self.moves.rect.width - 12
+        stamp = (n, id(m.states[-1]), width)
+        if stamp == getattr(self, "_log_stamp", None):
+            return
+        self._log_stamp = stamp
+        del cache[n:]
+        for i in range(n):
+            key = (id(m.states[i]), str(m.move_objs[i]))
+            if i < len(cache) and cache[i][0] == key:
+                continue
+            del cache[i:]
+            cache.append((key, announce.sentences(m.states[i], m.move_objs[i], m.states[i + 1])))
+        log = [t for _, texts in cache for t in texts]
+        if log != self.log or width != self._log_width:
+            self.log = log
+            self._log_width = width
+            self._log_lines = []
+            for text in log:
+                lines = wrap_text(text, theme.FONT_TINY, max(40, width))
+                self._log_lines += lines[:1] + ["  " + ln for ln in lines[1:]]
+        self.log_scroll = 0  # a new move: back to the newest
 
     def handle_event(self, event) -> int | None:
         """Clicks and the wheel on the move list: the position a click asks for, else None."""
         if event.type == pygame.MOUSEMOTION:
             self.legend_open = self.legend_rect.collidepoint(event.pos)
         if self.moves.rect.height < line_height(theme.FONT_SMALL):
+            return None
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.title_rect.collidepoint(event.pos)
+        ):  # the list's title: the move list or the log, as L does
+            self.show_log = not self.show_log
+            return None
+        if self.show_log:  # the log: the wheel scrolls it, nothing is browsed
+            if event.type == pygame.MOUSEWHEEL:
+                mouse = pygame.mouse.get_pos()
+                if self.moves.rect.collidepoint(mouse):
+                    rows = max(1, self.moves.rect.height // line_height(theme.FONT_TINY))
+                    most = max(0, len(self._log_lines) - rows)
+                    step = int(getattr(event, "y", 0)) * 2
+                    self.log_scroll = max(0, min(most, self.log_scroll + step))
             return None
         return self.moves.handle_event(event)
 
@@ -418,7 +472,10 @@ class PlayPanel:
         box = self.moves.rect
         if box.height < line_height(theme.FONT_SMALL):
             return
-        title = "Moves" if self.browsing is None else "Moves - viewing an earlier position"
+        if self.show_log:
+            self.draw_log(surface, x, y, w)
+            return
+        title = "Moves (L: log)" if self.browsing is None else "Moves - viewing an earlier position"
         draw_text(
             surface,
             fit_text(title, theme.FONT_TINY, w - 30),
@@ -436,10 +493,24 @@ class PlayPanel:
         if help_text and self.legend_open:
             self.draw_legend(surface, help_text)
 
+    def draw_log(self, surface, x, y, w) -> None:
+        """Every move in words, newest at the bottom (the wheel scrolls back)."""
+        draw_text(surface, "Log (L: moves)", theme.FONT_TINY, theme.TEXT_DIM, (x, y))
+        box = self.moves.rect
+        lh = line_height(theme.FONT_TINY)
+        rows = max(1, box.height // lh)
+        lines = self._log_lines
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - rows) : end]
+        if not shown:
+            draw_text(surface, "No moves yet", theme.FONT_TINY, theme.TEXT_DIM, (x, box.y + 2))
+        for i, line in enumerate(shown):
+            draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (x, box.y + 2 + i * lh))
+
     def draw_legend(self, surface, text: str) -> None:
         """The game's notation, in a box over the move list."""
         w = self.rect.width - 2 * theme.PAD
-        lines = wrap_text("Notation: " + text, theme.FONT_TINY, w - 16)
+        lines = wrap_text("Notation: " + text + " (? lists the keys)", theme.FONT_TINY, w - 16)
         lh = line_height(theme.FONT_TINY)
         box = pygame.Rect(
             self.rect.x + theme.PAD - 4, self.legend_rect.bottom + 4, w + 8, lh * len(lines) + 12

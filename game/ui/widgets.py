@@ -71,8 +71,9 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
-def text_surface(text: str, size: int, color=theme.TEXT) -> pygame.Surface:
+def text_surface(text: str, size: int, color=None) -> pygame.Surface:
     """A rendered line of text (antialiased, cached by text, size and colour)."""
+    color = theme.TEXT if color is None else color
     key = (text, pixels(size), tuple(color))
     surf = _text_cache.get(key)
     if surf is not None:
@@ -287,13 +288,15 @@ def line_height(size: int) -> int:
 def panel(
     surface: pygame.Surface,
     rect,
-    color=theme.PANEL,
-    edge=theme.PANEL_EDGE,
+    color=None,
+    edge=None,
     radius: int = theme.RADIUS,
     width: int = 2,
     alpha: int | None = None,
 ) -> None:
     """A rounded panel with an edge line (optionally translucent)."""
+    color = theme.live(theme.PANEL if color is None else color)
+    edge = theme.live(theme.PANEL_EDGE if edge is None else edge)
     rect = pygame.Rect(rect)
     if rect.width <= 0 or rect.height <= 0:
         return
@@ -310,8 +313,9 @@ def panel(
 _dim_cache: dict[tuple, pygame.Surface] = {}
 
 
-def dim(surface: pygame.Surface, alpha: int = 150, color=theme.BG) -> None:
+def dim(surface: pygame.Surface, alpha: int = 150, color=None) -> None:
     """Darken the whole surface (for overlays)."""
+    color = theme.BG if color is None else color
     key = (surface.get_size(), alpha, tuple(color))
     veil = _dim_cache.get(key)
     if veil is None:
@@ -325,9 +329,10 @@ def dim(surface: pygame.Surface, alpha: int = 150, color=theme.BG) -> None:
 
 
 def bar(
-    surface: pygame.Surface, rect, fraction: float, color, back=theme.BOARD, radius: int = 6
+    surface: pygame.Surface, rect, fraction: float, color, back=None, radius: int = 6
 ) -> None:
     """A horizontal progress bar."""
+    back = theme.BOARD if back is None else back
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, back, rect, border_radius=radius)
     w = int(rect.width * theme.clamp01(fraction))
@@ -450,11 +455,12 @@ class Button(Widget):
                 theme.mix(theme.TEXT_DIM, theme.PANEL, 0.4),
             )
         else:
-            fill = theme.mix(theme.PANEL, self.accent, 0.18 + 0.5 * t)
-            edge = theme.mix(theme.PANEL_EDGE, self.accent, t)
+            accent = theme.live(self.accent)
+            fill = theme.mix(theme.PANEL, accent, 0.18 + 0.5 * t)
+            edge = theme.mix(theme.PANEL_EDGE, accent, t)
             ink = theme.mix(theme.TEXT, (255, 255, 255), t)
         if t > 0.01 and self.enabled:
-            glow = theme.mix(theme.BG, self.accent, 0.35 * t * (0.7 + 0.3 * theme.pulse(self.time)))
+            glow = theme.mix(theme.BG, accent, 0.35 * t * (0.7 + 0.3 * theme.pulse(self.time)))
             pygame.draw.rect(surface, glow, rect.inflate(8, 8), border_radius=theme.RADIUS + 4)
         pygame.draw.rect(surface, fill, rect, border_radius=theme.RADIUS)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=theme.RADIUS)

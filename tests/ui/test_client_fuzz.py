@@ -47,7 +47,20 @@ KEYS = [
     pygame.K_a,
     pygame.K_1,
     pygame.K_F11,
+    # the board's keys (issue 29): the cursor, the move box, the log, Glades' tray
+    pygame.K_q,
+    pygame.K_e,
+    pygame.K_z,
+    pygame.K_c,
+    pygame.K_l,
+    pygame.K_SLASH,
+    pygame.K_COMMA,
+    pygame.K_PERIOD,
+    pygame.K_LEFTBRACKET,
+    pygame.K_RIGHTBRACKET,
+    pygame.K_KP_ENTER,
 ]
+TEXTS = ["/", "?", "a", "1", "-", ":", "+", ">", "x", " ", "pass", "h5-h8", "\u00e9"]
 
 
 def random_events(rng, size, n):
@@ -77,8 +90,12 @@ def random_events(rng, size, n):
         elif r < 0.66:
             size2 = (rng.randrange(600, 1300), rng.randrange(450, 900))
             out.append(pygame.event.Event(pygame.VIDEORESIZE, size=size2, w=size2[0], h=size2[1]))
-        else:
-            out.append(ev_key(rng.choice(KEYS)))
+        elif r < 0.8:
+            k = rng.choice(KEYS)
+            shift = pygame.KMOD_SHIFT if k == pygame.K_SLASH and rng.random() < 0.3 else 0
+            out.append(ev_key(k, shift))
+        else:  # typed text: the move box's, or ignored
+            out.append(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TEXTS)))
     return out
 
 

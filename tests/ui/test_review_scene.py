@@ -52,7 +52,7 @@ def test_clicking_a_move_in_the_list_shows_that_position_and_end_resumes(game_id
     assert str(scene.view.state) == str(m.states[t.position])
     assert not scene.view.interactive  # browsing is a view: no move can be made on it
     assert m.ply == len(m.move_objs)  # nothing was played or taken back
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_COMMA)  # the arrows move the board cursor: , and . browse
     assert scene.browsing == t.position - 1
     assert str(scene.view.state) == str(m.states[t.position - 1])
     press(app, pygame.K_HOME)
@@ -68,8 +68,8 @@ def test_a_click_on_the_board_while_browsing_goes_back_to_the_game():
     app = make_app()
     m = played(app, "splay", 8)
     scene = play_scene(app, m)
-    press(app, pygame.K_LEFT)
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_COMMA)
+    press(app, pygame.K_PAGEUP)
     assert scene.browsing == m.ply - 2
     before = m.ply
     click(app, scene.board_rect.center)

@@ -180,6 +180,9 @@ class GessView(GessPainter, GridView):
         return hit
 
     # --- input --------------------------------------------------------------------------
+    def has_selection(self) -> bool:
+        return self.selected is not None
+
     def cancel_selection(self) -> None:
         self.selected = None
         self._dests = {}

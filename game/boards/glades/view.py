@@ -340,6 +340,9 @@ class GladesView(GladesPainter, GridView):
         return self.glade_note(self.square_of(*self.hover_at))
 
     # --- input ----------------------------------------------------------------------------
+    def has_selection(self) -> bool:
+        return self.picked is not None
+
     def cancel_selection(self) -> None:
         self.picked = None
         self.show_fits = False
@@ -398,7 +401,37 @@ class GladesView(GladesPainter, GridView):
             return ClickResult()
         if key == pygame.K_f:
             return self._toggle_fits()
+        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) or pygame.K_1 <= key <= pygame.K_9:
+            return self._key_pick(key)
         return None
+
+    KEYS_HELP = (
+        "Glades: [ and ] or 1 to 9 pick a tile from your tray, R turns it, F shows "
+        "where it fits, then Enter on the board places it",
+    )
+
+    def tray_tiles(self) -> list:
+        """The mover's tiles still in the tray, in the tray's order (the keys count them)."""
+        seat = self.mover
+        return [t for t in self.trays[seat].slots if self.state.has_tile(seat, t)]
+
+    def _key_pick(self, key: int) -> ClickResult:
+        """[ and ] pick the previous or next tile of the mover's tray, 1 to 9 the n-th."""
+        if self.pass_only:
+            return ClickResult(message=self.pass_reason())
+        tiles = self.tray_tiles()
+        if not tiles:
+            return ClickResult()
+        if pygame.K_1 <= key <= pygame.K_9:
+            i = key - pygame.K_1
+            if i >= len(tiles):
+                n = len(tiles)
+                return ClickResult(message=f"{n} tile{'s' if n != 1 else ''} left: 1 to {n}")
+        else:
+            at = tiles.index(self.picked) if self.picked in tiles else -1
+            step = 1 if key == pygame.K_RIGHTBRACKET else -1
+            i = (at + step) % len(tiles) if at >= 0 else (0 if step > 0 else len(tiles) - 1)
+        return self._click_tray(self.mover, tiles[i])
 
     def _toggle_fits(self) -> ClickResult:
         if self.pass_only:

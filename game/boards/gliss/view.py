@@ -120,6 +120,40 @@ class GlissView(GlissPainter, GridView):
             return "dock"
         return "land"
 
+    KEYS_HELP = (
+        "Gliss: Enter on a glider or a base's corner picks it, then on the landing "
+        "point; on an empty point it builds there; 1 to 9 choose between outcomes",
+    )
+
+    def key(self, key: int):
+        """1 to 9 pick one of several outcomes that land on the chosen point."""
+        if self._chooser is None or not (pygame.K_1 <= key <= pygame.K_9):
+            return None
+        moves = self._chooser[1]
+        i = key - pygame.K_1
+        if i >= len(moves):
+            return ClickResult(message=f"pick one of the {len(moves)} outcomes: 1 to {len(moves)}")
+        self.cancel_selection()
+        return ClickResult(move=moves[i])
+
+    def cursor_point(self, name: str, point):
+        """Enter on a point: what a click on it does (pick a glider or a base's corner,
+        land there, name a tower); on a point no stone uses, a build on the block whose
+        lower-left point it is (a click inside that block)."""
+        pt = self.point_at(point)
+        if pt is None or self._chooser is not None:
+            return point
+        if self._key_of(pt) is not None or (self.sel is not None and pt in self._dest):
+            return point
+        sh = self._shape_of.get(pt)
+        if sh is not None and sh.kind == "tower":
+            return point
+        c, r = pt
+        return self._ipt((min(c, self.n - 1) + 0.35, min(r, self.n - 1) + 0.35))
+
+    def has_selection(self) -> bool:
+        return self.sel is not None
+
     def cancel_selection(self) -> None:
         self.sel = None
         self._dest = {}
@@ -244,7 +278,7 @@ class GlissView(GlissPainter, GridView):
                 if len(moves) == 1:
                     return ClickResult(move=moves[0])
                 self._chooser = (pt, list(moves), self._chooser_rects(pt, len(moves)))
-                return ClickResult(message="several outcomes land here: pick one")
+                return ClickResult(message="several outcomes land here: pick one (or 1 to 9)")
             if self._key_of(pt) is not None:
                 return self._pick_source(pt)
             if pt is not None:
