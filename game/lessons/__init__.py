@@ -188,6 +188,7 @@ class Exercise:
     par: int = 0
     extra: int = 0
     safe: bool = False  # a move that lets the opponent win at once is refused
+    after_reply: bool = False  # the goal is judged after the opponent's reply (too)
     hint: str = ""  # one sentence shown on request
     wrong: tuple[str, str] = ("", "")  # (a wrong move, a word of the reason it gets)
 
@@ -348,7 +349,9 @@ class Attempt:
             return Verdict("solved", "", played, self.stars)
         words = state.move_words(move)
         if after.is_over():
-            return self._fail(f"{words} ends the game without the goal: {after.end_reason()}", played, after)
+            return self._fail(
+                f"{words} ends the game without the goal: {after.end_reason()}", played, after
+            )
         if ex.safe and after.player != self.mover:
             threat = winning_reply(after)
             if threat is not None:
@@ -358,8 +361,8 @@ class Attempt:
                     played,
                     after,
                 )
-        if self.moves_left <= 0:
-            return self._fail(f"{words} misses the goal. {ex.goal.miss(self.start, after)}", played, after)
+        if self.moves_left <= 0 and not ex.after_reply:
+            return self._miss(words, played, after)
         # the opponent answers until it is the player's turn again
         state = after
         while not state.is_over() and state.player != self.mover:
@@ -369,9 +372,21 @@ class Attempt:
             self.line.append(str(reply))
             state = nxt
         self.state = state
+        if ex.after_reply and ex.goal.met(self.start, state):
+            self.solved = True
+            self.stars = stars_for(self.used, ex.par_moves)
+            return Verdict("solved", "", played, self.stars)
         if state.is_over():
-            return self._fail(f"The game ended before the goal: {state.end_reason()}", played, state)
+            return self._fail(
+                f"The game ended before the goal: {state.end_reason()}", played, state
+            )
+        if self.moves_left <= 0:
+            return self._miss(words, played, state)
         return Verdict("continue", "", played)
+
+    def _miss(self, words: str, played, state) -> Verdict:
+        why = self.exercise.goal.miss(self.start, state)
+        return self._fail(f"{words} misses the goal. {why}", played, state)
 
     def _fail(self, reason: str, played, state) -> Verdict:
         self.state = state
@@ -386,14 +401,14 @@ def check_solution(exercise: Exercise) -> tuple[bool, str]:
     while moves:
         move = moves.pop(0)
         verdict = attempt.play(move)
-        if verdict.kind == "solved":
-            return (not moves, "" if not moves else "solved before the line's end")
         if not verdict.ok:
             return False, f"{move}: {verdict.kind}: {verdict.reason}"
         for _, reply, _ in verdict.played[1:]:  # the replies made must be the line's
             if not moves or moves[0] != str(reply):
                 return False, f"the reply {reply} is not the line's"
             moves.pop(0)
+        if verdict.kind == "solved":
+            return (not moves, "" if not moves else "solved before the line's end")
     return False, "the line ends before the goal"
 
 
