@@ -342,17 +342,8 @@ class Attempt:
         self.line.append(str(move))
         self.used += 1
         ex = self.exercise
-        if ex.goal.met(self.start, after):
-            self.state = after
-            self.solved = True
-            self.stars = stars_for(self.used, ex.par_moves)
-            return Verdict("solved", "", played, self.stars)
         words = state.move_words(move)
-        if after.is_over():
-            return self._fail(
-                f"{words} ends the game without the goal: {after.end_reason()}", played, after
-            )
-        if ex.safe and after.player != self.mover:
+        if ex.safe and not after.is_over() and after.player != self.mover:
             threat = winning_reply(after)
             if threat is not None:
                 return self._fail(
@@ -361,6 +352,15 @@ class Attempt:
                     played,
                     after,
                 )
+        if ex.goal.met(self.start, after):
+            self.state = after
+            self.solved = True
+            self.stars = stars_for(self.used, ex.par_moves)
+            return Verdict("solved", "", played, self.stars)
+        if after.is_over():
+            return self._fail(
+                f"{words} ends the game without the goal: {after.end_reason()}", played, after
+            )
         if self.moves_left <= 0 and not ex.after_reply:
             return self._miss(words, played, after)
         # the opponent answers until it is the player's turn again
