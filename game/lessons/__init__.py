@@ -29,6 +29,8 @@ them as JSON lines.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -209,9 +211,8 @@ class Exercise:
     def replies(self) -> tuple[str, ...]:
         """The scripted replies: the solution's moves made by the opponent."""
         start = self.start_state()
-        return tuple(
-            m for m, who in zip(self.solution, _movers(start, self.solution)) if who != start.player
-        )
+        movers = _movers(start, self.solution)
+        return tuple(m for m, who in zip(self.solution, movers, strict=True) if who != start.player)
 
     def record(self) -> dict:
         """The exercise as ``python -m game.lessons GAME --exercises`` prints it."""
@@ -412,17 +413,23 @@ def check_solution(exercise: Exercise) -> tuple[bool, str]:
     return False, "the line ends before the goal"
 
 
-def exercises_of(game_id: str) -> tuple:
-    """The exercises of ``game_id`` (its lessons module's ``EXERCISES``), empty without."""
-    import importlib
-    import importlib.util
-
+def _game_module(game_id: str):
     if game_id not in rules.GAMES:
-        return ()
+        return None
     name = f"game.lessons.{game_id}"
     if importlib.util.find_spec(name) is None:
-        return ()
-    return tuple(getattr(importlib.import_module(name), "EXERCISES", ()))
+        return None
+    return importlib.import_module(name)
+
+
+def exercises_of(game_id: str) -> tuple:
+    """The exercises of ``game_id`` (its lessons module's ``EXERCISES``), empty without."""
+    return tuple(getattr(_game_module(game_id), "EXERCISES", ()))
+
+
+def lessons_of(game_id: str) -> tuple:
+    """The rules tour of ``game_id`` (its module's ``LESSONS``), empty without."""
+    return tuple(getattr(_game_module(game_id), "LESSONS", ()))
 
 
 __all__ = [
@@ -435,6 +442,7 @@ __all__ = [
     "Verdict",
     "check_solution",
     "exercises_of",
+    "lessons_of",
     "from_start",
     "from_text",
     "gain_goal",

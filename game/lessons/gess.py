@@ -154,7 +154,10 @@ def captures(text: str, stones: int = 1):
         n = lost(start, state)
         return f"That captures {n} stone{'s' if n != 1 else ''}; the goal needs {stones}."
 
-    return goal(text, lambda start, state: not state.is_over() and lost(start, state) >= stones, miss)
+    def met(start, state):
+        return not state.is_over() and lost(start, state) >= stones
+
+    return goal(text, met, miss)
 
 
 def _more_rings(start, state) -> bool:

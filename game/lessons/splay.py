@@ -149,9 +149,10 @@ def _towers_left(start, state) -> str:
 
 
 # 43 White cells in the three lowest rows and a half (for the race to 46)
-_WHITE_43 = " ".join(
-    f"{chr(96 + c)}{r}" for r in range(1, 6) for c in range(1, 12) if abs(c - r) <= 5
-) + " a6 b6 c6"
+_WHITE_43 = (
+    " ".join(f"{chr(96 + c)}{r}" for r in range(1, 6) for c in range(1, 12) if abs(c - r) <= 5)
+    + " a6 b6 c6"
+)
 
 EXERCISES = (
     Exercise(
@@ -173,9 +174,7 @@ EXERCISES = (
     Exercise(
         "The bigger splay",
         gain_goal("Gain at least five cells with one checker.", 5),
-        position(
-            {"d4": "W2", **_cells("c4 c3 d3", "b"), "h8": "W4", "h9": "b"}, "white"
-        ),
+        position({"d4": "W2", **_cells("c4 c3 d3", "b"), "h8": "W4", "h9": "b"}, "white"),
         ("h8",),
         hint="Both towers are one checker from a splay; count their empty neighbours.",
         wrong=("d4", "gains 3 cells"),
