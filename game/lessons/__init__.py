@@ -254,6 +254,7 @@ class Verdict:
     reason: str = ""
     played: list = field(default_factory=list)
     stars: int = 0
+    refutation: object = None  # the opponent's winning answer to a blunder
 
     @property
     def ok(self) -> bool:
@@ -347,12 +348,14 @@ class Attempt:
         if ex.safe and not after.is_over() and after.player != self.mover:
             threat = winning_reply(after)
             if threat is not None:
-                return self._fail(
+                verdict = self._fail(
                     f"{words} is a blunder: {after.seat_name(after.player)} answers "
                     f"{after.move_words(threat)} and wins.",
                     played,
                     after,
                 )
+                verdict.refutation = threat
+                return verdict
         if ex.goal.met(self.start, after):
             self.state = after
             self.solved = True

@@ -135,6 +135,7 @@ class ExerciseScene(Scene):
             self.host.layout(self.board_rect)
         else:
             self.view.cancel_selection()
+            self.view.hint = None
             self.host.show(state, None, animate=False)
         self._set_interactive()
         self._refresh_buttons()
@@ -168,6 +169,8 @@ class ExerciseScene(Scene):
         elif verdict.kind == "wrong":
             self.flash_t = theme.FLASH_TIME
             self.app.play_sound("error")
+            if verdict.refutation is not None:  # the engine's answer, marked on the board
+                self.view.hint = verdict.refutation
         self._set_interactive()
         self._refresh_buttons()
         return True

@@ -9,6 +9,8 @@ that does not read is said once in a message.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game import catalog, rules, theme
@@ -18,6 +20,16 @@ from game.ui import flow
 from game.ui.widgets import Button, draw_text, fit_text, line_height, panel
 
 STAR_COLOUR = theme.WARN
+
+
+def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A five-pointed star's outline."""
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return pts
 
 
 class LearnScene(Scene):
@@ -117,8 +129,8 @@ class LearnScene(Scene):
         top = self.header_y + line_height(theme.FONT_LARGE) + line_height(theme.FONT_SMALL) + 16
         n = max(1, len(self.rows))
         bh = 40 if h >= 700 else 34
-        row_h = max(bh + 16, min(92, (h - top - bh - 3 * theme.PAD) // n))
-        width = min(900, w - 2 * theme.PAD)
+        row_h = max(bh + 16, min(max(92, h // 8), (h - top - bh - 3 * theme.PAD) // n))
+        width = min(max(900, w // 2), w - 2 * theme.PAD)
         left = (w - width) // 2
         bw = min(170, width // 4)
         for i, row in enumerate(self.rows):
@@ -162,13 +174,17 @@ class LearnScene(Scene):
             )
             solved, total, stars = self.counts(row)
             colour = theme.GOOD if total and solved == total else theme.TEXT_DIM
-            draw_text(
+            said = draw_text(
                 surface,
-                fit_text(self.summary(row), theme.FONT_TINY, text_w),
+                fit_text(self.summary(row), theme.FONT_TINY, text_w - 20),
                 theme.FONT_TINY,
                 colour,
                 (x, y + lh),
             )
+            if total:  # the star, drawn (the font may not have the glyph)
+                r = max(5, said.height // 3)
+                pts = star_points(said.right + 4 + r, said.centery, r)
+                pygame.draw.polygon(surface, STAR_COLOUR if stars else theme.TEXT_DIM, pts)
             if total:  # a bar of the stars earned
                 bar = pygame.Rect(x, rect.bottom - 9, max(10, text_w), 4)
                 pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=2)

@@ -100,6 +100,7 @@ def test_a_blunder_is_refused_with_the_refutation():
     verdict = lessons.Attempt(ex).play(ex.wrong[0])
     assert verdict.kind == "wrong"
     assert "White answers" in verdict.reason and "and wins" in verdict.reason
+    assert str(verdict.refutation) == "j11-e6"
 
 
 def _run(*args):
