@@ -259,3 +259,22 @@ def test_title_learn_and_back(data):
         assert type(app.scene).__name__ == "TitleScene"
     finally:
         app.shutdown()
+
+
+def test_the_tour_leads_to_the_exercises(data):
+    from game.ui import flow
+
+    app = make_app()
+    try:
+        learn = flow.push(app, "learn")
+        frames(app, 1)
+        tour = flow.push(app, "tour", "gess")
+        frames(app, 2)
+        assert tour.b_try.visible
+        click_button(app, tour.b_try)
+        scene = app.scene
+        assert type(scene).__name__ == "ExerciseScene" and scene.game_id == "gess"
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is learn
+    finally:
+        app.shutdown()
