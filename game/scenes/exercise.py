@@ -73,6 +73,7 @@ class ExerciseScene(Scene):
         self.attempt: lessons.Attempt | None = None
         self.verdict: lessons.Verdict | None = None
         self.refusal = ""  # the rules' reason for the last refused move
+        self.answer = ""  # the opponent's replies to the last move, in words
         self.queue: list = []  # (state, move) still to show (the replies)
         self.queue_wait = 0.0
         self.flash_t = 0.0
@@ -120,6 +121,7 @@ class ExerciseScene(Scene):
         self.index = max(0, min(index, len(self.exercises) - 1))
         self.verdict = None
         self.refusal = ""
+        self.answer = ""
         self.queue = []
         self.show_hint = False
         self.problem = ""
@@ -162,6 +164,10 @@ class ExerciseScene(Scene):
         self.view.cancel_selection()
         self.host.show(first[2], first[1], animate=True)
         self.queue = [(after, mv) for _, mv, after in verdict.played[1:]]
+        self.answer = "; ".join(
+            f"{before.seat_name(before.player)} answers {before.move_words(mv)}"
+            for before, mv, _ in verdict.played[1:]
+        )
         self.queue_wait = REPLY_PAUSE
         if verdict.kind == "solved":
             self.app.play_sound("win" if verdict.stars >= 3 else "move")
@@ -553,6 +559,8 @@ class ExerciseScene(Scene):
             text = "Your move: click the board."
         else:
             text = f"Good so far: {left} more move{'s' if left != 1 else ''} to reach the goal."
+            if self.answer:
+                text = f"{self.answer}. {text}"
             if a.used == 0:
                 text = "Try another move."
         self._para(surface, text, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)

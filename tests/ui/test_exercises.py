@@ -188,6 +188,7 @@ def test_replies_are_shown_on_the_board(data):
         frames(app, 2)
         assert scene.try_move("k6-k9")
         assert scene.queue and not scene.view.interactive
+        assert scene.answer == "White answers r16-r17"
         for _ in range(400):
             if not scene.queue and not scene.view.animating:
                 break
