@@ -22,7 +22,8 @@ comparison with the solution), a par number of the player's moves, and a solutio
 (the player's moves and the opponent's scripted replies in order).  :class:`Attempt` plays
 one exercise for a player: a refused move gets the rules' reason, a legal move that misses
 the goal (or that hands the opponent an immediate win, with ``safe``) gets the reason and a
-retry, and reaching the goal gets stars (3 at par, one fewer a move over it).  Each game's
+retry, and reaching the goal gets stars (3 at par at the first try, one fewer for a move over
+par or a try that went wrong).  Each game's
 exercises are its module's ``EXERCISES``; ``python -m game.lessons GAME --exercises`` prints
 them as JSON lines.
 """
@@ -287,9 +288,10 @@ def winning_reply(state, limit: int = 4000):
     return None
 
 
-def stars_for(used: int, par: int) -> int:
-    """3 stars at par (or under), one fewer for each move over it, at least 1."""
-    return max(1, 3 - max(0, used - par))
+def stars_for(used: int, par: int, mistakes: int = 0) -> int:
+    """3 stars at par (or under) at the first try; one fewer for each move over par and for
+    each earlier try that went wrong; at least 1."""
+    return max(1, 3 - max(0, used - par) - max(0, mistakes))
 
 
 class Attempt:
@@ -306,6 +308,7 @@ class Attempt:
         self.solved = False
         self.failed = ""  # the reason of the wrong move that ended this try
         self.stars = 0
+        self.mistakes = 0  # earlier tries of this exercise that went wrong (or were left)
         self._replies = exercise.replies()
 
     @property
@@ -317,7 +320,15 @@ class Attempt:
         return self.exercise.moves_allowed - self.used
 
     def retry(self) -> None:
+        """Start again from the exercise's position; a try that went wrong (or was left
+        half-way) counts as a mistake, one star fewer; a refused move does not.  After a
+        solved try it is a fresh start."""
+        if self.solved:  # solved: a fresh start, for the stars
+            mistakes = 0
+        else:
+            mistakes = self.mistakes + (1 if self.failed or self.line else 0)
         self.__init__(self.exercise)
+        self.mistakes = mistakes
 
     def _reply_for(self, state):
         if self.replied < len(self._replies):
@@ -359,7 +370,7 @@ class Attempt:
         if ex.goal.met(self.start, after):
             self.state = after
             self.solved = True
-            self.stars = stars_for(self.used, ex.par_moves)
+            self.stars = stars_for(self.used, ex.par_moves, self.mistakes)
             return Verdict("solved", "", played, self.stars)
         if after.is_over():
             return self._fail(
@@ -378,7 +389,7 @@ class Attempt:
         self.state = state
         if ex.after_reply and ex.goal.met(self.start, state):
             self.solved = True
-            self.stars = stars_for(self.used, ex.par_moves)
+            self.stars = stars_for(self.used, ex.par_moves, self.mistakes)
             return Verdict("solved", "", played, self.stars)
         if state.is_over():
             return self._fail(

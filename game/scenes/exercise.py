@@ -3,7 +3,8 @@
 The board on the left takes clicks as in a game (the view makes a move of them); the panel on
 the right shows the exercise's title and goal, par and the moves used, and what came of the
 last move: the rules' refusal (nothing is played: try another), a wrong move (the reason, and
-Retry), or the stars of a solved exercise (3 at par, fewer over it) and Next.  The scripted
+Retry), or the stars of a solved exercise (3 at par at the first try, fewer over par or after
+a try that went wrong) and Next.  The scripted
 replies are played on the board after the player's move.  Stars are kept in the data folder
 (``game.session.progress``); a file that does not read, or cannot be written, is said in a
 message and the exercises go on.
@@ -225,8 +226,22 @@ class ExerciseScene(Scene):
             self.app.message("This is the first exercise.", "info", 1.5)
 
     def retry(self) -> None:
-        if self.exercises:
-            self.load(self.index)
+        """Start the exercise again (a try that went wrong costs a star when it is solved)."""
+        a = self.attempt
+        if a is None:
+            if self.exercises:
+                self.load(self.index)
+            return
+        a.retry()
+        self.verdict = None
+        self.refusal = self.answer = ""
+        self.queue = []
+        self.show_hint = False
+        self.view.cancel_selection()
+        self.view.hint = None
+        self.host.show(a.state, None, animate=False)
+        self._set_interactive()
+        self._refresh_buttons()
 
     def hint(self) -> None:
         ex = self.exercise
@@ -546,6 +561,9 @@ class ExerciseScene(Scene):
                 else f"Solved in {a.used} moves, {over} over par."
             )
             last = self.index >= len(self.exercises) - 1
+            if a.mistakes:
+                said += f" ({a.mistakes} try{'s' if a.mistakes != 1 else ''} before: "
+                said += "solve it at the first try for three stars.)"
             said += " Finish to go back." if last else " Next for the next one."
             self._para(surface, said, theme.FONT_SMALL, theme.GOOD, x, y, w, bottom)
             return

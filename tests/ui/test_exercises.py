@@ -84,6 +84,8 @@ def test_stars_fall_over_par():
     assert lessons.stars_for(1, 1) == 3
     assert lessons.stars_for(2, 1) == 2
     assert lessons.stars_for(9, 1) == 1
+    assert lessons.stars_for(1, 1, mistakes=1) == 2
+    assert lessons.stars_for(1, 1, mistakes=5) == 1
     # an exercise that allows a move over par: solved at 2 moves of par 1, two stars
     base = catalog.exercises("splay")[0]  # d4 splays at once
     loose = lessons.Exercise(
@@ -156,9 +158,16 @@ def test_solving_an_exercise_by_clicks(data):
         click_button(app, scene.b_retry)
         assert scene.attempt.used == 0 and not scene.attempt.over and view.interactive
         click(app, view.point_for("d4"), n_frames=2)
-        assert scene.attempt.solved and scene.attempt.stars == 3
+        assert scene.attempt.solved and scene.attempt.stars == 2  # one try went wrong
         stars, note = progress.load()
-        assert note is None and stars.get("splay", "One empty neighbour") == 3
+        assert note is None and stars.get("splay", "One empty neighbour") == 2
+        frames(app, 60)
+        click_button(app, scene.b_retry)  # again: after a solved try, a fresh start
+        assert scene.attempt.mistakes == 0 and not scene.attempt.over
+        click(app, view.point_for("d4"), n_frames=2)
+        assert scene.attempt.stars == 3
+        stars, note = progress.load()
+        assert stars.get("splay", "One empty neighbour") == 3
         frames(app, 60)
         click_button(app, scene.b_next)
         assert scene.index == 1 and not scene.attempt.over
