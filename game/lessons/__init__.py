@@ -190,7 +190,7 @@ class Exercise:
     solution: tuple[str, ...] = ()
     par: int = 0
     extra: int = 0
-    safe: bool = False  # a move that lets the opponent win at once is refused
+    safe: bool = True  # a move after which the opponent wins at once is a blunder
     after_reply: bool = False  # the goal is judged after the opponent's reply (too)
     hint: str = ""  # one sentence shown on request
     wrong: tuple[str, str] = ("", "")  # (a wrong move, a word of the reason it gets)

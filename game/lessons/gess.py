@@ -197,7 +197,6 @@ EXERCISES = (
         captures("Capture a White stone without losing your ring.", 1),
         position(HOME + " f9 f10 n9 n10", "j11 i10 f14 n14 " + ring("p17")),
         ("n9-n13",),
-        safe=True,
         hint="Your stones on f9 and f10 stand between White's long piece and your ring.",
         wrong=("f9-f13", "blunder"),
     ),

@@ -292,7 +292,6 @@ EXERCISES = (
         goal("Stop Orange's loop: leave Orange no winning stone.", _blocked, _block_miss),
         position({**_b("c3 d3 k10 l11 b2"), **_o("f7 g8 g6 h8 f6")}),
         ("h7",),
-        safe=True,
         hint="Orange has five of g7's six neighbours.",
         wrong=("g7", "h7"),
     ),
@@ -334,7 +333,7 @@ EXERCISES = (
         ),
         ("k10", "n:e4"),
         hint="A loop of neutral stones is a loop for both; the player who moved wins.",
-        wrong=("k10 decline", "does not win"),
+        wrong=("k10 decline", "blunder"),
     ),
     Exercise(
         "Edge cells count as petals",
