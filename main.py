@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-SCENES = ("title", "select", "play", "pause", "result", "review")
+SCENES = ("title", "select", "play", "pause", "result", "review", "learn", "exercise")
 CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 
 
@@ -110,8 +110,9 @@ def build_parser():
         "--scene",
         choices=SCENES,
         default=None,
-        help="open this scene (for screenshots): title, select, play, pause, result or "
-        "review (with --load: that game; the review starts at once)",
+        help="open this scene (for screenshots): title, select, play, pause, result, "
+        "review (with --load: that game; the review starts at once), learn (every game's "
+        "tour and exercises) or exercise (with --game ID: its exercises)",
     )
     p.add_argument(
         "--opening",
@@ -699,6 +700,12 @@ def run(args) -> int:
         flow.push(app, "title", game.id if game else None)
     elif scene_name == "select":
         flow.push(app, "select", game.id if game else None)
+    elif scene_name == "learn":
+        flow.push(app, "learn", game.id if game else None)
+    elif scene_name == "exercise":
+        from game import rules
+
+        flow.push(app, "exercise", game.id if game else rules.GAMES[0])
     else:
         from game import rules
 

@@ -6,7 +6,8 @@ rest is found by the game's id, by convention, in files the game adds:
 * ``game/rules/<id>.py``   -- the rules (``rules.get(id)``): name, colours, options;
 * ``game/boards/<id>.py``  -- its board view: the module's ``VIEW``, or its class named
   after the game (``GlissView``); without one the game is played on ``GenericView``;
-* ``game/lessons/<id>.py`` -- its rules tour: the module's ``LESSONS``;
+* ``game/lessons/<id>.py`` -- its rules tour: the module's ``LESSONS``, and its exercises
+  ("now you try"): ``EXERCISES``;
 * ``docs/games/<id>.md``   -- its notation and position format.
 
 Scenes ask ``entry(id)`` (or ``view_for``) and never name a game.  No pygame is imported
@@ -77,6 +78,12 @@ class Entry:
         mod = _module(f"game.lessons.{self.id}")
         return tuple(getattr(mod, "LESSONS", ())) if mod is not None else ()
 
+    @property
+    def exercises(self) -> tuple:
+        """The game's exercises (``game.lessons.<id>.EXERCISES``), empty without."""
+        mod = _module(f"game.lessons.{self.id}")
+        return tuple(getattr(mod, "EXERCISES", ())) if mod is not None else ()
+
 
 @lru_cache(maxsize=None)
 def entry(game_id: str) -> Entry:
@@ -104,6 +111,13 @@ def lessons(game_id: str) -> tuple:
     if game_id not in rules.GAMES:
         return ()
     return entry(game_id).lessons
+
+
+def exercises(game_id: str) -> tuple:
+    """The exercises of ``game_id`` (empty when the game has none or is not registered)."""
+    if game_id not in rules.GAMES:
+        return ()
+    return entry(game_id).exercises
 
 
 def has_tour(game_id: str) -> bool:

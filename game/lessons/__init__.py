@@ -15,10 +15,23 @@ Each game's lessons live in its own module, ``game/lessons/<id>.py``, as ``LESSO
 specs' worked examples and are written in each game's documented position format
 (``docs/games/<id>.md``), headed ``game: <id>`` like every position text, so
 ``from_text`` reads any of them without knowing the game.
+
+After the worked examples come the exercises ("now you try"): an :class:`Exercise` is a
+position, a goal the rules check (a :class:`Goal`: a function of the position, never a
+comparison with the solution), a par number of the player's moves, and a solution line
+(the player's moves and the opponent's scripted replies in order).  :class:`Attempt` plays
+one exercise for a player: a refused move gets the rules' reason, a legal move that misses
+the goal (or that hands the opponent an immediate win, with ``safe``) gets the reason and a
+retry, and reaching the goal gets stars (3 at par at the first try, one fewer for a move over
+par or a try that went wrong).  Each game's
+exercises are its module's ``EXERCISES``; ``python -m game.lessons GAME --exercises`` prints
+them as JSON lines.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -115,4 +128,339 @@ def from_text(text: str):
     return lambda: rules.parse_any(text)
 
 
-__all__ = ["Lesson", "Played", "Step", "from_start", "from_text", "work_out"]
+# --- exercises ("now you try") -----------------------------------------------------------
+@dataclass(frozen=True)
+class Goal:
+    """What an exercise asks for, checked by the rules on the position reached.
+
+    ``met(start, state)`` says whether ``state`` (reached from the exercise's ``start``)
+    fulfils the goal for the player who moved first in ``start``; ``miss(start, state)``
+    says, in a sentence, why a position does not (shown after a wrong move)."""
+
+    text: str  # the goal in one sentence ("Splay a tower")
+    met: Callable[[object, object], bool] = field(repr=False)
+    miss: Callable[[object, object], str] = field(repr=False)
+
+
+def goal(text: str, met, miss) -> Goal:
+    """A goal; ``miss`` may be a fixed sentence instead of a function."""
+    why = miss if callable(miss) else (lambda start, state, _m=miss: _m)
+    return Goal(text, met, why)
+
+
+def win_goal(text: str = "Win the game.") -> Goal:
+    """The game is over and the player who started the exercise has won."""
+
+    def met(start, state):
+        return state.is_over() and state.winner() == start.player
+
+    def miss(start, state):
+        if state.is_over():
+            return state.end_reason() or "The game is over, and not won."
+        return "The game goes on: that move does not win."
+
+    return Goal(text, met, miss)
+
+
+def gain_goal(text: str, cells: int, unit: str = "cells") -> Goal:
+    """The starting player's score (``state.scores()``) grew by at least ``cells``."""
+
+    def score(start, state):
+        return state.scores()[start.player] - start.scores()[start.player]
+
+    def miss(start, state):
+        got = score(start, state)
+        return f"That gains {got} {unit if got != 1 else unit.rstrip('s')}; the goal needs {cells}."
+
+    return Goal(text, lambda start, state: score(start, state) >= cells, miss)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One "now you try" task (see the module doc).
+
+    ``solution`` holds the player's moves and the scripted replies in order; ``par`` is the
+    number of the player's moves it takes (counted from it when 0); ``extra`` more moves
+    are allowed for fewer stars.  ``wrong`` is a legal move that misses (or a refused one)
+    with a word its refusal must contain: the tests play it, and the docs list it."""
+
+    title: str
+    goal: Goal
+    setup: Callable[[], object] = field(repr=False)
+    solution: tuple[str, ...] = ()
+    par: int = 0
+    extra: int = 0
+    safe: bool = True  # a move after which the opponent wins at once is a blunder
+    after_reply: bool = False  # the goal is judged after the opponent's reply (too)
+    hint: str = ""  # one sentence shown on request
+    wrong: tuple[str, str] = ("", "")  # (a wrong move, a word of the reason it gets)
+
+    def start_state(self):
+        return self.setup()
+
+    @property
+    def moves_allowed(self) -> int:
+        return self.par_moves + self.extra
+
+    @property
+    def par_moves(self) -> int:
+        if self.par:
+            return self.par
+        start = self.start_state()
+        return sum(1 for who in _movers(start, self.solution) if who == start.player)
+
+    def replies(self) -> tuple[str, ...]:
+        """The scripted replies: the solution's moves made by the opponent."""
+        start = self.start_state()
+        movers = _movers(start, self.solution)
+        return tuple(m for m, who in zip(self.solution, movers, strict=True) if who != start.player)
+
+    def record(self) -> dict:
+        """The exercise as ``python -m game.lessons GAME --exercises`` prints it."""
+        start = self.start_state()
+        return {
+            "title": self.title,
+            "position": str(start),
+            "fen": start.fen(),
+            "solution": list(self.solution),
+            "goal": self.goal.text,
+            "par": self.par_moves,
+            "to_move": start.seat_name(start.player),
+        }
+
+
+def _movers(start, moves) -> list[int]:
+    """Who plays each of ``moves`` from ``start`` (raises IllegalMove on a bad line)."""
+    state, out = start, []
+    for m in moves:
+        out.append(state.player)
+        state = state.play(_find(state, m))
+    return out
+
+
+def _find(state, move):
+    return state.find_move(move) if hasattr(state, "find_move") else move
+
+
+@dataclass
+class Verdict:
+    """What one of the player's moves in an exercise came to.
+
+    ``kind``: "refused" (the rules refuse it: nothing is played), "wrong" (played, but the
+    goal is missed or the move loses: retry), "continue" (played and answered, more moves
+    to go) or "solved".  ``played`` lists (before, move, after) for every move made,
+    the reply included, so a screen can show them."""
+
+    kind: str
+    reason: str = ""
+    played: list = field(default_factory=list)
+    stars: int = 0
+    refutation: object = None  # the opponent's winning answer to a blunder
+
+    @property
+    def ok(self) -> bool:
+        return self.kind in ("continue", "solved")
+
+
+ENGINE_REPLY_ITERATIONS = 200  # an unscripted reply: the engine at a small fixed budget
+ENGINE_REPLY_SEED = 7
+
+
+def engine_reply(state):
+    """The engine's reply at a small fixed budget and seed (the same every time)."""
+    from ai.mcts import MCTS
+
+    return MCTS(iterations=ENGINE_REPLY_ITERATIONS, seed=ENGINE_REPLY_SEED).choose(state)
+
+
+def winning_reply(state, limit: int = 4000):
+    """A move for the player to move in ``state`` that wins the game at once, or None
+    (the quick safety search; gives up after ``limit`` moves)."""
+    if state.is_over():
+        return None
+    me = state.player
+    for i, m in enumerate(state.legal_moves()):
+        if i >= limit:
+            break
+        after = state.play(m)
+        if after.is_over() and after.winner() == me:
+            return m
+    return None
+
+
+def stars_for(used: int, par: int, mistakes: int = 0) -> int:
+    """3 stars at par (or under) at the first try; one fewer for each move over par and for
+    each earlier try that went wrong; at least 1."""
+    return max(1, 3 - max(0, used - par) - max(0, mistakes))
+
+
+class Attempt:
+    """One try at an exercise: feed it the player's moves with :meth:`play`."""
+
+    def __init__(self, exercise: Exercise):
+        self.exercise = exercise
+        self.start = exercise.start_state()
+        self.state = self.start
+        self.mover = self.start.player
+        self.used = 0  # the player's moves so far
+        self.replied = 0  # scripted replies used
+        self.line: list[str] = []  # every move made, replies included
+        self.solved = False
+        self.failed = ""  # the reason of the wrong move that ended this try
+        self.stars = 0
+        self.mistakes = 0  # earlier tries of this exercise that went wrong (or were left)
+        self._replies = exercise.replies()
+
+    @property
+    def over(self) -> bool:
+        return self.solved or bool(self.failed)
+
+    @property
+    def moves_left(self) -> int:
+        return self.exercise.moves_allowed - self.used
+
+    def retry(self) -> None:
+        """Start again from the exercise's position; a try that went wrong (or was left
+        half-way) counts as a mistake, one star fewer; a refused move does not.  After a
+        solved try it is a fresh start."""
+        if self.solved:  # solved: a fresh start, for the stars
+            mistakes = 0
+        else:
+            mistakes = self.mistakes + (1 if self.failed or self.line else 0)
+        self.__init__(self.exercise)
+        self.mistakes = mistakes
+
+    def _reply_for(self, state):
+        if self.replied < len(self._replies):
+            try:
+                move = state.find_move(self._replies[self.replied])
+            except rules.IllegalMove:
+                move = None
+            self.replied += 1
+            if move is not None:
+                return move
+        return engine_reply(state)
+
+    def play(self, move) -> Verdict:
+        """The player's move (an object or its notation)."""
+        if self.over:
+            return Verdict("refused", "This try is over: retry, or go on to the next one.")
+        state = self.state
+        try:
+            move = _find(state, move)
+            after = state.play(move)
+        except rules.IllegalMove as exc:
+            return Verdict("refused", str(exc))
+        played = [(state, move, after)]
+        self.line.append(str(move))
+        self.used += 1
+        ex = self.exercise
+        words = state.move_words(move)
+        if ex.safe and not after.is_over() and after.player != self.mover:
+            threat = winning_reply(after)
+            if threat is not None:
+                verdict = self._fail(
+                    f"{words} is a blunder: {after.seat_name(after.player)} answers "
+                    f"{after.move_words(threat)} and wins.",
+                    played,
+                    after,
+                )
+                verdict.refutation = threat
+                return verdict
+        if ex.goal.met(self.start, after):
+            self.state = after
+            self.solved = True
+            self.stars = stars_for(self.used, ex.par_moves, self.mistakes)
+            return Verdict("solved", "", played, self.stars)
+        if after.is_over():
+            return self._fail(
+                f"{words} ends the game without the goal: {after.end_reason()}", played, after
+            )
+        if self.moves_left <= 0 and not ex.after_reply:
+            return self._miss(words, played, after)
+        # the opponent answers until it is the player's turn again
+        state = after
+        while not state.is_over() and state.player != self.mover:
+            reply = self._reply_for(state)
+            nxt = state.play(reply)
+            played.append((state, reply, nxt))
+            self.line.append(str(reply))
+            state = nxt
+        self.state = state
+        if ex.after_reply and ex.goal.met(self.start, state):
+            self.solved = True
+            self.stars = stars_for(self.used, ex.par_moves, self.mistakes)
+            return Verdict("solved", "", played, self.stars)
+        if state.is_over():
+            return self._fail(
+                f"The game ended before the goal: {state.end_reason()}", played, state
+            )
+        if self.moves_left <= 0:
+            return self._miss(words, played, state)
+        return Verdict("continue", "", played)
+
+    def _miss(self, words: str, played, state) -> Verdict:
+        why = self.exercise.goal.miss(self.start, state)
+        return self._fail(f"{words} misses the goal. {why}", played, state)
+
+    def _fail(self, reason: str, played, state) -> Verdict:
+        self.state = state
+        self.failed = reason
+        return Verdict("wrong", reason, played)
+
+
+def check_solution(exercise: Exercise) -> tuple[bool, str]:
+    """Play the exercise's solution line through an :class:`Attempt`: (solved, why not)."""
+    attempt = Attempt(exercise)
+    moves = list(exercise.solution)
+    while moves:
+        move = moves.pop(0)
+        verdict = attempt.play(move)
+        if not verdict.ok:
+            return False, f"{move}: {verdict.kind}: {verdict.reason}"
+        for _, reply, _ in verdict.played[1:]:  # the replies made must be the line's
+            if not moves or moves[0] != str(reply):
+                return False, f"the reply {reply} is not the line's"
+            moves.pop(0)
+        if verdict.kind == "solved":
+            return (not moves, "" if not moves else "solved before the line's end")
+    return False, "the line ends before the goal"
+
+
+def _game_module(game_id: str):
+    if game_id not in rules.GAMES:
+        return None
+    name = f"game.lessons.{game_id}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def exercises_of(game_id: str) -> tuple:
+    """The exercises of ``game_id`` (its lessons module's ``EXERCISES``), empty without."""
+    return tuple(getattr(_game_module(game_id), "EXERCISES", ()))
+
+
+def lessons_of(game_id: str) -> tuple:
+    """The rules tour of ``game_id`` (its module's ``LESSONS``), empty without."""
+    return tuple(getattr(_game_module(game_id), "LESSONS", ()))
+
+
+__all__ = [
+    "Attempt",
+    "Exercise",
+    "Goal",
+    "Lesson",
+    "Played",
+    "Step",
+    "Verdict",
+    "check_solution",
+    "exercises_of",
+    "lessons_of",
+    "from_start",
+    "from_text",
+    "gain_goal",
+    "goal",
+    "win_goal",
+    "work_out",
+]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.lessons import Lesson, Step, from_start
+from game.lessons import Exercise, Lesson, Step, from_start, from_text, goal, win_goal
 
 LESSONS = (
     Lesson(
@@ -100,5 +100,156 @@ LESSONS = (
                 "but Black now has no ring and loses at once.",
             ),
         ),
+    ),
+)
+
+
+# --- exercises ("now you try") ------------------------------------------------------------
+FILES = "abcdefghijklmnopqrst"
+
+
+def _text(black: str, white: str, to_move: str = "Black") -> str:
+    """Gess's position format (docs/games/gess.md) from the squares of each side's stones."""
+    b, w = set(black.split()), set(white.split())
+    lines = [
+        "game: gess",
+        "offboard_centres: true",
+        "ringless_move_illegal: false",
+        f"to move: {to_move}",
+        "    " + " ".join(FILES),
+    ]
+    for r in range(20, 0, -1):
+        row = []
+        for i, f in enumerate(FILES):
+            sq = f"{f}{r}"
+            if i in (0, 19) or r in (1, 20):
+                row.append("-")
+            else:
+                row.append("x" if sq in b else "o" if sq in w else ".")
+        lines.append(f"{r:3d} " + " ".join(row) + f" {r}")
+    lines.append("    " + " ".join(FILES))
+    return "\n".join(lines) + "\n"
+
+
+def position(black: str, white: str, to_move: str = "Black"):
+    return from_text(_text(black, white, to_move))
+
+
+def ring(centre: str) -> str:
+    """The eight squares of a ring round ``centre``."""
+    i, r = FILES.index(centre[0]), int(centre[1:])
+    return " ".join(
+        f"{FILES[i + dx]}{r + dy}" for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
+    )
+
+
+def captures(text: str, stones: int = 1):
+    """The opponent loses at least ``stones`` stones and the game goes on."""
+
+    def lost(start, state):
+        them = 1 - start.player
+        return start.stone_counts()[them] - state.stone_counts()[them]
+
+    def miss(start, state):
+        n = lost(start, state)
+        return f"That captures {n} stone{'s' if n != 1 else ''}; the goal needs {stones}."
+
+    def met(start, state):
+        return not state.is_over() and lost(start, state) >= stones
+
+    return goal(text, met, miss)
+
+
+def _more_rings(start, state) -> bool:
+    me = start.player
+    return not state.is_over() and len(state.rings(me)) > len(start.rings(me))
+
+
+HOME = ring("e4")  # Black's ring in the exercises, out of the way
+
+EXERCISES = (
+    Exercise(
+        "Capture the ring",
+        win_goal("Win: break White's ring."),
+        position(HOME + " k6 k7", ring("k10") + " p15"),
+        ("k6-k8",),
+        hint="A stone in the centre gives the piece unlimited range.",
+        wrong=("k6-k7", "does not win"),
+    ),
+    Exercise(
+        "From the side",
+        win_goal("Win: break White's ring with a diagonal move."),
+        position(HOME + " h6 i7", ring("k10") + " p15"),
+        ("h6-j8",),
+        hint="The stone on i7 points north-east.",
+        wrong=("h6-i7", "does not win"),
+    ),
+    Exercise(
+        "Three at once",
+        captures("Capture at least three White stones in one move.", 3),
+        position(HOME + " k5 l6", "j9 k9 l9 m9 " + ring("p15")),
+        ("l5-l8",),
+        hint="A piece stops on the first stones it overlaps and takes all of them.",
+        wrong=("k5-n8", "captures 1 stone"),
+    ),
+    Exercise(
+        "Mind the open line",
+        captures("Capture a White stone without losing your ring.", 1),
+        position(HOME + " f9 f10 n9 n10", "j11 i10 f14 n14 " + ring("p17")),
+        ("n9-n13",),
+        hint="Your stones on f9 and f10 stand between White's long piece and your ring.",
+        wrong=("f9-f13", "blunder"),
+    ),
+    Exercise(
+        "A second ring",
+        goal(
+            "Make a second ring.",
+            _more_rings,
+            lambda start, state: f"You have {len(state.rings(start.player))} ring(s), as before.",
+        ),
+        position(HOME + " n4 o4 p4 n5 p5 n6 o6 q7", ring("k14")),
+        ("r8-q7",),
+        hint="One stone is missing round o5.",
+        wrong=("r8-p6", "as before"),
+    ),
+    Exercise(
+        "Two moves to the ring",
+        win_goal("Win within two moves: break White's ring."),
+        position(HOME + " k6 k7", ring("k14") + " r17"),
+        ("k6-k9", "r16-r17", "k9-k12"),
+        hint="With an empty centre a piece moves three squares at most.",
+        wrong=("k6-k7 k7-k10", "does not win"),
+    ),
+    Exercise(
+        "The ring moves too",
+        captures("Capture three White stones; keep your ring.", 3),
+        position(HOME, "d7 e7 f7 " + ring("p15")),
+        ("e4-e6",),
+        hint="A ring is a piece: its eight stones point every way.",
+        wrong=("d4-d6", "ends the game"),
+    ),
+    Exercise(
+        "Three squares at most",
+        captures("Capture the White stone on k9."),
+        position(HOME + " k6", "k9 " + ring("p15")),
+        ("k5-k8",),
+        hint="With an empty centre the piece goes 1 to 3 squares, and stops where it overlaps.",
+        wrong=("k5-k7", "captures 0 stones"),
+    ),
+    Exercise(
+        "No enemy in the footprint",
+        captures("Capture the White stone on k8."),
+        position(HOME + " j6 k7", "k8 " + ring("p15")),
+        ("k6-k7",),
+        hint="A 3x3 holding a White stone is not your piece.",
+        wrong=("j7-k8", "enemy stone"),
+    ),
+    Exercise(
+        "The long shot",
+        captures("Capture the White stones on j15 and k15.", 2),
+        position(HOME + " k4 k5", "k15 j15 " + ring("p10")),
+        ("k4-k14",),
+        hint="A stone in the centre: the piece slides as far as it likes.",
+        wrong=("k4-k7", "captures 0 stones"),
     ),
 )

@@ -7,7 +7,7 @@ rules accept and that reads back through the game's text format."""
 from __future__ import annotations
 
 from game import rules
-from game.lessons import Lesson, Step
+from game.lessons import Exercise, Lesson, Step, goal
 
 
 def position(tiles, to_move: str = "orange", **options):
@@ -168,5 +168,145 @@ LESSONS = (
                 "each glade is counted like this and the most squares wins.",
             ),
         ),
+    ),
+)
+
+
+# --- exercises ("now you try") ------------------------------------------------------------
+# (no safety test here: a game of Glades ends only when nobody can place, so no reply in
+# these open positions wins at once, and looking for one costs a pass over every placement)
+def glade_at(state, square: str):
+    """The glade (``GladeResult``) that holds ``square``, None when it is covered."""
+    return next((g for g in state.glades() if square in g.names), None)
+
+
+def claim(text: str, square: str, size: int):
+    """The player claims the glade holding ``square``, closed to at most ``size`` squares."""
+
+    def met(start, state):
+        g = glade_at(state, square)
+        return g is not None and g.size <= size and g.owner == start.player
+
+    def miss(start, state):
+        g = glade_at(state, square)
+        if g is None:
+            return f"{square} is covered: there is no glade there any more."
+        if g.size > size:
+            return f"{square} is still part of a glade of {g.size} squares: it is not closed."
+        owner = "nobody" if g.owner is None else state.seat_name(g.owner)
+        return f"The glade at {square} goes to {owner}: {g.reason}."
+
+    return goal(text, met, miss)
+
+
+def _touches(state, seat: int) -> int:
+    return sum(t.touches for t in state.tiles(seat))
+
+
+def touch(text: str, tiles: int = 1):
+    """The player's new tile touches at least ``tiles`` more of the opponent's tiles."""
+
+    def gained(start, state):
+        them = 1 - start.player
+        return _touches(state, them) - _touches(start, them)
+
+    def miss(start, state):
+        n = gained(start, state)
+        them = start.seat_name(1 - start.player)
+        return f"Your tile touches {n} {them} tile{'s' if n != 1 else ''}; the goal needs {tiles}."
+
+    return goal(text, lambda start, state: gained(start, state) >= tiles, miss)
+
+
+EXERCISES = (
+    Exercise(
+        "Match the value",
+        touch("Lay a tile end to end with Green's 3-6."),
+        position(ONE_TILE),
+        ("f5:6-g5:2",),
+        safe=False,
+        hint="The square touching Green's 6 must show a 6.",
+        wrong=("f5:5-g5:2", "values must match"),
+    ),
+    Exercise(
+        "At a right angle",
+        touch("Touch Green's tile from above, at a right angle."),
+        position(ONE_TILE),
+        ("e6:6-e7:1",),
+        safe=False,
+        hint="Upright on e6-e7, only the end of your tile meets Green's.",
+        wrong=("d6:3-e6:6", "long edge"),
+    ),
+    Exercise(
+        "Two at once",
+        touch("Touch both Green tiles with one tile.", 2),
+        position([("green", "d5:3-e5:6"), ("green", "g5:6-h5:1")]),
+        ("f5:6-f6:1",),
+        safe=False,
+        hint="f5 lies between the two tiles.",
+        wrong=("e6:6-e7:1", "touches 1 green tile"),
+    ),
+    Exercise(
+        "Three is the limit",
+        touch("Touch a Green tile."),
+        position(THREE_TOUCH + [("green", "h8:2-h9:5")]),
+        ("h6:1-h7:2",),
+        safe=False,
+        hint="The 3-6 is touched three times already; the other green tile is free.",
+        wrong=("d3:2-d4:3", "the limit is 3"),
+    ),
+    Exercise(
+        "Not your own",
+        touch("As Green, touch Orange's tile."),
+        position([("green", "d5:3-e5:6"), ("orange", "f5:6-g5:2")], "green"),
+        ("h5:2-i5:1",),
+        safe=False,
+        hint="Your new tile may not touch your own 3-6.",
+        wrong=("e6:6-e7:1", "your own tile"),
+    ),
+    Exercise(
+        "Close the corner",
+        claim("Close the glade a9-b9 and claim it.", "a9", 2),
+        position([("orange", "a8:4-b8:2")], "green"),
+        ("c8:2-c9:5",),
+        safe=False,
+        hint="Orange offers a 4: offer something higher.",
+        wrong=("c8:2-c9:3", "orange"),
+    ),
+    Exercise(
+        "A glade of one",
+        claim("Claim the one-square glade a1.", "a1", 1),
+        position([("orange", "a2:4-a3:1")], "green"),
+        ("b1:5-c1:1",),
+        safe=False,
+        hint="Close a1 with a value above Orange's 4.",
+        wrong=("b1:3-c1:1", "orange"),
+    ),
+    Exercise(
+        "Pairwise",
+        claim("Close the glade a1-d1 and claim it.", "a1", 4),
+        position(GLADE, "green"),
+        ("e1:6-f1:1",),
+        safe=False,
+        hint="Count the 6s on each side: a pair cancels.",
+        wrong=("e1:3-f1:1", "orange"),
+    ),
+    Exercise(
+        "Cancel: set",
+        claim("With cancel: set, close the glade a1-d1 and claim it.", "a1", 4),
+        position(GLADE, "green", cancel="set"),
+        ("e1:5-f1:1",),
+        safe=False,
+        hint="With set, every 6 cancels, and so does a 5 you both offer.",
+        wrong=("e1:6-f1:1", "orange"),
+    ),
+    Exercise(
+        "Close it first",
+        claim("As Orange, close the glade a1-d1 and claim it.", "a1", 4),
+        position(GLADE),
+        ("e1:6-f1:1",),
+        safe=False,
+        hint="A glade is only scored once it is closed off.",
+        wrong=("h8:1-h9:1", "not closed"),
     ),
 )

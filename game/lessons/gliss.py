@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.lessons import Lesson, Step, from_start, from_text
+from game.lessons import Exercise, Lesson, Step, from_start, from_text, goal, win_goal
 
 
 def _text(red: str, blue: str, to_move: str = "Red", size: int = 13) -> str:
@@ -127,5 +127,138 @@ LESSONS = (
                 "land clear of Red's stones.",
             ),
         ),
+    ),
+)
+
+
+# --- exercises ("now you try") ------------------------------------------------------------
+_WORDS = {"bases": "base", "gliders": "glider", "towers": "tower"}
+
+
+def _count(state, what: str, seat: int) -> int:
+    return getattr(state, what)(seat)
+
+
+def _said(state, what: str, seat: int) -> str:
+    n = _count(state, what, seat)
+    word = _WORDS[what] + ("" if n == 1 else "s")
+    return f"{state.seat_name(seat)} has {n} {word}"
+
+
+def more(text: str, what: str):
+    """The player has more ``what`` (bases, gliders, towers) than at the start."""
+    return goal(
+        text,
+        lambda start, state: _count(state, what, start.player) > _count(start, what, start.player),
+        lambda start, state: _said(state, what, start.player) + ", as before.",
+    )
+
+
+def fewer(text: str, what: str, by: int = 1):
+    """The opponent has at least ``by`` fewer ``what`` than at the start."""
+
+    def met(start, state):
+        them = 1 - start.player
+        return _count(state, what, them) <= _count(start, what, them) - by
+
+    def miss(start, state):
+        return _said(state, what, 1 - start.player) + " still."
+
+    return goal(text, met, miss)
+
+
+def _glider_alive(start, state) -> bool:
+    return not state.is_over() and state.gliders(start.player) > 0
+
+
+FIG3 = ("a5 b5 a4 c6 d4 a2 b1", "b3 e1")
+FIG4 = ("c6 d6 c5 b4 d2", "e5 f5 e4 c2")
+_TOWERS_11 = "a1 c1 e1 g1 i1 k1 a3 c3 e3 g3 i3"
+
+EXERCISES = (
+    Exercise(
+        "Capture the glider",
+        fewer("Capture Blue's glider.", "gliders"),
+        position(*FIG4),
+        ("c6>d5",),
+        hint="Landing on any stone of an enemy glider removes all of it.",
+        wrong=("c6>f2", "blue has 1 glider"),
+    ),
+    Exercise(
+        "Fly home to a base",
+        more("Make a base with your glider.", "bases"),
+        position(*FIG3),
+        ("a5>d2",),
+        hint="A glider that lands in an L round a Blue tower converts it.",
+        wrong=("a5>e3", "red has 0 bases"),
+    ),
+    Exercise(
+        "Build where the rules allow",
+        more("Build a new base.", "bases"),
+        position("d4 f4 d6 f6 k11 l11 k12 l12", "h2 h3 i2 i3"),
+        ("h8+",),
+        hint="No stone of a new base may sit next to one of your stones.",
+        wrong=("b4+", "next to your stone"),
+    ),
+    Exercise(
+        "Deploy safely",
+        goal(
+            "Launch a glider from your base without losing the game.",
+            _glider_alive,
+            lambda start, state: "You have no glider.",
+        ),
+        position("f6 g6 f7 g7", "h9 i9 h10 i10"),
+        ("g7:f6>i6",),
+        hint="Capturing from Blue's last base while you have no base left loses.",
+        wrong=("g7:f6>h8", "ends the game"),
+    ),
+    Exercise(
+        "Wipe out the last base",
+        win_goal("Win: capture from Blue's last base while you keep one."),
+        position("f6 g6 f7 g7 b2 c2 b3 c3", "h9 i9 h10 i10"),
+        ("g7:f6>h8",),
+        hint="Deploy from the base next to Blue's and land on it.",
+        wrong=("g7:f6>i6", "does not win"),
+    ),
+    Exercise(
+        "Break a base",
+        fewer("Break one of Blue's bases.", "bases"),
+        position("c6 d6 c5 k11 l11 k12 l12", "e5 f5 e6 f6 k2 l2 k3 l3"),
+        ("c6>d6",),
+        hint="Land an arm on a base stone: it and its two neighbours go.",
+        wrong=("c6>c5", "blue has 2 bases"),
+    ),
+    Exercise(
+        "Two gliders at once",
+        fewer("Capture both Blue gliders with one flight.", "gliders", by=2),
+        position("c6 d6 c5 k11 l11 k12 l12", "e6 e7 f7 d5 d4 e4"),
+        ("c6>d6",),
+        hint="Every enemy glider under your three stones is removed.",
+        wrong=("c6>c5", "blue has 1 glider"),
+    ),
+    Exercise(
+        "Steal a base",
+        more("Make a base out of Blue's: land exactly on it.", "bases"),
+        position("a6 b6 a5 b4", "c5 d5 c6 d6 k11 l11 k12 l12"),
+        ("a6>c6",),
+        hint="Your tower b4 forces the flight past b6; an L on the base leaves a tower to convert.",
+        wrong=("a6>d5", "red has 0 bases"),
+    ),
+    Exercise(
+        "Twelve towers",
+        win_goal("Win: start your next turn with twelve towers."),
+        position(_TOWERS_11 + " f8 g8 f9 g9", "k11 l11 k12 l12"),
+        ("f8:g9>d9", "a12+"),
+        after_reply=True,
+        hint="Deploying leaves a corner of the base behind as a tower.",
+        wrong=("k6+", "does not win"),
+    ),
+    Exercise(
+        "Build, then launch",
+        more("Have a glider within two moves, starting from the empty board.", "gliders"),
+        from_start("gliss"),
+        ("f6+", "k2+", "f6:g7>d7"),
+        hint="Build a base first; a base can launch a glider.",
+        wrong=("f6+ c3+", "red has 0 gliders"),
     ),
 )

@@ -3,7 +3,8 @@ move, on positions written in the documented position format (docs/games/gloriet
 
 from __future__ import annotations
 
-from game.lessons import Lesson, Step, from_start, from_text
+from game.lessons import Exercise, Lesson, Step, from_start, from_text, goal, win_goal
+from game.rules.glorieta import has_loop
 
 
 def position(
@@ -203,5 +204,155 @@ LESSONS = (
                 words="take Black",
             ),
         ),
+    ),
+)
+
+
+# --- exercises ("now you try") ------------------------------------------------------------
+def threats(state, seat: int) -> list[str]:
+    """The empty cells where a stone of ``seat``'s colour would close a loop now."""
+    colour = state.seat_colour(seat)
+    if colour is None:
+        return []
+    bit = 1 if colour == "black" else 2
+    cells = bytearray(state.cells)
+    found = []
+    for i in range(state.geo.n):
+        if cells[i] == 0:
+            cells[i] = bit
+            if has_loop(state.geo, cells, bit):
+                found.append(state.cell_name(i))
+            cells[i] = 0
+    return found
+
+
+def _fork_met(start, state) -> bool:
+    return not state.is_over() and len(threats(state, start.player)) >= 2
+
+
+def _fork_miss(start, state) -> str:
+    cells = threats(state, start.player)
+    if not cells:
+        return "That leaves no cell where your next stone closes a loop."
+    return f"That makes one threat ({cells[0]}): one stone blocks it."
+
+
+def _blocked(start, state) -> bool:
+    lost = state.is_over() and state.winner() != start.player
+    return not lost and not threats(state, 1 - start.player)
+
+
+def _block_miss(start, state) -> str:
+    them = start.seat_name(1 - start.player)
+    cells = threats(state, 1 - start.player)
+    return f"{them} can still close a loop on {', '.join(cells)}."
+
+
+def _b(cells: str) -> dict[str, str]:
+    return {c: "b" for c in cells.split()}
+
+
+def _o(cells: str) -> dict[str, str]:
+    return {c: "o" for c in cells.split()}
+
+
+def _n(cells: str) -> dict[str, str]:
+    return {c: "n" for c in cells.split()}
+
+
+FORK = {**_b("f7 g8 g6 h8 j8 i9 i7"), **_o("b2 c2 d2 e2 f2 j4 h3")}
+
+EXERCISES = (
+    Exercise(
+        "Close the flower",
+        win_goal("Close a loop: win with one stone."),
+        position({**_b("c4 d5 d3 e5 c3"), **_o("j9 k9 j10 l11 m12")}),
+        ("e4",),
+        hint="Five of d4's six neighbours are black.",
+        wrong=("d4", "does not win"),
+    ),
+    Exercise(
+        "A loop round two cells",
+        win_goal("Close a loop round j9 and k9."),
+        position({**_b("i9 j10 k10 l10 l9 k8 j8"), **_o("b2 c2 d2 e2 f2 b3 c4")}),
+        ("i8",),
+        hint="Follow the ring of black stones: one gap is left.",
+        wrong=("k9", "does not win"),
+    ),
+    Exercise(
+        "A neutral stone helps",
+        win_goal("Close a loop with the help of the neutral stone."),
+        position({**_b("k8 i8 j9 j7"), **_n("k9"), **_o("b2 c2 d2 e2")}),
+        ("i7",),
+        hint="A neutral stone counts as yours.",
+        wrong=("j8", "does not win"),
+    ),
+    Exercise(
+        "Stop the flower",
+        goal("Stop Orange's loop: leave Orange no winning stone.", _blocked, _block_miss),
+        position({**_b("c3 d3 k10 l11 b2"), **_o("f7 g8 g6 h8 f6")}),
+        ("h7",),
+        hint="Orange has five of g7's six neighbours.",
+        wrong=("g7", "h7"),
+    ),
+    Exercise(
+        "Win before you block",
+        win_goal("Both sides threaten a loop: win the game."),
+        position({**_b("c3 d3 c4 e4 d5"), **_o("f7 g8 g6 h8 f6")}),
+        ("e5",),
+        hint="If your stone closes a loop, Orange's threat does not matter.",
+        wrong=("h7", "does not win"),
+    ),
+    Exercise(
+        "Two threats at once",
+        goal(
+            "Make two threats at once: two cells where your next stone closes a loop.",
+            _fork_met,
+            _fork_miss,
+        ),
+        position(FORK),
+        ("h7",),
+        hint="One cell touches both g7 and i8.",
+        wrong=("f6", "one threat"),
+    ),
+    Exercise(
+        "Win in two",
+        win_goal("Win within two moves, whatever Orange blocks."),
+        position(FORK),
+        ("h7", "f6", "j9"),
+        hint="Make two threats: Orange can block only one.",
+        wrong=("d9 h7", "does not win"),
+    ),
+    Exercise(
+        "Chicken: the sixth neutral",
+        win_goal("As Orange, win this turn with your stone and a neutral stone."),
+        position(
+            {**_n("c4 d5 d3 e5 c3"), **_b("b2 c2 l12"), **_o("i3 j12")},
+            variant="chicken",
+            to_move=1,
+        ),
+        ("k10", "n:e4"),
+        hint="A loop of neutral stones is a loop for both; the player who moved wins.",
+        wrong=("k10 decline", "blunder"),
+    ),
+    Exercise(
+        "Edge cells count as petals",
+        win_goal("Close a loop round b2."),
+        position({**_b("a2 c2 b3 c3 b1 d2 e2"), **_o("j9 k9 j10 l11 m12 k12 h13")}),
+        ("a1",),
+        hint="b2 is not on the edge, so its six neighbours can all be yours.",
+        wrong=("d1", "does not win"),
+    ),
+    Exercise(
+        "Chicken: block with your stone",
+        goal("As Orange, leave Black no winning stone.", _blocked, _block_miss),
+        position(
+            {**_b("f7 g8 g6 h8 f6 b2"), **_o("b4 j12 k12 l12 m13"), **_n("c9 d11 j4 k6")},
+            variant="chicken",
+            to_move=1,
+        ),
+        ("h7",),
+        hint="Your own stone is the only stone that blocks for you alone.",
+        wrong=("k10", "h7"),
     ),
 )

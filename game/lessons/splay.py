@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import rules
-from game.lessons import Lesson, Step
+from game.lessons import Exercise, Lesson, Step, gain_goal, goal, win_goal
 
 
 def position(pieces: dict[str, str], to_move: str = "white"):
@@ -128,5 +128,133 @@ LESSONS = (
                 "nobody can move; the larger territory wins.",
             ),
         ),
+    ),
+)
+
+
+# --- exercises ("now you try") ------------------------------------------------------------
+def _cells(spec: str, token: str) -> dict[str, str]:
+    return {c: token for c in spec.split()}
+
+
+def _towers_fewer(start, state) -> bool:
+    them = 1 - start.player
+    return len(state.towers(them)) < len(start.towers(them))
+
+
+def _towers_left(start, state) -> str:
+    them = start.seat_name(1 - start.player)
+    n = len(state.towers(1 - start.player))
+    return f"{them} still has {n} tower{'s' if n != 1 else ''}: none collapsed."
+
+
+# 43 White cells in the three lowest rows and a half (for the race to 46)
+_WHITE_43 = (
+    " ".join(f"{chr(96 + c)}{r}" for r in range(1, 6) for c in range(1, 12) if abs(c - r) <= 5)
+    + " a6 b6 c6"
+)
+
+EXERCISES = (
+    Exercise(
+        "One empty neighbour",
+        gain_goal("Gain two cells with one checker.", 2),
+        position(_cells("c4 e4 d3 d5 e5", "b"), "white"),
+        ("d4",),
+        hint="A new checker with exactly one empty neighbour splays at once.",
+        wrong=("h8", "gains 1 cell"),
+    ),
+    Exercise(
+        "Stack and splay",
+        gain_goal("Splay your tower: gain at least four cells.", 4),
+        position({"g7": "W3", **_cells("f7 f6", "b")}, "white"),
+        ("g7",),
+        hint="A tower splays when its height equals its empty neighbours.",
+        wrong=("d4", "gains 1 cell"),
+    ),
+    Exercise(
+        "The bigger splay",
+        gain_goal("Gain at least five cells with one checker.", 5),
+        position({"d4": "W2", **_cells("c4 c3 d3", "b"), "h8": "W4", "h9": "b"}, "white"),
+        ("h8",),
+        hint="Both towers are one checker from a splay; count their empty neighbours.",
+        wrong=("d4", "gains 3 cells"),
+    ),
+    Exercise(
+        "Make a tower collapse",
+        goal(
+            "Splay so that Black's tower collapses into a marker.",
+            _towers_fewer,
+            _towers_left,
+        ),
+        position(
+            {"f6": "W2", **_cells("e6 e5 f5", "b"), "h7": "B1", **_cells("i7 h6 h8 i8", "w")},
+            "white",
+        ),
+        ("f6",),
+        hint="A splay fills empty cells; a tower left with too few empty neighbours collapses.",
+        wrong=("c3", "still has 1 tower"),
+    ),
+    Exercise(
+        "Cross 46",
+        win_goal("Win the game: reach 46 cells."),
+        position(
+            {**_cells(_WHITE_43, "w"), "h8": "W3", **_cells("g8 h9", "b"), "d8": "B1"},
+            "white",
+        ),
+        ("h8",),
+        hint="White has 43 cells; one splay is enough.",
+        wrong=("i10", "does not win"),
+    ),
+    Exercise(
+        "Two checkers to a splay",
+        gain_goal("Gain at least three cells in two moves.", 3),
+        position({"g7": "W1", **_cells("f7 f6 g8", "b"), "c3": "B1"}, "white"),
+        ("g7", "c3", "g7"),
+        hint="Your tower has three empty neighbours: stack it twice.",
+        wrong=("d8 e9", "gains 2 cells"),
+    ),
+    Exercise(
+        "A splay with two collapses",
+        gain_goal("As Black, gain at least two cells with one checker.", 2),
+        position(
+            {
+                "b3": "B1",
+                "c3": "B1",
+                "b4": "W2",
+                **_cells("a2 b2 d3", "w"),
+                **_cells("c2 c5", "b"),
+            },
+            "black",
+        ),
+        ("b3",),
+        hint="Stacking on your own tower is always legal.",
+        wrong=("c4", "needs at least 2"),
+    ),
+    Exercise(
+        "Find the legal splay",
+        gain_goal("Gain two cells with one checker.", 2),
+        position(_cells("a2 c2 b1 b3 c3 a1 c4 e4 d3 d5", "b"), "white"),
+        ("d4",),
+        hint="A checker needs at least one empty neighbour; with exactly one it splays.",
+        wrong=("b2", "empty neighbour"),
+    ),
+    Exercise(
+        "Black's big splay",
+        gain_goal("As Black, gain at least five cells with one checker.", 5),
+        position({"f8": "B4", "e8": "w", "e6": "W1", "c3": "W1"}, "black"),
+        ("f8",),
+        hint="A tower of 5 with five empty neighbours splays.",
+        wrong=("h9", "gains 1 cell"),
+    ),
+    Exercise(
+        "Splay twice",
+        gain_goal("Gain at least six cells in two moves.", 6),
+        position(
+            {"g7": "W3", **_cells("f7 f6", "b"), **_cells("c4 e4 d3 d5 e5", "b"), "e2": "B1"},
+            "white",
+        ),
+        ("g7", "e2", "d4"),
+        hint="One tower is ready to splay, and one cell splays as soon as a checker lands.",
+        wrong=("i10 j10", "gains"),
     ),
 )

@@ -9,7 +9,7 @@ import pygame
 from game import catalog, rules, theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.session import keeping
+from game.session import keeping, progress
 from game.session.match import Match
 from game.session.seats import Seat
 from game.ui import flow, opening, widgets
@@ -97,8 +97,19 @@ class Attract:
         widgets.set_layer(below)
 
 
+def learn_label() -> str:
+    """The Learn button's label, with the exercises solved when there are any."""
+    stars, _ = progress.load()  # a file that does not read is said on the Learn screen
+    total = solved = 0
+    for gid in rules.GAMES:
+        titles = [ex.title for ex in catalog.exercises(gid)]
+        total += len(titles)
+        solved += stars.solved(gid, titles)
+    return f"Learn  ({solved}/{total} solved)" if solved else "Learn"
+
+
 class TitleScene(Scene):
-    """Play, Watch a demo, Settings, Quit; arrows and Enter work too."""
+    """Play, Learn, Load, Watch a demo, Settings, Quit; arrows and Enter work too."""
 
     def __init__(self, app, attract_game: str | None = None):
         super().__init__(app)
@@ -122,6 +133,7 @@ class TitleScene(Scene):
             self.buttons.append(self.b_continue)
         self.buttons += [
             self.ui.add(Button("Play", self.play)),
+            self.ui.add(Button(learn_label(), self.learn, accent=theme.GOOD)),
             self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Watch a demo", self.demo, accent=theme.ACCENT_2)),
             self.ui.add(Button("Settings", self.settings, accent=theme.WARN)),
@@ -136,7 +148,7 @@ class TitleScene(Scene):
         self.attract.layout(pygame.Rect(theme.PAD, theme.PAD, w - 2 * theme.PAD, h - 2 * theme.PAD))
         self.title_y = int(h * 0.08)
         bw = min(440 if w >= 1000 else 360, w - 4 * theme.PAD)
-        n = 6  # Continue's slot is reserved
+        n = 7  # Continue's slot is reserved
         gap = theme.GAP + (6 if h >= 700 else 2)
         top = self.title_y + 2 * line_height(theme.FONT_HUGE) + (40 if h >= 700 else 16)
         bh = max(38, min(56 if h >= 700 else 48, (h - 44 - top) // n - gap))
@@ -154,6 +166,9 @@ class TitleScene(Scene):
 
     def play(self) -> None:
         flow.replace(self.app, "select")
+
+    def learn(self) -> None:
+        flow.replace(self.app, "learn")
 
     def resume_saved(self) -> None:
         if self.saved is not None:

@@ -7,7 +7,8 @@ then plays it through the view's own animation; a step that *tries* an illegal m
 the rules' refusal in the panel with a red flash.
 
 Keys: Right / Left step, Space turns auto-advance on and off, Home (or R) replays the
-lesson, Esc goes back.  A click on the board skips the running animation.
+lesson, E (Now you try) goes on to the game's exercises, Esc goes back.  A click on the
+board skips the running animation.
 Nothing in here raises into the app: a lesson that cannot be built, or a view that fails,
 becomes a message in the panel.
 """
@@ -80,6 +81,10 @@ class TourScene(Scene):
         self.b_back = self.ui.add(
             Button("Back", self.back, size=small, hotkey="Esc", accent=theme.WARN)
         )
+        self.b_try = self.ui.add(
+            Button("Now you try", self.try_exercises, size=small, hotkey="E", accent=theme.GOOD)
+        )
+        self.b_try.visible = bool(catalog.exercises(game_id))
         self.ui.set_focus(self.b_next)
         if self.lessons:
             self.load_lesson(max(0, min(int(lesson), len(self.lessons) - 1)))
@@ -240,6 +245,11 @@ class TourScene(Scene):
             1.5,
         )
 
+    def try_exercises(self) -> None:
+        """On to the game's exercises, in this scene's place."""
+        if catalog.exercises(self.game_id):
+            flow.replace(self.app, "exercise", self.game_id)
+
     def back(self) -> None:
         if self.on_back is not None:
             self.on_back()
@@ -289,6 +299,7 @@ class TourScene(Scene):
         self.b_replay.rect = pygame.Rect(inner.x, y2, half, bh)
         self.b_auto.rect = pygame.Rect(inner.x + half + gap, y2, inner.width - half - gap, bh)
         self.b_back.rect = pygame.Rect(inner.x, y3, half, bh)
+        self.b_try.rect = pygame.Rect(inner.x + half + gap, y3, inner.width - half - gap, bh)
         keys_h = line_height(theme.FONT_TINY) + 4
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.width, y1 - keys_h - gap - inner.y)
         self._wrap_cache.clear()
@@ -316,6 +327,9 @@ class TourScene(Scene):
                 return
             if k in (pygame.K_HOME, pygame.K_r):
                 self.replay()
+                return
+            if k == pygame.K_e and self.b_try.visible:
+                self.try_exercises()
                 return
         if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
             if self.view is not None and (self.view.animating or self.pending is not None):
@@ -382,7 +396,9 @@ class TourScene(Scene):
         self.draw_text_panel(surface, k)
         keys = "Right/Left step  |  Space auto  |  Esc back"
         if self.finished:
-            keys = "End of the tour: Finish, or Replay lesson"
+            keys = "End of the tour: Finish, Replay lesson" + (
+                ", or Now you try" if self.b_try.visible else ""
+            )
         draw_text(
             surface,
             fit_text(keys, theme.FONT_TINY, self.text_rect.width),

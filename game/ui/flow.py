@@ -27,6 +27,8 @@ SCENES: dict[str, str] = {
     "confirm": "game.scenes.pause:ConfirmScene",
     "load": "game.scenes.load:LoadScene",
     "tour": "game.scenes.tour:TourScene",
+    "learn": "game.scenes.learn:LearnScene",
+    "exercise": "game.scenes.exercise:ExerciseScene",
 }
 
 

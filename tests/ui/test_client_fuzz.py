@@ -15,7 +15,9 @@ from test_client_support import ev_down, ev_key, ev_move, ev_up, frames, make_ap
 
 from game import rules
 from game.scenes.demo import DemoScene
+from game.scenes.exercise import ExerciseScene
 from game.scenes.export import ExportScene
+from game.scenes.learn import LearnScene
 from game.scenes.pause import PauseScene, RulesScene, SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.result import ResultScene
@@ -137,6 +139,11 @@ def builders(app):
         "pause": pause,
         "rules": lambda: RulesScene(app, splay),
         "settings": lambda: SettingsScene(app),
+        "learn": lambda: LearnScene(app),
+        **{
+            f"exercise-{gid}": (lambda gid=gid: ExerciseScene(app, gid, 1))
+            for gid in rules.GAMES
+        },
     }
 
 
@@ -155,8 +162,10 @@ def builders(app):
         "pause",
         "rules",
         "settings",
+        "learn",
     ]
-    + [f"play-{gid}" for gid in rules.GAMES],
+    + [f"play-{gid}" for gid in rules.GAMES]
+    + [f"exercise-{gid}" for gid in rules.GAMES],
 )
 def test_random_input_never_crashes(start):
     app = make_app(iterations=6, seed=zlib.crc32(start.encode()))

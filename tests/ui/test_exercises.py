@@ -1,0 +1,299 @@
+"""The exercises ("now you try"): every one solved by its solution and refused with the
+right reason on a wrong answer; the JSON lines command; the exercise and Learn screens."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+from test_client_support import click, click_button, frames, make_app, press
+
+from game import catalog, lessons, rules
+from game.session import progress
+
+ALL = [(gid, i) for gid in rules.GAMES for i in range(len(catalog.exercises(gid)))]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_every_game_has_ten_exercises_or_more():
+    for gid in rules.GAMES:
+        exercises = catalog.exercises(gid)
+        assert len(exercises) >= 10, gid
+        titles = [ex.title for ex in exercises]
+        assert len(set(titles)) == len(titles), gid  # the progress file keys on them
+    assert catalog.exercises("no-such-game") == ()
+
+
+@pytest.mark.parametrize(("gid", "index"), ALL)
+def test_solution_solves_and_wrong_answer_is_refused(gid, index):
+    ex = catalog.exercises(gid)[index]
+    assert ex.goal.text and ex.hint and ex.wrong[0] and ex.wrong[1]
+    start = ex.start_state()
+    assert str(rules.get(gid).parse(str(start))) == str(start)  # the text reads back
+    assert not ex.goal.met(start, start)  # nothing is solved before a move
+    ok, why = lessons.check_solution(ex)
+    assert ok, why
+    # the solution reaches the goal at par: three stars
+    attempt = lessons.Attempt(ex)
+    for move in ex.solution:
+        if attempt.state.player == attempt.mover and not attempt.over:
+            attempt.play(move)
+    assert attempt.solved and attempt.stars == 3 and attempt.used == ex.par_moves
+    # the wrong answer: refused by the rules, or played and judged wrong, with its reason
+    attempt = lessons.Attempt(ex)
+    verdict = None
+    for move in ex.wrong[0].split():
+        verdict = attempt.play(move)
+        if not verdict.ok:
+            break
+    assert verdict is not None and verdict.kind in ("refused", "wrong"), verdict
+    assert ex.wrong[1].lower() in verdict.reason.lower(), verdict.reason
+    assert not attempt.solved
+    if verdict.kind == "wrong":  # a retry starts again from the exercise's position
+        assert attempt.failed
+        attempt.retry()
+        assert not attempt.over and attempt.used == 0 and str(attempt.state) == str(start)
+    else:  # refused: nothing was played, and the try goes on
+        assert (
+            not attempt.over
+            and str(attempt.state) != ""
+            and attempt.used == len(ex.wrong[0].split()) - 1
+        )
+
+
+@pytest.mark.parametrize(
+    ("gid", "title", "other"),
+    [
+        ("glorieta", "A loop round two cells", "j9"),  # not the solution's i8
+        ("gliss", "Capture the glider", "c6>e4"),  # not the solution's c6>d5
+        ("gess", "Capture the ring", "j6-l8"),  # not the solution's k6-k8
+    ],
+)
+def test_the_goal_is_checked_by_the_rules_not_the_solution(gid, title, other):
+    ex = next(e for e in catalog.exercises(gid) if e.title == title)
+    assert other not in ex.solution
+    verdict = lessons.Attempt(ex).play(other)
+    assert verdict.kind == "solved" and verdict.stars == 3
+
+
+def test_stars_fall_over_par():
+    assert lessons.stars_for(1, 1) == 3
+    assert lessons.stars_for(2, 1) == 2
+    assert lessons.stars_for(9, 1) == 1
+    assert lessons.stars_for(1, 1, mistakes=1) == 2
+    assert lessons.stars_for(1, 1, mistakes=5) == 1
+    # an exercise that allows a move over par: solved at 2 moves of par 1, two stars
+    base = catalog.exercises("splay")[0]  # d4 splays at once
+    loose = lessons.Exercise(
+        base.title, base.goal, base.setup, base.solution, par=1, extra=1, hint=base.hint
+    )
+    attempt = lessons.Attempt(loose)
+    first = attempt.play("h8")
+    assert first.kind == "continue" and len(first.played) == 2  # the engine replied
+    assert attempt.play("d4").kind == "solved" and attempt.stars == 2
+
+
+def test_a_blunder_is_refused_with_the_refutation():
+    ex = next(e for e in catalog.exercises("gess") if e.title == "Mind the open line")
+    verdict = lessons.Attempt(ex).play(ex.wrong[0])
+    assert verdict.kind == "wrong"
+    assert "White answers" in verdict.reason and "and wins" in verdict.reason
+    assert str(verdict.refutation) == "j11-e6"
+
+
+def _run(*args):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "game.lessons", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_json_lines_command():
+    out = _run("gliss", "--exercises")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    exercises = catalog.exercises("gliss")
+    assert len(lines) == len(exercises)
+    for line, ex in zip(lines, exercises, strict=True):
+        rec = json.loads(line)
+        assert rec["goal"] == ex.goal.text and rec["solution"] == list(ex.solution)
+        # checked outside the app: the position reads, and the solution plays from it
+        state = rules.parse_any(rec["position"])
+        assert str(state) == str(ex.start_state())
+        assert rules.get("gliss").parse_fen(rec["fen"]) == state
+        for move in rec["solution"]:
+            state = state.play(move)
+    bad = _run("nosuchgame", "--exercises")
+    assert bad.returncode == 2 and "unknown game" in bad.stderr
+    listing = _run("splay")
+    assert listing.returncode == 0 and "10 exercises" in listing.stdout
+
+
+# --- the screens ---------------------------------------------------------------------------
+def _exercise_scene(app, gid, index=0):
+    from game.ui import flow
+
+    return flow.push(app, "exercise", gid, index)
+
+
+def test_solving_an_exercise_by_clicks(data):
+    app = make_app()
+    try:
+        scene = _exercise_scene(app, "splay", 0)  # "One empty neighbour": d4
+        frames(app, 2)
+        view = scene.view
+        click(app, view.point_for("h8"), n_frames=2)  # a legal move that misses the goal
+        assert scene.attempt.failed and "gains 1 cell" in scene.attempt.failed
+        assert not view.interactive
+        frames(app, 40)
+        click_button(app, scene.b_retry)
+        assert scene.attempt.used == 0 and not scene.attempt.over and view.interactive
+        click(app, view.point_for("d4"), n_frames=2)
+        assert scene.attempt.solved and scene.attempt.stars == 2  # one try went wrong
+        stars, note = progress.load()
+        assert note is None and stars.get("splay", "One empty neighbour") == 2
+        frames(app, 60)
+        click_button(app, scene.b_retry)  # again: after a solved try, a fresh start
+        assert scene.attempt.mistakes == 0 and not scene.attempt.over
+        click(app, view.point_for("d4"), n_frames=2)
+        assert scene.attempt.stars == 3
+        stars, note = progress.load()
+        assert stars.get("splay", "One empty neighbour") == 3
+        frames(app, 60)
+        click_button(app, scene.b_next)
+        assert scene.index == 1 and not scene.attempt.over
+        press(app, pygame.K_LEFT)
+        assert scene.index == 0 and scene.stars_of(0) == 3
+    finally:
+        app.shutdown()
+
+
+def test_a_refused_click_says_the_rules_reason(data):
+    app = make_app()
+    try:
+        scene = _exercise_scene(app, "splay", 7)  # "Find the legal splay": b2 has no room
+        frames(app, 2)
+        scene.try_move("b2")
+        assert "no empty neighbour" in scene.refusal and not scene.attempt.over
+        frames(app, 3)
+        assert scene.try_move("d4") and scene.attempt.solved
+    finally:
+        app.shutdown()
+
+
+def test_replies_are_shown_on_the_board(data):
+    app = make_app()
+    try:
+        scene = _exercise_scene(app, "gess", 5)  # two moves: White's scripted reply between
+        frames(app, 2)
+        assert scene.try_move("k6-k9")
+        assert scene.queue and not scene.view.interactive
+        assert scene.answer == "White answers r16-r17"
+        for _ in range(400):
+            if not scene.queue and not scene.view.animating:
+                break
+            frames(app, 1, 0.05)
+        assert str(scene.view.state) == str(scene.attempt.state)
+        assert scene.view.interactive
+        assert scene.try_move("k9-k12") and scene.attempt.solved
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_every_games_exercises_draw(gid, data):
+    app = make_app(size=(800, 600))
+    try:
+        scene = _exercise_scene(app, gid)
+        for i in range(len(scene.exercises)):
+            scene.load(i)
+            frames(app, 1)
+            assert scene.problem == "" and scene.view is not None
+        scene.hint()
+        frames(app, 1)
+    finally:
+        app.shutdown()
+
+
+def test_a_corrupt_progress_file_is_said_and_replaced(data):
+    (data / "progress.json").write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    try:
+        scene = _exercise_scene(app, "splay", 0)
+        assert "did not read" in (getattr(app.toast, "text", "") or "")
+        frames(app, 2)
+        assert scene.try_move("d4") and scene.attempt.solved
+        stars, note = progress.load()
+        assert note is None and stars.get("splay", "One empty neighbour") == 3
+    finally:
+        app.shutdown()
+
+
+def test_title_learn_and_back(data):
+    from game.ui import flow
+
+    progress.save(progress.Progress({"glades": {"Match the value": 3, "Pairwise": 1}}))
+    app = make_app()
+    try:
+        title = flow.push(app, "title")
+        frames(app, 2)
+        learn_button = next(b for b in title.buttons if b.label.startswith("Learn"))
+        assert "2/50" in learn_button.label
+        click_button(app, learn_button)
+        learn = app.scene
+        assert type(learn).__name__ == "LearnScene"
+        row = next(r for r in learn.rows if r["id"] == "glades")
+        assert learn.summary(row) == "2/10 solved, 4 of 30 stars"
+        frames(app, 2)
+        click_button(app, row["try"])
+        scene = app.scene
+        assert type(scene).__name__ == "ExerciseScene" and scene.index == 1  # first unsolved
+        assert scene.try_move("e6:6-e7:1") and scene.attempt.solved
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is learn
+        assert learn.summary(row) == "3/10 solved, 7 of 30 stars"
+        click_button(app, row["tour"])
+        assert type(app.scene).__name__ == "TourScene"
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is learn
+        press(app, pygame.K_ESCAPE)
+        assert type(app.scene).__name__ == "TitleScene"
+    finally:
+        app.shutdown()
+
+
+def test_the_tour_leads_to_the_exercises(data):
+    from game.ui import flow
+
+    app = make_app()
+    try:
+        learn = flow.push(app, "learn")
+        frames(app, 1)
+        tour = flow.push(app, "tour", "gess")
+        frames(app, 2)
+        assert tour.b_try.visible
+        click_button(app, tour.b_try)
+        scene = app.scene
+        assert type(scene).__name__ == "ExerciseScene" and scene.game_id == "gess"
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is learn
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_each_games_page_lists_its_exercises(gid):
+    from game.lessons.__main__ import table
+
+    with open(os.path.join(ROOT, "docs", "games", f"{gid}.md"), encoding="utf-8") as f:
+        page = f.read()
+    assert table(catalog.exercises(gid)) in page  # python -m game.lessons GAME --table
