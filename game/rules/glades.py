@@ -792,6 +792,47 @@ class GladesState(State):
             )
         return out
 
+    # --- what a move achieves -------------------------------------------------------------
+    def _explain(self, move, after) -> str | None:
+        """Glades's reason for a placement: the glades it claims for the mover or takes
+        from the opponent, as the board would score now (see ``State.explain``)."""
+        p = self.player
+        me, them = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
+        if move.is_pass:
+            return "passes: no tile can be placed"
+        before = {gl.squares: gl.owner for gl in self.glades()}
+        owner_of = {}
+        for gl in self.glades():
+            for sq in gl.squares:
+                owner_of[sq] = gl.owner
+        parts = []
+        claims = []
+        for gl in after.glades():
+            if gl.owner != p:
+                continue
+            if before.get(gl.squares) == p:
+                continue
+            was = {owner_of.get(sq) for sq in gl.squares}
+            if gl.size == 1:
+                what = f"the {gl.names[0]} glade"
+            elif gl.size <= 6:
+                what = f"the {gl.names[0]}-{gl.names[-1]} glade ({gl.size} squares)"
+            else:
+                what = f"the {gl.size}-square glade"
+            if (1 - p) in was:
+                claims.append((gl.size, f"takes {what} from {them}"))
+            else:
+                claims.append((gl.size, f"claims {what} for {me}"))
+        claims.sort(key=lambda c: -c[0])
+        parts.extend(text for _, text in claims[:2])
+        a, b = self.scores()[p], after.scores()[p]
+        if claims or a != b:
+            parts.append(f"{me} would score {b} (was {a})")
+        end = self._explain_end(after)
+        if end:
+            parts.append(end)
+        return ", ".join(parts) or None
+
     # --- the contract -------------------------------------------------------------------
     def is_over(self) -> bool:
         return not self.can_place(self.player) and not self.can_place(1 - self.player)
