@@ -242,7 +242,9 @@ class SplayState(State):
         if x < 0:
             return None
         collapsed = tuple(
-            i for i in range(N) if i != cell and self.cells[i] & 15 > 1 and cells[i] & 15 == 1
+            i
+            for i in range(N)
+            if i != cell and self.cells[i] & 15 > 1 and cells[i] & 15 == 1
         )
         return SplayOutcome(cell, p, (cell, *filled), collapsed)
 
@@ -483,7 +485,9 @@ class SplayState(State):
 # discounts the ripe tower (e * 0.6 ** (e - h)) lost to it 5-4-28 (docs/ai.md).
 TOWER_DISCOUNT = 0.7
 TOWER_GAIN = tuple(
-    tuple(e * TOWER_DISCOUNT ** (e - code) if code > 1 and e >= code else 0.0 for e in range(8))
+    tuple(
+        e * TOWER_DISCOUNT ** (e - code) if code > 1 and e >= code else 0.0 for e in range(8)
+    )
     for code in range(16)
 )
 EVAL_SCALE = 10.0
