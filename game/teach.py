@@ -347,96 +347,99 @@ class Coach:
         self.advice_ply: int | None = None  # the ply of the move the advice is about
         self.reason: str | None = None
         self._before: Probe | None = None  # the search of the human's position
-        self._before_ply: int | None = None
+        self._before_key: str | None = None  # ... of that position (its text)
         self._after: Probe | None = None  # the search after the human's move, if needed
-        self._judged: set[int] = set()  # plies already judged (never twice)
+        self._judged: set = set()  # (ply, move) already judged: never twice
         self.errors = 0
+        self.judged = 0  # moves judged (for the panel and the tests)
 
     # --- the match asks -----------------------------------------------------------------------
+    def _pending(self) -> tuple | None:
+        """(ply, move) of the human's move the computer's reply waits on, if any."""
+        m = self.match
+        ply = m.ply - 1
+        if not m.computer_turn or ply < 0 or m.states[ply].player != self.human:
+            return None
+        key = (ply, m.moves[ply])
+        return None if key in self._judged or self.errors >= 3 else key
+
     def waits(self) -> bool:
         """True while the computer's reply must wait for the coach."""
-        m = self.match
-        if self.advice is not None:
-            return True
-        ply = m.ply - 1
-        return (
-            m.computer_turn
-            and ply >= 0
-            and ply not in self._judged
-            and m.states[ply].player == self.human
-            and self.errors < 3
-        )
+        return self.advice is not None or self._pending() is not None
 
     # --- once a frame --------------------------------------------------------------------------
+    def _probe_before(self, worker, state, ply: int) -> Probe:
+        key = str(state)
+        if self._before is None or self._before_key != key:
+            if self._before is not None:
+                self._before.cancel()
+            self._before = Probe(worker, state, self.iterations, seed=ply)
+            self._before_key = key
+        return self._before
+
     def update(self) -> None:
         m = self.match
         worker = self.worker()
-        if worker is None or m.over and self.advice is None:
+        if worker is None or self.advice is not None or m.req_id is not None:
+            return  # (the match's own request has the worker)
+        if m.human_turn:  # think while the human does: the judgement is then quick
+            probe = self._probe_before(worker, m.state, m.ply)
+            probe.update()
             return
-        if m.human_turn and m.req_id is None:
-            if self._before_ply != m.ply:  # a new position to think about
-                self._cancel()
-                self._before_ply = m.ply
-                self._before = Probe(worker, m.state, self.iterations, seed=m.ply)
-            elif self._before is not None and not self._before.done:
-                self._before.update()
+        key = self._pending()
+        if key is None:
             return
-        if not self.waits() or self.advice is not None:
+        ply, move = key
+        probe = self._probe_before(worker, m.states[ply], ply)
+        if not probe.done:
+            probe.update()
+            if not probe.done:
+                return
+        if probe.error:
+            self._give_up(key)
             return
-        ply = m.ply - 1
-        if self._before_ply != ply or self._before is None:
-            self._cancel()
-            self._before_ply = ply
-            self._before = Probe(worker, m.states[ply], self.iterations, seed=ply)
-            return
-        if not self._before.done:
-            self._before.update()
-            return
-        if self._before.error:
-            self._give_up()
-            return
-        self._judge(worker, ply)
+        self._judge(worker, ply, move, probe)
 
-    def _judge(self, worker, ply: int) -> None:
+    def _judge(self, worker, ply: int, move: str, probe: Probe) -> None:
         m = self.match
-        before_state = m.states[ply]
-        move = m.moves[ply]
-        after_state = m.states[ply + 1]
-        probe = self._before
+        before_state, after_state = m.states[ply], m.states[ply + 1]
         before = mover_chance(before_state, self.human, probe.value)
         if after_state.is_over() or move == probe.best:
-            after = mover_chance(after_state, self.human, 0.0) if after_state.is_over() else before
-            self._verdict(ply, judge(move, before, after, probe.best))
+            after = mover_chance(after_state, self.human) if after_state.is_over() else before
+            self._verdict(ply, move, judge(move, before, after, probe.best))
             return
         value = probe.move_value(move)
         if value is not None:
             after = mover_chance(before_state, self.human, value)
-            self._verdict(ply, judge(move, before, after, probe.best))
+            self._verdict(ply, move, judge(move, before, after, probe.best))
             return
         if self._after is None or self._after.state is not after_state:
+            if self._after is not None:
+                self._after.cancel()
             self._after = Probe(worker, after_state, self.iterations, seed=ply + 1)
             return
         self._after.update()
         if not self._after.done:
             return
         if self._after.error:
-            self._give_up()
+            self._give_up((ply, move))
             return
         after = mover_chance(after_state, self.human, self._after.value)
-        self._verdict(ply, judge(move, before, after, probe.best, self._after.pv))
+        self._verdict(ply, move, judge(move, before, after, probe.best, self._after.pv))
 
-    def _verdict(self, ply: int, verdict: Verdict) -> None:
-        self._judged.add(ply)
+    def _verdict(self, ply: int, move: str, verdict: Verdict) -> None:
+        self._judged.add((ply, move))
         self._after = None
+        self.judged += 1
         if verdict.kind in COACH_LABELS:
             self.advice = verdict
             self.advice_ply = ply
             state = self.match.states[ply]
             self.reason = state.explain(verdict.best) if verdict.best else None
 
-    def _give_up(self) -> None:
+    def _give_up(self, key) -> None:
         self.errors += 1
-        self._judged.add(self.match.ply - 1)
+        self._judged.add(key)
         self._cancel()
 
     def _cancel(self) -> None:
@@ -444,17 +447,21 @@ class Coach:
             if probe is not None:
                 probe.cancel()
         self._before = self._after = None
-        self._before_ply = None
+        self._before_key = None
 
     # --- the player answers ------------------------------------------------------------------
     def take_back(self) -> bool:
-        """Undo the human's move the advice is about (the computer has not replied)."""
+        """Undo the human's move the advice is about (the computer has not replied); the
+        next try is judged afresh (the search of the position is kept)."""
         if self.advice is None:
             return False
+        m = self.match
+        key = (self.advice_ply, m.moves[self.advice_ply]) if self.advice_ply < m.ply else None
         self.advice = None
         self.reason = None
-        done = self.match.undo()
-        self._before_ply = None  # search the position again (the old probe was consumed)
+        done = m.undo()
+        if done and key is not None:
+            self._judged.discard(key)  # the same move again is judged (and advised) again
         return done
 
     def play_on(self) -> None:
@@ -463,8 +470,10 @@ class Coach:
         self.reason = None
 
     def close(self) -> None:
+        """Stop: nothing waits on the coach any more."""
         self._cancel()
         self.advice = None
+        self.reason = None
 
 
 __all__ = [

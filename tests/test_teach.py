@@ -243,3 +243,87 @@ def test_a_try_that_needs_a_search_is_judged_through_the_worker_and_refuted():
         assert any(t == "The refutation:" for t, _, _ in learn.texts())
     app.shutdown()
     assert review_scene is not None
+
+
+# --- coach mode -------------------------------------------------------------------------------
+def coached_game(app, gid="glorieta"):
+    """A play scene of the scripted game, just before its blunder, the human in the
+    blunderer's seat against the computer, coach mode on."""
+    game, start, moves, states, p = scripted(gid)
+    human = states[p].player
+    seats = [Seat("computer", "easy"), Seat("computer", "easy")]
+    seats[human] = Seat("human")
+    app.settings.coach = True
+    m = app.new_match(game, start.options, seats, start_state=start, moves=moves[:p])
+    scene = PlayScene(app, game, match=m)
+    app.push(scene)
+    frames(app, 3)
+    return scene, m, states, p
+
+
+def test_coach_offers_to_take_back_a_blunder_before_the_computer_replies():
+    app = make_app(iterations=60)
+    scene, m, states, p = coached_game(app)
+    assert scene.coach is not None and m.human_turn and m.ply == p
+    sc = SCENARIOS["glorieta"]
+    click_move(app, scene, sc["blunder"])
+    assert m.ply == p + 1
+    run_until(app, lambda: scene.coach_advice is not None)
+    v = scene.coach_advice
+    assert v.kind == "blunder" and v.before > v.after and v.drop >= review.THRESHOLDS["mistake"]
+    assert scene.b_takeback.visible and scene.b_playon.visible
+    texts = [t for t, _, _ in scene.coach_lines()]
+    # the reason is what the better move achieves, in the game's words (not the move itself)
+    assert texts[2] == "A better move closes a loop of 6 stones around 1 cell."
+    frames(app, 30)
+    assert m.ply == p + 1 and not m.thinking  # the computer's reply waits
+    click_button(app, scene.b_takeback)
+    assert m.ply == p and m.human_turn and scene.coach_advice is None
+    assert not scene.b_takeback.visible
+    # the same mistake again is judged again; Play on lets the computer reply
+    click_move(app, scene, sc["blunder"])
+    run_until(app, lambda: scene.coach_advice is not None)
+    click_button(app, scene.b_playon)
+    run_until(app, lambda: m.ply > p + 1 or m.over)
+    assert scene.coach_advice is None
+    app.shutdown()
+
+
+def test_coach_stays_quiet_after_a_good_move_and_is_off_by_default():
+    app = make_app(iterations=60)
+    game, start, moves, states, p = scripted("gliss")
+    human = start.player
+    seats = [Seat("computer", "easy"), Seat("computer", "easy")]
+    seats[human] = Seat("human")
+    app.settings.coach = True
+    m = app.new_match(game, start.options, seats, start_state=start)
+    scene = PlayScene(app, game, match=m)
+    app.push(scene)
+    coach = scene.coach
+    # the coach thinks while the human does; its own move is never a mistake
+    run_until(app, lambda: coach._before is not None and coach._before.done)
+    best = coach._before.best
+    assert not start.play(best).is_over()
+    click_move(app, scene, best)
+    run_until(app, lambda: m.ply >= 2 or m.over)  # the computer replied
+    assert coach.judged == 1 and scene.coach_advice is None
+    app.shutdown()
+    app = make_app(iterations=60)
+    m = app.new_match(game, start.options, seats, start_state=start)
+    scene = PlayScene(app, game, match=m)
+    app.push(scene)
+    frames(app, 2)
+    assert not app.settings.coach and scene.coach is None  # off unless chosen in Settings
+    app.shutdown()
+
+
+def test_the_coach_setting_is_remembered():
+    from game import settings
+
+    s = settings.Settings(coach=True)
+    back, problems = settings.loads(s.dumps())
+    assert back.coach and not problems
+    assert not settings.loads("coach = off\n")[0].coach
+    old, problems = settings.loads("sound = on\n")  # a file from before the setting
+    assert not old.coach and not problems
+    assert settings.loads("coach = maybe\n")[1]  # a bad value is reported, not raised
