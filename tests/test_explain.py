@@ -67,7 +67,7 @@ def test_every_game_explains_without_raising_and_refuses_nonsense(gid):
 # --- Splay (the spec's examples 1, 2 and 4) ------------------------------------------------------
 def test_splay_example_1_splay_of_four():
     s = rules.get("splay").position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
-    assert s.explain("f6") == "splays f6 into 5 markers, White's territory 1 -> 5"
+    assert s.explain("f6") == "splays f6 into 5 markers (White's territory 1 -> 5)"
 
 
 def test_splay_example_2_splay_with_two_collapses():
@@ -76,8 +76,8 @@ def test_splay_example_2_splay_with_two_collapses():
         1,
     )
     assert s.explain("b3") == (
-        "splays b3 into 3 markers, collapses 1 White tower and 1 of its own, "
-        "Black's territory 4 -> 6"
+        "splays b3 into 3 markers and collapses 1 White tower and 1 of its own "
+        "(Black's territory 4 -> 6)"
     )
     assert s.explain("b5") == "starts a tower on b5"
 
@@ -85,7 +85,7 @@ def test_splay_example_2_splay_with_two_collapses():
 def test_splay_example_4_immediate_splay_and_a_tower_ready_to_splay():
     g = rules.get("splay")
     s = g.position({"e5": "b", "e6": "b", "f7": "b", "g7": "b", "g6": "b"}, 0)
-    assert s.explain("f6") == "splays f6 into 2 markers, White's territory 0 -> 2"
+    assert s.explain("f6") == "splays f6 into 2 markers (White's territory 0 -> 2)"
     # a new tower (height 1) with 2 empty neighbours: one more checker on it splays
     s = g.position({"e5": "b", "e6": "b", "f7": "b", "g7": "b"}, 0)
     assert s.explain("f6") == "starts a tower on f6, one checker from splaying"
@@ -138,7 +138,7 @@ def test_gliss_deploying_leaves_a_tower_and_counts_towards_twelve():
     s = gliss_pos(red=["f6", "g6", "f5", "g5"])
     deploy = next(m for m in s.legal_moves() if m.kind == "deploy" and str(m).startswith("f5:"))
     assert s.explain(deploy) == (
-        "launches a glider from its base, leaving a tower on f5, Red now has 1 tower (12 win)"
+        "launches a glider from its base, leaving a tower on f5 and gives Red 1 tower (12 win)"
     )
 
 
@@ -147,7 +147,7 @@ def test_gess_examples_from_the_start():
     s = rules.get("gess").start()
     assert s.explain("e3-d3") == "removes 3 of its own stones"
     assert s.explain("r3-s3") == "carries 1 stone off the board"
-    assert s.explain("j3-j4") == "breaks its own ring at l3, loses the game at once"
+    assert s.explain("j3-j4") == "breaks its own ring at l3 and loses the game at once"
     assert s.explain("m6-l7") is None
 
 
@@ -170,5 +170,6 @@ def test_glades_claims_and_takes_glades():
     corner = g.position([("orange", "a2:1-b2:1")], to_move=0)
     said = corner.explain("c1:6-c2:1")
     assert "takes the a1-b1 glade (2 squares) from Orange" in said
-    assert said.endswith("Green would score 77 (was 0)")
+    assert said.endswith("(Green would score 77, not 0)")
+    assert said.startswith("takes the 75-square glade from Orange and takes")
     assert g.start().explain("e5:6-e6:6").startswith("claims the 79-square glade for Green")

@@ -151,7 +151,7 @@ def test_play_from_here_on_a_marked_move_starts_before_it_and_says_so():
     m, states, p = reviewed_match(app, "splay", human=0)
     scene = open_review(app, m, start=p + 1)
     frames(app, 1)
-    assert scene.b_retry.label == "Play from before it"
+    assert scene.retry_from() == p  # (the position shown is the one after the blunder)
     said = []
     app.message = lambda text, *a, **k: said.append(text)
     click_button(app, scene.b_retry)
@@ -228,6 +228,11 @@ def test_a_try_that_needs_a_search_is_judged_through_the_worker_and_refuted():
     while lesson.current.ply != p:
         click_button(app, learn.b_next)
     sc = SCENARIOS["glorieta"]
+    click_move(app, learn, sc["blunder"])  # the mistake again: the refutation, in words
+    run_until(app, lambda: lesson.verdict is not None)
+    texts = [t for t, _, _ in learn.texts()]
+    assert "Black answers l12: it closes a loop of 6 stones around 1 cell." in texts
+    press(app, pygame.K_t)
     other = next(
         str(mv)
         for mv in states[p].legal_moves()

@@ -262,6 +262,16 @@ class State:
         """A game's reason for the legal ``move`` leading to ``after`` (see ``explain``)."""
         return None
 
+    @staticmethod
+    def join_reasons(parts) -> str | None:
+        """A game's reasons for a move as one phrase: "a, b and c" (None for none)."""
+        parts = [p for p in parts if p]
+        if not parts:
+            return None
+        if len(parts) == 1:
+            return parts[0]
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+
     def _explain_end(self, after) -> str | None:
         """How ``after`` (the position after the mover's move) ends the game, if it does."""
         if not after.is_over():

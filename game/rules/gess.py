@@ -886,7 +886,7 @@ class GessState(State):
         end = self._explain_end(after)
         if end:
             parts.append(end)
-        return ", ".join(parts) or None
+        return self.join_reasons(parts)
 
     def why_not_piece(self, x: int, y: int) -> str:
         """Why (x, y) is not the centre of a piece of the player to move ("" when it is)."""

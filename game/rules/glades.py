@@ -826,12 +826,14 @@ class GladesState(State):
         claims.sort(key=lambda c: -c[0])
         parts.extend(text for _, text in claims[:2])
         a, b = self.scores()[p], after.scores()[p]
-        if claims or a != b:
-            parts.append(f"{me} would score {b} (was {a})")
+        if claims:
+            parts[-1] += f" ({me} would score {b}, not {a})"
+        elif a != b:
+            parts.append(f"changes {me}'s score as the board stands from {a} to {b}")
         end = self._explain_end(after)
         if end:
             parts.append(end)
-        return ", ".join(parts) or None
+        return self.join_reasons(parts)
 
     # --- the contract -------------------------------------------------------------------
     def is_over(self) -> bool:

@@ -1141,13 +1141,12 @@ class GlissState(State):
                 parts.append("docks with its tower into a new base")
         before, now = self.towers(me), after.towers(me)
         if now > before and not after.is_over():
-            parts.append(
-                f"{COLOUR_NAMES[me]} now has {now} tower{'s' if now != 1 else ''} (12 win)"
-            )
+            towers = f"{now} tower{'s' if now != 1 else ''}"
+            parts.append(f"gives {COLOUR_NAMES[me]} {towers} (12 win)")
         end = self._explain_end(after)
         if end:
             parts.append(end)
-        return ", ".join(parts) or None
+        return self.join_reasons(parts)
 
     # -- client helpers ---------------------------------------------------------------------
     @property

@@ -915,7 +915,7 @@ class GlorietaState(State):
             parts.append(f"threatens to close a {me} loop at {where}: two ways to win")
         if not parts and self.ph == OPENING:
             return "drops the opening black stone"
-        return ", ".join(parts) or None
+        return self.join_reasons(parts)
 
     def why_illegal(self, text: str) -> str:
         m = self._read(text)

@@ -372,7 +372,7 @@ class SplayState(State):
                 )
             if fell:
                 parts.append("collapses " + " and ".join(fell))
-            parts.append(f"{name}'s territory {self.terr[p]} -> {after.terr[p]}")
+            parts[-1] += f" ({name}'s territory {self.terr[p]} -> {after.terr[p]})"
         else:
             height = after.cells[cell] & 15
             height -= 1
@@ -386,7 +386,7 @@ class SplayState(State):
         end = self._explain_end(after)
         if end:
             parts.append(end)
-        return ", ".join(parts)
+        return self.join_reasons(parts)
 
     def find_move(self, move):
         if self.is_over():

@@ -5,8 +5,8 @@ mistakes to go through (``game.teach.Lesson``).  The board shows the position *b
 each marked move and takes a move as the play scene does (clicks, drags, the view's
 action buttons).  The computer judges the try with the review's own thresholds: the
 computer's own move, good enough, or still a mistake; then the board plays out what
-follows (for a try that fails, the line that refutes it).  Try again (T), Show the
-answer (A: the better move and its line, with what it achieves), Next (N), Back (Esc).
+follows (for a try that fails, the line that refutes it).  Try again (T), Answer (A:
+the better move and its line, with what it achieves), Next mistake (N), Back (Esc).
 """
 
 from __future__ import annotations
@@ -51,9 +51,7 @@ class LearnScene(Scene):
         add = self.ui.add
         self.b_retry = add(Button("Try again", self.retry, size=small, hotkey="T"))
         self.b_answer = add(
-            Button(
-                "Show the answer", self.show_answer, size=small, hotkey="A", accent=theme.ACCENT_2
-            )
+            Button("Answer", self.show_answer, size=small, hotkey="A", accent=theme.ACCENT_2)
         )
         self.b_next = add(
             Button("Next mistake", self.next, size=small, hotkey="N", accent=theme.GOOD)
@@ -336,6 +334,13 @@ class LearnScene(Scene):
             if self.line:
                 head = "What follows:" if v.solved else "The refutation:"
                 out.append((head, tiny, theme.TEXT_DIM))
+                reply = self.line[0][0]
+                why = after.explain(reply)
+                if why and not v.solved:
+                    who = self.names[after.player]
+                    out.append(
+                        (f"{who} answers {after.move_words(reply)}: it {why}.", tiny, theme.BAD)
+                    )
                 out.extend(self._line_words(after, [m for m, _ in self.line]))
         elif lesson.judging:
             out.append(("The computer is judging your move...", small, theme.ACCENT_2))
@@ -361,7 +366,7 @@ class LearnScene(Scene):
         self.host.draw(surface)
         panel(surface, self.panel_rect)
         inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = f"Learn from your mistakes - {self.game.name or self.game.id}"
+        title = "Learn from your mistakes"
         draw_text(
             surface,
             fit_text(title, theme.FONT_MEDIUM, inner.width),

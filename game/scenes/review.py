@@ -245,6 +245,16 @@ class ReviewScene(Scene):
             self.line = []
             self.line_step = 0
             self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
+        self.place_board()
+
+    def place_board(self) -> None:
+        """The board in its rect; while the better move shows, above the banner."""
+        r = self.board_rect
+        if self.better:
+            rows = self.banner_rows()
+            h = line_height(theme.FONT_SMALL) * len(rows) + 14 + 8
+            r = pygame.Rect(r.x, r.y, r.width, max(120, r.height - h))
+        self.host.layout(r)
 
     def step_line(self) -> None:
         """The better move's line, one move further (the board animates it)."""
@@ -284,6 +294,7 @@ class ReviewScene(Scene):
             self.view.hint = None
             self.line = []
             self.line_step = 0
+            self.place_board()
         elif index == self.index:
             return
         if animate and index == self.index + 1:
@@ -438,7 +449,7 @@ class ReviewScene(Scene):
         pw = max(320, min(480, w * 2 // 5))
         self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
         self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
-        self.host.layout(self.board_rect)
+        self.place_board()
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         gap = theme.GAP
         bh = max(36, line_height(theme.FONT_SMALL) + 12)
@@ -542,9 +553,6 @@ class ReviewScene(Scene):
         self.b_play.label = "Pause" if self.playing else "Play"
         at_end = self.states[self.retry_from()].is_over()
         self.b_retry.enabled = self.b_hotseat.enabled = not at_end
-        before = self.retry_from() < self.index
-        self.b_retry.label = "Play from before it" if before else "Play from here"
-        self.b_hotseat.label = "Hotseat before it" if before else "Hotseat here"
         learnable = (
             not busy
             and self.analysis is not None
@@ -698,13 +706,18 @@ class ReviewScene(Scene):
             out.append((self.line_text(), theme.TEXT_DIM))
         return out
 
+    def banner_rows(self) -> list[tuple[str, tuple]]:
+        """The banner's lines wrapped to the board's width (3 lines per item at most)."""
+        width = self.board_rect.width - 40
+        rows = []
+        for text, col in self.banner_lines():
+            rows.extend((line, col) for line in wrap_text(text, theme.FONT_SMALL, width)[:3])
+        return rows
+
     def draw_banner(self, surface) -> None:
         r = self.board_rect
         size = theme.FONT_SMALL
-        width = r.width - 40
-        rows = []
-        for text, col in self.banner_lines():
-            rows.extend((line, col) for line in wrap_text(text, size, width)[:3])
+        rows = self.banner_rows()
         if not rows:
             return
         lh = line_height(size)
