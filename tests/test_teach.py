@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 from test_client_support import click, click_button, frames, make_app, press
-from test_review import SCENARIOS, analysed, scripted
+from test_review import SCENARIOS, analysed, record_of, scripted
 
-from game import review, teach
+from game import records, review, teach
 from game.review import Analysis, PositionEval
 from game.scenes.learn import LearnScene
 from game.scenes.play import PlayScene
@@ -35,6 +35,21 @@ def test_the_principal_line_is_kept_in_the_text_and_old_text_still_reads():
     assert Analysis.from_text(old).evals[0].pv is None  # a file from before the line
     with pytest.raises(ValueError, match="line"):
         Analysis.from_text(text.replace("pv=n:g7,take:black,a1", "pv=a1,,b2"))
+
+
+def test_a_saved_game_keeps_the_line_and_an_older_record_without_it_reads():
+    a = analysed("glorieta")
+    text = record_of("glorieta", a)
+    assert "pv=" in text
+    back = Analysis.from_text(records.loads(text).analysis)
+    assert [e.pv for e in back.evals] == [e.pv for e in a.evals]
+    older = "\n".join(
+        " ".join(w for w in ln.split(" ") if not w.startswith("pv=")) for ln in text.split("\n")
+    )
+    assert "pv=" not in older
+    rec = records.loads(older)
+    assert rec.problems == [] and Analysis.from_text(rec.analysis) == a  # (pv is not compared)
+    assert all(e.pv is None for e in Analysis.from_text(rec.analysis).evals)
 
 
 @pytest.mark.parametrize("gid", sorted(SCENARIOS))
