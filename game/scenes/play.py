@@ -400,6 +400,10 @@ class PlayScene(Scene):
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
         et = event.type
+        pos = getattr(event, "pos", None)
+        if self.coach_advice is not None and pos is not None and self.coach_rect.collidepoint(pos):
+            self.ui.handle_event(event)  # the coach's box is over the board: its buttons
+            return
         if et == pygame.KEYDOWN:
             key = event.key
             if (
