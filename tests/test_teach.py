@@ -347,3 +347,31 @@ def test_the_coach_setting_is_remembered():
     old, problems = settings.loads("sound = on\n")  # a file from before the setting
     assert not old.coach and not problems
     assert settings.loads("coach = maybe\n")[1]  # a bad value is reported, not raised
+
+
+@pytest.mark.parametrize("gid", sorted(SCENARIOS))
+def test_random_clicks_and_keys_on_the_lesson_never_break_it(gid):
+    import random
+
+    app = make_app(iterations=30)
+    m, states, p = reviewed_match(app, gid, human=None)
+    learn = LearnScene(app, m, m.analysis, [0, 1])
+    app.push(learn)
+    frames(app, 2)
+    rng = random.Random(7)
+    w, h = app.size
+    keys = [pygame.K_t, pygame.K_a, pygame.K_n, pygame.K_r, pygame.K_LEFT, pygame.K_SPACE]
+    for _ in range(80):
+        if rng.random() < 0.7:
+            pos = (rng.randrange(w), rng.randrange(h))
+            if learn.b_back.rect.collidepoint(pos):
+                continue  # (Back leaves the lesson)
+            click(app, pos, button=rng.choice([1, 1, 1, 3]))
+        else:
+            press(app, rng.choice(keys))
+        assert app.scene is learn
+        lesson = learn.lesson
+        assert learn.trying == (
+            lesson.verdict is None and not lesson.judging and not learn.answer_shown
+        )
+    app.shutdown()
