@@ -849,18 +849,18 @@ class GlorietaState(State):
         return _words(m)
 
     # --- what a move achieves ---------------------------------------------------------------
-    def _closing(self, cells, bit) -> list[int]:
-        """The empty cells where a stone of colour ``bit`` would close a loop for it."""
+    def _closing(self, bit) -> list[int]:
+        """The empty cells where a stone of colour ``bit`` would close a loop for it (the
+        incremental check of ``play``, on copies)."""
         g = self.geo
-        out = []
-        for y in range(g.n):
-            if cells[y]:
-                continue
-            cells[y] = bit
-            if has_loop(g, cells, bit):
-                out.append(y)
-            cells[y] = 0
-        return out
+        k = bit - 1
+        par0, msk0 = self.par[k], self.msk[k]
+        cells = self.cells
+        return [
+            y
+            for y in range(g.n)
+            if not cells[y] and _add(par0[:], bytearray(msk0), g.ring, g.nbd, y)
+        ]
 
     def _explain(self, move, after) -> str | None:
         """Glorieta's reason for a move: the loop it closes, the loop of the opponent's it
@@ -896,18 +896,12 @@ class GlorietaState(State):
         me = "Black" if mine == 1 else "Orange"
         them = "Orange" if mine == 1 else "Black"
         parts = []
-        before_cells = bytearray(self.cells)
-        after_cells = bytearray(after.cells)
         if self.black >= 0:  # nobody threatens anything before the colours are known
-            blocked = set(self._closing(before_cells, theirs)) - set(
-                self._closing(after_cells, theirs)
-            )
+            blocked = set(self._closing(theirs)) - set(after._closing(theirs))
             if blocked:
                 where = ", ".join(names[y] for y in sorted(blocked)[:3])
                 parts.append(f"blocks {them}'s loop at {where}")
-        threats = sorted(
-            set(self._closing(after_cells, mine)) - set(self._closing(before_cells, mine))
-        )
+        threats = sorted(set(after._closing(mine)) - set(self._closing(mine)))
         if len(threats) == 1:
             parts.append(f"threatens to close a {me} loop at {names[threats[0]]}")
         elif threats:

@@ -47,6 +47,7 @@ class LearnScene(Scene):
         self.answer_shown = False
         self.action_buttons: list[Button] = []
         self._actions_key = None
+        self._why: dict = {}  # (mistake, what, move) -> State.explain's sentence
         small = theme.FONT_SMALL
         add = self.ui.add
         self.b_retry = add(Button("Try again", self.retry, size=small, hotkey="T"))
@@ -306,7 +307,7 @@ class LearnScene(Scene):
         if self.answer_shown:
             said = state.move_words(rv.best)
             out.append((f"The computer's move: {said}.", small, theme.ACCENT_2))
-            reason = state.explain(rv.best)
+            reason = self.why("best", state, rv.best)
             if reason:
                 out.append((f"It {reason}.", tiny, theme.TEXT))
             out.extend(self._line_words(state, [m for m, _ in self.line]))
@@ -327,7 +328,7 @@ class LearnScene(Scene):
             else:
                 out.append((f"{tried}: still a {v.kind}.", small, MARKS[v.kind][1]))
                 out.append((f"Chances {v.before:.0f}% -> {v.after:.0f}%.", tiny, theme.TEXT_DIM))
-            reason = state.explain(v.move)
+            reason = self.why("tried", state, v.move)
             if reason:
                 out.append((f"Your move {reason}.", tiny, theme.TEXT))
             after = state.play(state.find_move(v.move))
@@ -335,7 +336,7 @@ class LearnScene(Scene):
                 head = "What follows:" if v.solved else "The refutation:"
                 out.append((head, tiny, theme.TEXT_DIM))
                 reply = self.line[0][0]
-                why = after.explain(reply)
+                why = self.why(f"reply to {v.move}", after, reply)
                 if why and not v.solved:
                     who = self.names[after.player]
                     out.append(
@@ -347,6 +348,13 @@ class LearnScene(Scene):
         else:
             out.append((f"Find a better move for {who}.", small, theme.ACCENT_2))
         return out
+
+    def why(self, what: str, state, move) -> str | None:
+        """``state.explain(move)``, worked out once (the panel is drawn every frame)."""
+        key = (self.lesson.index, what, str(move))
+        if key not in self._why:
+            self._why[key] = state.explain(move)
+        return self._why[key]
 
     def _line_words(self, state, moves) -> list:
         words = []

@@ -68,6 +68,7 @@ class ReviewScene(Scene):
         self.line_step = 0  # moves of the line shown so far
         self.line_timer = 0.0
         self._learnable = False  # the lesson's button has a row (laid out when it has)
+        self._reasons: dict = {}  # (ply, move) -> what the better move achieves
         self._valued = -1  # positions valued when the graph was last brought up to date
         self.waiting_budget: str | None = None  # a review asked for before the worker ran
         self.playing = playing
@@ -271,7 +272,10 @@ class ReviewScene(Scene):
         rv = self.review_of(self.index)
         if rv is None or not rv.best:
             return None
-        return self.states[rv.ply].explain(rv.best)
+        key = (rv.ply, rv.best)
+        if key not in self._reasons:  # (worked out once: the banner is drawn every frame)
+            self._reasons[key] = self.states[rv.ply].explain(rv.best)
+        return self._reasons[key]
 
     def line_text(self) -> str:
         """The better move's line, the moves shown so far in brackets."""
