@@ -173,3 +173,30 @@ def test_glades_claims_and_takes_small_glades():
     assert corner.explain("c1:6-c2:1") == "takes the a1-b1 glade (2 squares) from Orange"
     assert corner.explain("c1:1-c2:1") is None  # 1 against 1: every value cancels
     assert g.start().explain("e5:6-e6:6") is None  # the whole board: nothing settled
+
+
+def test_glorieta_closing_cells_match_the_literal_loop_check():
+    import random
+
+    from game.rules.glorieta import has_loop
+
+    g = rules.get("glorieta")
+    checked = 0
+    for seed in range(4):
+        for variant in ("landscape", "chicken"):
+            s = g.start(size=6, seed=seed, variant=variant)
+            rng = random.Random(seed)
+            while not s.is_over():
+                if s.black >= 0 and rng.random() < 0.3:
+                    for bit in (1, 2):
+                        literal = []
+                        for y in range(s.geo.n):
+                            if not s.cells[y]:
+                                cells = bytearray(s.cells)
+                                cells[y] = bit
+                                if has_loop(s.geo, cells, bit):
+                                    literal.append(y)
+                        assert s._closing(bit) == literal
+                        checked += 1
+                s = s.play(rng.choice(s.legal_moves()))
+    assert checked > 50
