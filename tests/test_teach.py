@@ -12,7 +12,7 @@ from test_review import SCENARIOS, analysed, record_of, scripted
 
 from game import records, review, teach
 from game.review import Analysis, PositionEval
-from game.scenes.learn import LearnScene
+from game.scenes.mistakes import MistakesScene
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
 from game.seats import Seat
@@ -202,7 +202,7 @@ def test_learn_from_your_mistakes_by_events():
     assert review_scene.b_learn.visible
     press(app, pygame.K_l)
     learn = app.scene
-    assert isinstance(learn, LearnScene)
+    assert isinstance(learn, MistakesScene)
     frames(app, 2)
     lesson = learn.lesson
     assert all(rv.mover == 0 for rv in lesson.marks)  # only the human's marked moves
@@ -355,7 +355,7 @@ def test_random_clicks_and_keys_on_the_lesson_never_break_it(gid):
 
     app = make_app(iterations=30)
     m, states, p = reviewed_match(app, gid, human=None)
-    learn = LearnScene(app, m, m.analysis, [0, 1])
+    learn = MistakesScene(app, m, m.analysis, [0, 1])
     app.push(learn)
     frames(app, 2)
     rng = random.Random(7)

@@ -427,7 +427,7 @@ class ReviewScene(Scene):
         if not self.learn_count():
             self.app.message("No marked moves to learn from in this game.", "info")
             return
-        flow.push(self.app, "learn", self.match, self.analysis, self.learn_seats())
+        flow.push(self.app, "mistakes", self.match, self.analysis, self.learn_seats())
 
     # --- export ------------------------------------------------------
     def export_gif(self) -> None:

@@ -20,7 +20,7 @@ from game.scenes.base import Scene, draw_background
 from game.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
 
 
-class LearnScene(Scene):
+class MistakesScene(Scene):
     """Step through the player's marked moves and find better ones."""
 
     LINE_TIME = 1.2  # seconds between the moves of a line played out
