@@ -250,6 +250,51 @@ class State:
             return f"{name} passes."
         return f"{name} plays {words}."
 
+    # --- what a move achieves (the review's reasons) -----------------------------------------
+    def explain(self, move) -> str | None:
+        """What ``move`` (a legal move here, an object or its notation) achieves, in the
+        game's own words, as a phrase with the mover as its subject and no full stop:
+        "splays f6 into 5 markers", "closes a loop of 6 stones around 1 cell".  The review
+        shows it with a better move and the coach with its advice.  None when the move
+        does nothing the rules can name (a quiet move) or is not legal here.  Never raises.
+
+        This base version knows only how a move ends the game ("wins the game",
+        "loses the game at once", "ends the game in a draw"); each game names the rest
+        (``_explain``) and falls back on this."""
+        try:
+            m = self.find_move(move)
+            after = self.play(m)
+        except Exception:
+            return None
+        try:
+            said = self._explain(m, after)
+        except Exception:  # a reason is a courtesy: never let it break a screen
+            said = None
+        return said or self._explain_end(after)
+
+    def _explain(self, move, after) -> str | None:
+        """A game's reason for the legal ``move`` leading to ``after`` (see ``explain``)."""
+        return None
+
+    @staticmethod
+    def join_reasons(parts) -> str | None:
+        """A game's reasons for a move as one phrase: "a, b and c" (None for none)."""
+        parts = [p for p in parts if p]
+        if not parts:
+            return None
+        if len(parts) == 1:
+            return parts[0]
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    def _explain_end(self, after) -> str | None:
+        """How ``after`` (the position after the mover's move) ends the game, if it does."""
+        if not after.is_over():
+            return None
+        w = after.winner()
+        if w is None:
+            return "ends the game in a draw"
+        return "wins the game" if w == self.player else "loses the game at once"
+
     def find_move(self, move) -> Any:
         """The legal move that ``move`` (a move object or its notation) names.
 

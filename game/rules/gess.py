@@ -846,6 +846,48 @@ class GessState(State):
             m.src, m.dst, m.direction, m.distance, piece, captured, tuple(landed), tuple(fallen)
         )
 
+    def _explain(self, move, after) -> str | None:
+        """Gess's reason for a move: the stones it captures, the rings it makes or breaks
+        (see ``State.explain``)."""
+        me, opp = self.player, 1 - self.player
+        sl = self.slide(move)
+        parts = []
+        theirs = sum(1 for *_xy, o in sl.captured if o == opp)
+        mine = len(sl.captured) - theirs
+        took = []
+        if theirs:
+            took.append(f"{theirs} {PLAYER_NAMES[opp]} stone{'s' if theirs != 1 else ''}")
+        if mine:
+            took.append(f"{mine} of its own")
+        if theirs:
+            parts.append("captures " + " and ".join(took))
+        elif mine:
+            parts.append(
+                f"removes {mine} of its own stones" if mine > 1 else "removes 1 of its own stones"
+            )
+        if sl.fallen:
+            n = len(sl.fallen)
+            parts.append(f"carries {n} stone{'s' if n != 1 else ''} off the board")
+        rings = {p: set(self.rings(p)) for p in (0, 1)}
+        now = {p: set(after.rings(p)) for p in (0, 1)}
+        gone = sorted(rings[opp] - now[opp])
+        if gone:
+            where = ", ".join(square_name(x, y) for x, y in gone)
+            last = "last " if not now[opp] else ""
+            parts.append(f"breaks {PLAYER_NAMES[opp]}'s {last}ring at {where}")
+        made = sorted(now[me] - rings[me])
+        if made:
+            where = ", ".join(square_name(x, y) for x, y in made)
+            parts.append(f"makes a new ring at {where}")
+        lost = sorted(rings[me] - now[me])
+        if lost:
+            where = ", ".join(square_name(x, y) for x, y in lost)
+            parts.append(f"breaks its own ring at {where}")
+        end = self._explain_end(after)
+        if end:
+            parts.append(end)
+        return self.join_reasons(parts)
+
     def why_not_piece(self, x: int, y: int) -> str:
         """Why (x, y) is not the centre of a piece of the player to move ("" when it is)."""
         name = square_name(x, y)

@@ -36,6 +36,7 @@ NAMES = tuple(f"{FILES[i % SIZE]}{i // SIZE + 1}" for i in range(N))
 INDEX = {name: i for i, name in enumerate(NAMES)}
 COLOURS = ("green", "orange")
 PLAYER_NAMES = ("Green", "Orange")
+EXPLAIN_GLADE = 12  # the largest glade State.explain names (larger ones are still open)
 LETTERS = "GO"
 TOUCH_LIMIT = 3
 VALUE_WORDS = {1: "1s", 2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s"}
@@ -791,6 +792,42 @@ class GladesState(State):
                 )
             )
         return out
+
+    # --- what a move achieves -------------------------------------------------------------
+    def _explain(self, move, after) -> str | None:
+        """Glades's reason for a placement: the small glades (EXPLAIN_GLADE squares at
+        most: a wide open area changes hands every move) it claims for the mover or takes
+        from the opponent, as the board would score now (see ``State.explain``)."""
+        p = self.player
+        me, them = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
+        if move.is_pass:
+            return "passes: no tile can be placed"
+        before = {}
+        owner_of = {}
+        for gl in self.glades():
+            before[gl.squares] = gl.owner
+            for sq in gl.squares:
+                owner_of[sq] = gl.owner
+        claims = []
+        for gl in after.glades():
+            if gl.owner != p or gl.size > EXPLAIN_GLADE or before.get(gl.squares) == p:
+                continue
+            if gl.size == 1:
+                what = f"the {gl.names[0]} glade"
+            elif gl.size <= 6:
+                what = f"the {gl.names[0]}-{gl.names[-1]} glade ({gl.size} squares)"
+            else:
+                what = f"the {gl.size}-square glade at {gl.names[0]}"
+            if (1 - p) in {owner_of.get(sq) for sq in gl.squares}:
+                claims.append((gl.size, f"takes {what} from {them}"))
+            else:
+                claims.append((gl.size, f"claims {what} for {me}"))
+        claims.sort(key=lambda c: -c[0])
+        parts = [text for _, text in claims[:2]]
+        end = self._explain_end(after)
+        if end:
+            parts.append(end)
+        return self.join_reasons(parts)
 
     # --- the contract -------------------------------------------------------------------
     def is_over(self) -> bool:

@@ -1127,6 +1127,55 @@ class GlissState(State):
             "docked": docked,
         }
 
+    # -- what a move achieves ----------------------------------------------------------------
+    def _explain(self, move, after) -> str | None:
+        """Gliss's reason for a move: what it builds, captures, docks, converts or leaves
+        behind, and the tower count that wins (see ``State.explain``)."""
+        me = self.player
+        them = COLOUR_NAMES[1 - me]
+        name = self.point_name
+        parts = []
+        if move.kind == "build":
+            a, _b, _c, d = move.sources
+            parts.append(f"builds a base on {name(a)}-{name(d)}")
+        else:
+            if move.kind == "deploy":
+                parts.append(
+                    f"launches a glider from its base, leaving a tower on {name(move.kept)}"
+                )
+            if move.off:
+                parts.append("flies the glider off the board, where it is lost")
+            captured = list(move.captured)
+            if captured:
+                kinds = {}
+                for pt in captured:
+                    sh = self.shape_at(pt)
+                    kind = sh.kind if sh is not None else "stone"
+                    kinds.setdefault(kind, []).append(pt)
+                for kind in ("glider", "base"):
+                    pts = kinds.get(kind)
+                    if not pts:
+                        continue
+                    where = ", ".join(name(pt) for pt in sorted(pts))
+                    if kind == "glider":
+                        n = 1 if len(pts) <= 3 else len(pts) // 3
+                        what = "glider" if n == 1 else f"{n} gliders"
+                        parts.append(f"captures {them}'s {what} ({where})")
+                    else:
+                        parts.append(f"breaks {them}'s base, taking {where}")
+            if move.converted is not None:
+                parts.append(f"docks and converts {name(move.converted)}")
+            elif move.docked:
+                parts.append("docks with its tower into a new base")
+        before, now = self.towers(me), after.towers(me)
+        if now > before and not after.is_over():
+            towers = f"{now} tower{'s' if now != 1 else ''}"
+            parts.append(f"gives {COLOUR_NAMES[me]} {towers} (12 win)")
+        end = self._explain_end(after)
+        if end:
+            parts.append(end)
+        return self.join_reasons(parts)
+
     # -- client helpers ---------------------------------------------------------------------
     @property
     def board(self) -> tuple:

@@ -848,6 +848,69 @@ class GlorietaState(State):
             return str(move)
         return _words(m)
 
+    # --- what a move achieves ---------------------------------------------------------------
+    def _closing(self, bit) -> list[int]:
+        """The empty cells where a stone of colour ``bit`` would close a loop for it (the
+        incremental check of ``play``, on copies)."""
+        g = self.geo
+        k = bit - 1
+        par0, msk0 = self.par[k], self.msk[k]
+        cells = self.cells
+        return [
+            y
+            for y in range(g.n)
+            if not cells[y] and _add(par0[:], bytearray(msk0), g.ring, g.nbd, y)
+        ]
+
+    def _explain(self, move, after) -> str | None:
+        """Glorieta's reason for a move: the loop it closes, the loop of the opponent's it
+        blocks, the loop it threatens next (see ``State.explain``)."""
+        g = self.geo
+        names = g.names
+        p = self.player
+        if move.k == _TAKE:
+            colour = COLOURS[move.cell]
+            if colour == "black":
+                return "takes Black, and the opening stone with it: Orange moves next"
+            return "takes Orange and moves next"
+        if move.k == _DECLINE:
+            return (
+                "declines the neutral stone: neutral stones end for both players, and on a "
+                "full board with no loop the decliner loses"
+            )
+        if after.is_over() and after.loops:
+            lp = after.loop()
+            w = after.winner()
+            if lp is None or w is None:
+                return None
+            stones, enclosed = lp
+            what = (
+                f"a loop of {len(stones)} stones around {len(enclosed)} "
+                f"cell{'s' if len(enclosed) != 1 else ''}"
+            )
+            if w == p:
+                return f"closes {what}"
+            return f"completes {after.seat_name(w)}'s loop for them: {what}"
+        mine = 1 if (self.black < 0 or p == self.black) else 2
+        theirs = 3 - mine
+        me = "Black" if mine == 1 else "Orange"
+        them = "Orange" if mine == 1 else "Black"
+        parts = []
+        if self.black >= 0:  # nobody threatens anything before the colours are known
+            blocked = set(self._closing(theirs)) - set(after._closing(theirs))
+            if blocked:
+                where = ", ".join(names[y] for y in sorted(blocked)[:3])
+                parts.append(f"blocks {them}'s loop at {where}")
+        threats = sorted(set(after._closing(mine)) - set(self._closing(mine)))
+        if len(threats) == 1:
+            parts.append(f"threatens to close a {me} loop at {names[threats[0]]}")
+        elif threats:
+            where = " and ".join(names[y] for y in threats[:2])
+            parts.append(f"threatens to close a {me} loop at {where}: two ways to win")
+        if not parts and self.ph == OPENING:
+            return "drops the opening black stone"
+        return self.join_reasons(parts)
+
     def why_illegal(self, text: str) -> str:
         m = self._read(text)
         try:

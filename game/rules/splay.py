@@ -369,6 +369,49 @@ class SplayState(State):
         _apply(cells, emp, terr, self.player, move.cell)
         return SplayState(cells, 1 - self.player, emp, terr)
 
+    # --- what a move achieves ---------------------------------------------------------------
+    def _explain(self, move, after) -> str | None:
+        """Splay's reason for a move: the splay and its collapses (the only way to take a
+        splay from the opponent: a tower about to splay allows no placement next to it), a
+        tower made ready to splay (see ``State.explain``)."""
+        p = self.player
+        name = PLAYER_NAMES[p]
+        if move.cell is None:
+            return "passes: no placement is open"
+        cell = move.cell
+        where = NAMES[cell]
+        parts = []
+        out = self.splay_of(cell, p)
+        if out is not None:
+            n = len(out.markers)
+            parts.append(f"splays {where} into {n} marker{'s' if n != 1 else ''}")
+            theirs = sum(1 for i in out.collapsed if self.cells[i] >> 4 != p)
+            mine = len(out.collapsed) - theirs
+            fell = []
+            if theirs:
+                fell.append(f"{theirs} {PLAYER_NAMES[1 - p]} tower{'s' if theirs != 1 else ''}")
+            if mine:
+                fell.append(
+                    f"{mine} of its own" if theirs else f"{mine} own tower{'s' * (mine > 1)}"
+                )
+            if fell:
+                parts.append("collapses " + " and ".join(fell))
+            parts[-1] += f" ({name}'s territory {self.terr[p]} -> {after.terr[p]})"
+        else:
+            height = after.cells[cell] & 15
+            height -= 1
+            if self.cells[cell]:
+                text = f"raises the {where} tower to {height}"
+            else:
+                text = f"starts a tower on {where}"
+            if after.emp[cell] == height + 1:
+                text += ", one checker from splaying"
+            parts.append(text)
+        end = self._explain_end(after)
+        if end:
+            parts.append(end)
+        return self.join_reasons(parts)
+
     def find_move(self, move):
         if self.is_over():
             raise RuleViolation(f"{move}: the game is over")

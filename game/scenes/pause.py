@@ -198,8 +198,8 @@ class RulesScene(Overlay):
 
 
 class SettingsScene(Overlay):
-    """Volume, mute, full screen, window size, animation speed, the computer's processes
-    and how many finished games the archive keeps."""
+    """Volume, mute, full screen, window size, animation speed, the computer's processes,
+    how many finished games the archive keeps, and the coach against the computer."""
 
     title = "Settings"
     panel_size = (540, 590)
@@ -283,6 +283,8 @@ class SettingsScene(Overlay):
             )
         )
         self.archive.label_width = 150
+        # the coach: against the computer, a mistake is offered back before the reply
+        self.coach = self.ui.add(Toggle("Coach", app.settings.coach, self._coach, label_width=150))
         self.back = self.ui.add(Button("Back", self.close))
         self.ui.set_focus(self.volume)
 
@@ -320,6 +322,10 @@ class SettingsScene(Overlay):
         self.app.remember()
         keeping.prune_archive(self.app)
 
+    def _coach(self, on: bool) -> None:
+        self.app.settings.coach = bool(on)
+        self.app.remember()
+
     def _full(self, on: bool) -> None:
         if on != self.app.fullscreen:
             self.app.toggle_fullscreen()
@@ -341,6 +347,7 @@ class SettingsScene(Overlay):
             self.contrast,
             self.procs,
             self.archive,
+            self.coach,
         )
         step = max(44, min(58, (self.back.rect.y - theme.GAP - y) // len(rows)))
         for wdg in rows:

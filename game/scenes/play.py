@@ -8,6 +8,12 @@ cursor (arrows, Q E Z C, Enter/Space, Esc; ``BoardHost.move_cursor``), Tab throu
 buttons, or a typed move after / (``game.ui.move_entry``); ? shows the keys (``game.ui.keys``),
 L the log of every move in words (``game.session.announce``).  The game itself is a
 ``game.session.match.Match``; the board is hosted by a ``game.board_host.BoardHost``.
+
+Coach mode (Settings: Coach), in a game of one human against the computer: after each of
+the human's moves the computer's reply waits while the coach (``game.session.teach.Coach``)
+values the move; when it drops the human's winning chance past the review's mistake
+threshold, a box over the board offers "Take back and think again", saying what the
+better move achieves (``State.explain``), or "Play on".
 """
 
 from __future__ import annotations
@@ -17,12 +23,13 @@ import pygame
 from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.session import announce, keeping
+from game.session import announce, keeping, teach
 from game.session.seats import DEFAULT_SEATS
 from game.ui import anim, flow, keys, opening
 from game.ui.move_entry import MoveBox
 from game.ui.play_panel import PlayPanel
-from game.ui.widgets import Button, draw_text, fit_text, line_height, text_size
+from game.ui.review_graph import MARKS
+from game.ui.widgets import Button, draw_text, fit_text, line_height, text_size, wrap_text
 
 RESULT_DELAY = 1.0  # seconds between the last move landing and the result screen
 
@@ -76,6 +83,20 @@ class PlayScene(Scene):
         self.ended = False
         self.action_buttons: list[Button] = []
         self._actions_key = None
+        # coach mode (a setting): the coach, and its offer to take a mistake back
+        self.coach: teach.Coach | None = None
+        self.b_takeback = self.ui.add(
+            Button(
+                "Take back and think again",
+                self.coach_take_back,
+                size=theme.FONT_SMALL,
+                accent=theme.GOOD,
+            )
+        )
+        self.b_playon = self.ui.add(Button("Play on", self.coach_play_on, size=theme.FONT_SMALL))
+        self.b_takeback.visible = self.b_playon.visible = False
+        self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        self.sync_coach()
 
     # --- life cycle -------------------------------------------------------------------------
     def layout(self, size) -> None:
@@ -84,6 +105,7 @@ class PlayScene(Scene):
         self.host.layout(self.board_rect)
         self.place_buttons(self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD))
         self.place_actions()
+        self.place_coach()
 
     def place_buttons(self, inner) -> None:
         """Two rows of buttons at the bottom of the panel."""
@@ -102,6 +124,80 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.match.cancel()
+        if self.coach is not None:
+            self.coach.close()
+
+    # --- coach mode -------------------------------------------------------------------------
+    def coach_wanted(self) -> bool:
+        """Coach mode is on and this is one human against the computer, still playing."""
+        settings = getattr(self.app, "settings", None)
+        m = self.match
+        return bool(getattr(settings, "coach", False)) and m.humans == 1 and not m.over
+
+    def sync_coach(self) -> None:
+        """Start or stop the coach as the setting and the game say."""
+        want = self.coach_wanted()
+        if want and self.coach is None:
+            it = getattr(self.app, "ai_overrides", {}).get("iterations")
+            self.coach = teach.Coach(self.match, self.app.live_ai, it)
+            self.match.waits = self.coach.waits
+        elif not want and self.coach is not None:
+            self.coach.close()
+            self.coach = None
+            self.match.waits = lambda: False
+
+    @property
+    def coach_advice(self):
+        return None if self.coach is None else self.coach.advice
+
+    def coach_lines(self) -> list[tuple[str, int, tuple]]:
+        """The coach's box: the verdict, the chances, what the better move achieves."""
+        v = self.coach_advice
+        if v is None:
+            return []
+        reason = self.coach.reason
+        better = f"A better move {reason}." if reason else "There is a better move here."
+        return [
+            (f"Coach: that looks like a {v.kind}", theme.FONT_SMALL, MARKS[v.kind][1]),
+            (
+                f"Your winning chance drops from {v.before:.0f}% to {v.after:.0f}%.",
+                theme.FONT_TINY,
+                theme.TEXT,
+            ),
+            (better, theme.FONT_TINY, theme.ACCENT_2),
+        ]
+
+    def place_coach(self) -> None:
+        """The coach's box at the bottom of the board, its two buttons inside it."""
+        r = self.board_rect
+        width = min(r.width - 16, 640)
+        bh = 40
+        lines = 0
+        for text, size, _ in self.coach_lines():
+            lines += len(wrap_text(text, size, width - 24)) * line_height(size) + 2
+        height = lines + bh + 3 * theme.GAP + 8
+        box = pygame.Rect(0, 0, width, height)
+        box.midbottom = (r.centerx, r.bottom - 8)
+        self.coach_rect = box
+        gap = theme.GAP
+        y = box.bottom - gap - bh
+        w1 = (box.width - 3 * gap) * 3 // 5
+        self.b_takeback.rect = pygame.Rect(box.x + gap, y, w1, bh)
+        x2 = self.b_takeback.rect.right + gap
+        self.b_playon.rect = pygame.Rect(x2, y, box.right - gap - x2, bh)
+
+    def coach_take_back(self) -> None:
+        if self.coach is None or self.coach.advice is None:
+            return
+        self.back_to_game()
+        if self.coach.take_back():
+            self.ended = False
+            self.say("Taken back: think again", "info", 2.0)
+        self.view.cancel_selection()
+
+    def coach_play_on(self) -> None:
+        if self.coach is not None:
+            self.coach.play_on()
 
     def pause(self) -> None:
         self.match.cancel()
@@ -218,6 +314,9 @@ class PlayScene(Scene):
             self.browse_to(self.match.ply)
 
     def undo(self) -> None:
+        if self.coach_advice is not None:  # U answers the coach: take it back
+            self.coach_take_back()
+            return
         self.back_to_game()
         if self.match.undo():
             self.ended = False
@@ -407,6 +506,10 @@ class PlayScene(Scene):
             return
         if et == pygame.TEXTINPUT:  # text outside the move box: the keys did their work
             return
+        pos = getattr(event, "pos", None)
+        if self.coach_advice is not None and pos is not None and self.coach_rect.collidepoint(pos):
+            self.ui.handle_event(event)  # the coach's box is over the board: its buttons
+            return
         if et == pygame.KEYDOWN:
             key = event.key
             if (
@@ -565,6 +668,15 @@ class PlayScene(Scene):
         self.flash.update(dt)
         m = self.match
         self.host.update(dt)
+        self.sync_coach()
+        had = self.coach_advice
+        if self.coach is not None:
+            self.coach.update()  # (before the match: the computer's reply may wait for it)
+        if self.coach_advice is not None and had is None:
+            self.place_coach()
+            self.ui.set_focus(self.b_takeback)
+            self.app.play_sound("error")
+        self.b_takeback.visible = self.b_playon.visible = self.coach_advice is not None
         m.update(dt)
         for kind, text in m.pop_events():
             self.say(text, kind, 3.0)
@@ -617,11 +729,24 @@ class PlayScene(Scene):
             )
         if self.browsing is not None:
             self.draw_browse_banner(surface)
+        if self.coach_advice is not None:
+            self.draw_coach(surface)
         self.panel.draw(surface)
         self.ui.draw(surface)
         if self.panel.keys_open:
             keys.draw_legend(surface, self.board_rect, keys.legend(self.view))
         self.movebox.draw(surface, self.board_rect)
+
+    def draw_coach(self, surface) -> None:
+        box = self.coach_rect
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.15), box, border_radius=10)
+        pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=10)
+        y = box.y + theme.GAP
+        for text, size, col in self.coach_lines():
+            for line in wrap_text(text, size, box.width - 24):
+                draw_text(surface, line, size, col, (box.x + 12, y))
+                y += line_height(size)
+            y += 2
 
     def draw_browse_banner(self, surface) -> None:
         """While an earlier position shows: which, and how to get back to the game."""

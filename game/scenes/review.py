@@ -7,10 +7,14 @@ from the position shown, hotseat.  A review sends every
 position to the computer's process (``game.session.review.Analyser``) at the budget the player
 picks, with a progress bar and Cancel; each move is then classed by how much it cost
 its player's winning chances, and the better move of a marked one can be shown on the
-board (B); N and P jump to the next and previous marked move.  A finished review is
-saved with the game's record, so it reopens reviewed.  From any position the game can be
-played on, against the computer or hotseat, in a new game that keeps the moves so far;
-the game or a range of it can be exported as a GIF, the position as a PNG.
+board (B): the engine's line played out move by move, with what the move achieves in the
+game's words (``State.explain``); N and P jump to the next and previous marked move, and
+L opens "Learn from your mistakes" (the ``learn`` scene) on the player's marked moves.
+"Play from here" on a marked move starts from the position before it, and says so.  A
+finished review is saved with the game's record, so it reopens reviewed.  From any
+position the game can be played on, against the computer or hotseat, in a new game that
+keeps the moves so far; the game or a range of it can be exported as a GIF, the position
+as a PNG.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import pygame
 from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.session import keeping, records, review, turns
+from game.session import keeping, records, review, teach, turns
 from game.session.seats import DEFAULT_LEVEL, Seat
 from game.ui import flow
 from game.ui.move_entry import MoveBox
@@ -39,6 +43,7 @@ class ReviewScene(Scene):
     """A finished (or stopped) game, position by position, with the computer's review."""
 
     STEP_TIME = 0.9
+    LINE_TIME = 1.2  # seconds between the moves of a better move's line
 
     def __init__(self, app, match, start: int | None = None, playing: bool = False, analyse=None):
         super().__init__(app)
@@ -64,6 +69,11 @@ class ReviewScene(Scene):
         self.reviews: list = []
         self.analyser = None
         self.better = False  # the board shows the better move of the marked move
+        self.line: list = []  # its line: [(move, position after it)], the better move first
+        self.line_step = 0  # moves of the line shown so far
+        self.line_timer = 0.0
+        self._learnable = False  # the lesson's button has a row (laid out when it has)
+        self._reasons: dict = {}  # (ply, move) -> what the better move achieves
         self._valued = -1  # positions valued when the graph was last brought up to date
         self.waiting_budget: str | None = None  # a review asked for before the worker ran
         self.playing = playing
@@ -100,6 +110,15 @@ class ReviewScene(Scene):
         )
         self.b_retry = add(
             Button("Play from here", lambda: self.retry(False), size=small, accent=theme.GOOD)
+        )
+        self.b_learn = add(
+            Button(
+                "Learn from your mistakes",
+                self.open_learn,
+                size=small,
+                hotkey="L",
+                accent=theme.GOOD,
+            )
         )
         self.b_hotseat = add(Button("Hotseat here", lambda: self.retry(True), size=small))
         self.b_gif = add(Button("GIF", self.export_gif, size=small, accent=theme.ACCENT_2))
@@ -223,13 +242,66 @@ class ReviewScene(Scene):
             return
         self.better = not self.better
         if self.better:
+            self.playing = False
             before = self.index - 1
             last = self.moves[before - 1] if before > 0 else None
             self.host.show(self.states[before], last, animate=False)
             self.view.hint = rv.best
+            ev = self.analysis.evals[before] if self.analysis is not None else None
+            pv = list(getattr(ev, "pv", None) or [])
+            if not pv or pv[0] != rv.best:
+                pv = [rv.best]
+            self.line = teach.line_states(self.states[before], pv)
+            self.line_step = 0
+            self.line_timer = self.LINE_TIME
         else:
             self.view.hint = None
+            self.line = []
+            self.line_step = 0
             self.host.show(self.states[self.index], self.moves[self.index - 1], animate=False)
+        self.place_board()
+
+    def place_board(self) -> None:
+        """The board in its rect; while the better move shows, above the banner."""
+        r = self.board_rect
+        if self.better:
+            rows = self.banner_rows()
+            h = line_height(theme.FONT_SMALL) * len(rows) + 14 + 8
+            r = pygame.Rect(r.x, r.y, r.width, max(120, r.height - h))
+        self.host.layout(r)
+
+    def step_line(self) -> None:
+        """The better move's line, one move further (the board animates it)."""
+        if not self.better or self.line_step >= len(self.line):
+            return
+        move, state = self.line[self.line_step]
+        self.view.hint = None
+        self.host.show(state, move, animate=True)
+        self.line_step += 1
+        self.line_timer = self.LINE_TIME
+
+    def better_reason(self) -> str | None:
+        """What the better move of the marked move shown achieves, in the game's words."""
+        rv = self.review_of(self.index)
+        if rv is None or not rv.best:
+            return None
+        key = (rv.ply, rv.best)
+        if key not in self._reasons:  # (worked out once: the banner is drawn every frame)
+            self._reasons[key] = self.states[rv.ply].explain(rv.best)
+        return self._reasons[key]
+
+    def line_text(self) -> str:
+        """The better move's line, the moves shown so far in brackets."""
+        if not self.line:
+            return ""
+        start = self.states[self.index - 1]
+        words = []
+        state = start
+        for k, (move, after) in enumerate(self.line):
+            said = state.move_words(move)
+            words.append(f"[{said}]" if k < self.line_step else said)
+            state = after
+        return "Line: " + " ".join(words)
 
     # --- moving through the game ------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -237,6 +309,9 @@ class ReviewScene(Scene):
         if self.better:
             self.better = False
             self.view.hint = None
+            self.line = []
+            self.line_step = 0
+            self.place_board()
         elif index == self.index:
             return
         if animate and index == self.index + 1:
@@ -310,8 +385,17 @@ class ReviewScene(Scene):
         out[me] = Seat("human")
         return out
 
+    def retry_from(self) -> int:
+        """The position "Play from here" starts from: the one shown, or on a marked move
+        (or its better move shown) the position before the mistake."""
+        rv = self.review_of(self.index)
+        if rv is not None and rv.label:
+            return self.index - 1
+        return self.index
+
     def retry(self, hotseat: bool) -> None:
-        state = self.states[self.index]
+        start = self.retry_from()
+        state = self.states[start]
         if state.is_over():
             self.app.message("The game is over here: pick an earlier move to play on from.", "warn")
             self.app.play_sound("error")
@@ -322,10 +406,19 @@ class ReviewScene(Scene):
             m.options,
             self.retry_seats(hotseat),
             start_state=self.states[0],
-            moves=[str(mv) for mv in self.moves[: self.index]],
+            moves=[str(mv) for mv in self.moves[:start]],
         )
         if self.analyser is not None:
             self.analyser.cancel()
+        rv = self.review_of(self.index)
+        if start < self.index and rv is not None:
+            said = self.states[start].move_words(rv.move)
+            self.app.message(
+                f"Playing on from before the {rv.label} ({said}): "
+                f"{self.names[rv.mover]} to move, try a better one.",
+                "info",
+                5.0,
+            )
         flow.reset(self.app, "play", self.game, match=new)
 
     # --- a typed move: play on from here with it ------------------------------------
@@ -353,6 +446,27 @@ class ReviewScene(Scene):
         flow.reset(self.app, "play", self.game, match=new)
         return True
 
+    # --- learn from your mistakes ------------------------------------------------------
+    def learn_seats(self) -> list[int]:
+        """Whose marked moves the lesson goes through: the human's (both in a hotseat game
+        or a game of two computers)."""
+        humans = [p for p in (0, 1) if not self.match.seats[p].computer]
+        return humans if len(humans) == 1 else [0, 1]
+
+    def learn_count(self) -> int:
+        seats = self.learn_seats()
+        return sum(1 for rv in self.reviews if rv.label and rv.best and rv.mover in seats)
+
+    def open_learn(self) -> None:
+        if self.analysis is None or not self.analysis.complete or self.reviewing:
+            self.app.message("Review the game first: the lesson uses its marked moves.", "warn")
+            self.app.play_sound("error")
+            return
+        if not self.learn_count():
+            self.app.message("No marked moves to learn from in this game.", "info")
+            return
+        flow.push(self.app, "mistakes", self.match, self.analysis, self.learn_seats())
+
     # --- export ------------------------------------------------------
     def export_gif(self) -> None:
         flow.push(self.app, "export", self.game, self.states, self.moves, self.index)
@@ -378,7 +492,7 @@ class ReviewScene(Scene):
         pw = max(320, min(480, w * 2 // 5))
         self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
         self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
-        self.host.layout(self.board_rect)
+        self.place_board()
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         gap = theme.GAP
         bh = max(36, line_height(theme.FONT_SMALL) + 12)
@@ -397,6 +511,9 @@ class ReviewScene(Scene):
         row([self.b_gif, self.b_png, self.b_back], y)
         y -= bh + gap
         row([self.b_retry, self.b_hotseat], y, [3, 2])
+        if self._learnable:
+            y -= bh + gap
+            row([self.b_learn], y)
         y -= bh + gap
         row([self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last], y, [2, 2, 3, 2, 2])
         self.list_bottom = y - gap
@@ -442,6 +559,7 @@ class ReviewScene(Scene):
                 pygame.K_b: self.toggle_better,
                 pygame.K_n: self.next_mark,
                 pygame.K_p: lambda: self.next_mark(-1),
+                pygame.K_l: self.open_learn,
             }
             if event.key in actions:
                 actions[event.key]()
@@ -489,8 +607,22 @@ class ReviewScene(Scene):
         self.b_better.visible = marked and not busy
         self.b_better.label = "Back to the move played" if self.better else "Show the better move"
         self.b_play.label = "Pause" if self.playing else "Play"
-        at_end = self.states[self.index].is_over()
+        at_end = self.states[self.retry_from()].is_over()
         self.b_retry.enabled = self.b_hotseat.enabled = not at_end
+        learnable = (
+            not busy
+            and self.analysis is not None
+            and self.analysis.complete
+            and self.learn_count() > 0
+        )
+        self.b_learn.visible = learnable
+        if learnable != self._learnable:
+            self._learnable = learnable
+            self.layout(self.app.size)
+        if self.better and not self.view.animating and self.line_step < len(self.line):
+            self.line_timer -= dt
+            if self.line_timer <= 0:
+                self.step_line()
         if self.playing and not self.view.animating:
             self.timer -= dt
             if self.timer <= 0:
@@ -520,7 +652,7 @@ class ReviewScene(Scene):
                     theme.ACCENT_2,
                 )
             )
-            return lines
+            return lines  # (the reason and the line: in the banner over the board)
         if rv is not None and rv.before is not None and rv.after is not None:
             who = self.names[rv.mover]
             text = f"{who}'s chances {rv.before:.0f}% -> {rv.after:.0f}%"
@@ -530,7 +662,8 @@ class ReviewScene(Scene):
                 col = MARKS[rv.label][1]
             lines.append((text, theme.FONT_TINY, col))
             if rv.label and rv.best:
-                lines.append((f"Better: {rv.best}", theme.FONT_TINY, theme.ACCENT_2))
+                said = self.states[rv.ply].move_words(rv.best)
+                lines.append((f"Better: {said} (B shows it)", theme.FONT_TINY, theme.ACCENT_2))
         elif self.analysis is None and not self.reviewing:
             lines.append(
                 ("Review: the computer marks each side's mistakes", theme.FONT_TINY, theme.TEXT_DIM)
@@ -626,19 +759,40 @@ class ReviewScene(Scene):
                 (r.x + 8, r.y + 8 + i * line_height(theme.FONT_TINY)),
             )
 
+    def banner_lines(self) -> list[tuple[str, int, tuple]]:
+        """The better move's banner: the move, what it achieves, and its line."""
+        rv = self.review_of(self.index)
+        if rv is None or not rv.best:
+            return []
+        said = self.states[rv.ply].move_words(rv.best)
+        out = [(f"The better move: {said}  (B: back to the move played)", theme.ACCENT_2)]
+        reason = self.better_reason()
+        if reason:
+            out.append((f"It {reason}.", theme.TEXT))
+        if len(self.line) > 1:
+            out.append((self.line_text(), theme.TEXT_DIM))
+        return out
+
+    def banner_rows(self) -> list[tuple[str, tuple]]:
+        """The banner's lines wrapped to the board's width (3 lines per item at most)."""
+        width = self.board_rect.width - 40
+        rows = []
+        for text, col in self.banner_lines():
+            rows.extend((line, col) for line in wrap_text(text, theme.FONT_SMALL, width)[:3])
+        return rows
+
     def draw_banner(self, surface) -> None:
         r = self.board_rect
-        rv = self.review_of(self.index)
-        text = f"The better move: {rv.best if rv else ''} (B: back to the move played)"
         size = theme.FONT_SMALL
-        box = pygame.Rect(r.x + 8, r.y + 8, r.width - 16, line_height(size) + 10)
+        rows = self.banner_rows()
+        if not rows:
+            return
+        lh = line_height(size)
+        box = pygame.Rect(r.x + 8, r.bottom - 8 - (lh * len(rows) + 14), r.width - 16, 0)
+        box.height = lh * len(rows) + 14
         pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.2), box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT_2, box, 2, border_radius=8)
-        draw_text(
-            surface,
-            fit_text(text, size, box.width - 16),
-            size,
-            theme.ACCENT_2,
-            box.center,
-            "center",
-        )
+        y = box.y + 7
+        for text, col in rows:
+            draw_text(surface, text, size, col, (box.x + 12, y))
+            y += lh

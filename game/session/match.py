@@ -7,6 +7,8 @@
 * ``rng``: for seeds and the quick fallback move;
 * ``hold``: a function telling whether the board is still showing the last move (the
   computer's next move waits for it);
+* ``waits``: a function telling whether the computer must not start its move yet (the
+  coach is still judging the human's move: ``game.session.teach.Coach``);
 
 and it tells its listeners (``listen``) about every position change, so that a board
 host can animate it.  It knows the rules only through the public contract.
@@ -56,6 +58,7 @@ class Match:
         self.ai = ai or (lambda: None)
         self.rng = rng or random.Random()
         self.hold: Callable[[], bool] = lambda: False
+        self.waits: Callable[[], bool] = lambda: False
         self.move_cap = move_cap
         self.think_delay = think_delay
         self.spec_overrides = dict(spec_overrides or {})
@@ -391,7 +394,12 @@ class Match:
                     self.req_purpose = None
         if self.over:
             return
-        if self.computer_turn and self.req_id is None and self.pending is None:
+        if (
+            self.computer_turn
+            and self.req_id is None
+            and self.pending is None
+            and not self.waits()
+        ):
             self._request("move")
         if self.pending is not None and not self.hold():
             if self.paused and self.steps <= 0:

@@ -56,6 +56,8 @@ DIGITS = 4  # the decimals a value is kept with (so a saved analysis reads back 
 QUIET_STEPS = 25  # positions needing no search handled per update() at most
 
 _WORD = re.compile(r"[a-z][a-z0-9_-]{0,19}")
+_PV_MOVE = re.compile(r"[^\s,=]{1,40}")  # a move of a principal line as the text keeps it
+PV_PLIES = 5  # the longest principal line kept per position
 _tokens = itertools.count(1)
 
 
@@ -87,6 +89,9 @@ class PositionEval:
     # search looked at it enough: "before" and "after" then come from one tree, free of
     # the bias between searches from either side's turn
     played: float | None = None
+    # the engine's principal line from here (notations, the best move first): what it
+    # expects both sides to play, PV_PLIES at most; None when not known
+    pv: list | None = field(default=None, compare=False)
 
     def chance(self, seat: int = 0) -> float:
         """The winning chance of ``seat`` in %."""
@@ -235,6 +240,8 @@ class Analysis:
                     parts.append(f"best={e.best}")
                 if e.played is not None:
                     parts.append(f"played={e.played:+.{DIGITS}f}")
+                if e.pv and all(_PV_MOVE.fullmatch(str(m)) for m in e.pv):
+                    parts.append("pv=" + ",".join(str(m) for m in e.pv))
             if self.moves is not None and k < len(self.moves):
                 parts.append(f"move={self.moves[k]}")
             lines.append(" ".join(parts))
@@ -313,7 +320,12 @@ class Analysis:
                     ) from None
                 if not -1.0 <= played <= 1.0:
                     raise ValueError(f"{where}: the played value is not in [-1, 1]")
-            evals.append(PositionEval(value0, keys.get("best"), proven, played))
+            pv = None
+            if "pv" in keys:  # (older files have none)
+                pv = keys["pv"].split(",")[:PV_PLIES]
+                if not all(_PV_MOVE.fullmatch(m) for m in pv):
+                    raise ValueError(f"{where}: cannot read the line pv={keys['pv'][:40]!r}")
+            evals.append(PositionEval(value0, keys.get("best"), proven, played, pv))
         known = moves[:-1]
         if moves and moves[-1] is not None:
             raise ValueError(f"position {len(moves) - 1}: the last position has no move played")
@@ -325,6 +337,20 @@ class Analysis:
             k = next(i for i, m in enumerate(known) if m is None)
             raise ValueError(f"position {k}: the move played is missing")
         return cls(budget, evals, players, kept, iterations)
+
+
+def principal_line(msg, best=None) -> list | None:
+    """The principal line of a worker's result message (notations, PV_PLIES at most), when
+    it starts with ``best`` (or ``best`` is not given); else None."""
+    try:
+        pv = [str(m) for m in (msg.get("pv") or ())][:PV_PLIES]
+    except TypeError:
+        return None
+    if not pv or (best is not None and pv[0] != str(best)):
+        return None
+    if not all(_PV_MOVE.fullmatch(m) for m in pv):
+        return None
+    return pv
 
 
 def _seat0(value: float, player: int) -> float:
@@ -593,7 +619,8 @@ class Analyser:
                     proven = int(proven) if state.player == 0 else -int(proven)
                 best = forced_best or (str(msg["move"]) if msg.get("move") else None)
                 played = None if forced_best else self._played_value(index, state, msg)
-                self._set(index, PositionEval(value0, best, proven, played))
+                pv = None if forced_best else principal_line(msg, best)
+                self._set(index, PositionEval(value0, best, proven, played, pv))
                 self._next = max(self._next, index + 1)
                 return
             elif kind == "error":
@@ -649,7 +676,9 @@ __all__ = [
     "Analysis",
     "MoveReview",
     "PositionEval",
+    "PV_PLIES",
     "analyse",
     "classify",
+    "principal_line",
     "win_chance",
 ]

@@ -9,6 +9,7 @@
     contrast = normal
     ai_processes = auto
     archive = all
+    coach = off
     last_game = gliss
     seats.gliss = human, computer:hard
 
@@ -85,6 +86,7 @@ class Settings:
     archive_limit: int | None = None  # finished games kept in the archive; None: all
     last_game: str | None = None  # the game last played (the select screen opens on it)
     contrast: str = "normal"  # the palette: normal or high (CONTRAST_NAMES)
+    coach: bool = False  # against the computer: offer to take back a mistake (game.session.teach)
 
     def processes(self) -> int:
         """The processes the computer thinks in: the setting, at most the cores here;
@@ -104,6 +106,7 @@ class Settings:
             f"contrast = {self.contrast}",
             f"ai_processes = {'auto' if self.ai_processes is None else self.ai_processes}",
             f"archive = {'all' if self.archive_limit is None else self.archive_limit}",
+            f"coach = {'on' if self.coach else 'off'}",
         ]
         if self.last_game:
             lines.append(f"last_game = {self.last_game}")
@@ -165,6 +168,8 @@ def loads(text: str) -> tuple[Settings, list[str]]:
                 s.volume = v
             elif key == "fullscreen":
                 s.fullscreen = _onoff(value)
+            elif key == "coach":
+                s.coach = _onoff(value)
             elif key == "window":
                 w, x, h = value.lower().partition("x")
                 if not x:

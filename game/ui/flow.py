@@ -20,6 +20,7 @@ SCENES: dict[str, str] = {
     "result": "game.scenes.result:ResultScene",
     "replay": "game.scenes.review:ReviewScene",
     "review": "game.scenes.review:ReviewScene",
+    "mistakes": "game.scenes.mistakes:MistakesScene",
     "export": "game.scenes.export:ExportScene",
     "pause": "game.scenes.pause:PauseScene",
     "rules": "game.scenes.pause:RulesScene",

@@ -106,7 +106,7 @@ class PlayPanel:
         self.keys_open = False  # "?" pressed: the keys' legend shows over the board
         self.keys_help = lambda: []  # () -> the legend's lines (the scene's keys)
         self.show_log = False  # L: the log (every move in words) in the list's place
-        self.log: list[str] = []  # the sentences so far (game.announce), oldest first
+        self.log: list[str] = []  # the sentences so far (game.session.announce), oldest first
         self.log_scroll = 0  # lines scrolled back from the newest
         self._log_cache: list = []  # per move: (key, its sentences)
         self._log_lines: list[str] = []  # the log wrapped to the list's width
