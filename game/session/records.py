@@ -53,6 +53,13 @@ any order (the keys are not case-sensitive):
   where it names it or the wrong seat to move, is dropped and said in
   ``Record.problems``; the game still loads.  Versions before it keep the block as an
   unknown entry (below).
+* ``variations:`` optional, after the moves: the move tree of an analysis board
+  (``game.session.tree.MoveTree.to_text``: the main line with each variation in brackets
+  after the move it stands in for, ``f6 e5 (d4 c3) g7``), on the line and the ``| `` lines
+  after it.  Its main line must be the record's moves, and every move legal: a tree that
+  is not is dropped and said in ``Record.problems``; the game still loads.  It is written
+  as the unknown entries below are, so versions before it keep it in ``Record.extra``
+  and read the game as ever.
 * ``end of record`` closes the record; nothing but blank lines and comments may follow.
 * Blank lines and lines starting with ``#`` are ignored.
 * Any other key (a word: letters, digits, ``-`` and ``_``) is kept in ``Record.extra``
@@ -173,6 +180,16 @@ class Record:
     extra: dict = field(default_factory=dict)  # unknown keys, kept and ignored
     analysis: str | None = None  # the review (game.session.review.Analysis text), checked
     problems: list[str] = field(default_factory=list)  # what was dropped on reading
+    variations: str | None = None  # the move tree (game.session.tree text), checked
+
+    def tree(self):
+        """The record's moves as a :class:`game.session.tree.MoveTree`, its variations
+        included."""
+        from game.session.tree import MoveTree
+
+        if self.variations:
+            return MoveTree.from_text(self.start, self.variations)
+        return MoveTree(self.start, self.moves)
 
     @property
     def final(self):
@@ -208,6 +225,7 @@ class Record:
             extra=self.extra,
             final=self.final,
             analysis=self.analysis,
+            variations=self.variations,
         )
 
 
@@ -274,6 +292,7 @@ def dumps(
     extra: dict | None = None,
     final=None,
     analysis=None,
+    variations=None,
 ) -> str:
     """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``;
     ``moves`` are move objects or notation.
@@ -286,7 +305,9 @@ def dumps(
     or ISO 8601 text (default: now, local time).  ``extra`` holds further ``key: value``
     entries (unknown to this version, kept from a newer file).  ``analysis`` is the
     game's review (a ``game.session.review.Analysis`` or its text), written after the moves; one
-    that does not read or is of other moves is a ValueError."""
+    that does not read or is of other moves is a ValueError.  ``variations`` is a move tree
+    (a ``game.session.tree.MoveTree`` or its text) whose main line is ``moves``, written
+    after them; one without a variation is not written."""
     if resigned is not None and resigned not in (0, 1):
         raise ValueError(f"resigned is a seat, 0 or 1, not {resigned!r}")
     options = {**options, **(getattr(start_state, "options", None) or {})}
@@ -316,7 +337,7 @@ def dumps(
         lines.append(f"resigned: {resigned}")
     for key, value in (extra or {}).items():
         key = str(key).strip().lower()
-        if not _KEY.fullmatch(key) or key in KNOWN:
+        if not _KEY.fullmatch(key) or key in KNOWN or key == "variations":
             raise ValueError(f"{excerpt(key)} cannot be an extra entry of a record")
         first, *rest = str(value).split("\n")
         lines.append(f"{key}: {first.strip()}")
@@ -330,6 +351,8 @@ def dumps(
         lines.append("moves:")
     if analysis is not None:
         lines.extend(_analysis_lines(analysis, moves))
+    if variations is not None:
+        lines.extend(_variation_lines(variations, start_state, moves))
     lines.append(END)
     return "\n".join(lines) + "\n"
 
@@ -345,6 +368,42 @@ def _analysis_lines(analysis, moves) -> list[str]:
         )
     first, *rest = analysis.to_text().rstrip("\n").split("\n")
     return [f"analysis: {first}"] + ["| " + ln for ln in rest]
+
+
+VARIATION_WORDS = 12  # moves and brackets on each line of a variations block
+
+
+def _variation_lines(variations, start_state, moves) -> list[str]:
+    from game.session.tree import MoveTree
+
+    tree = variations
+    if not isinstance(tree, MoveTree):
+        tree = MoveTree.from_text(start_state, str(variations))
+    if tree.main_moves() != list(moves):
+        raise ValueError("the variations' main line is not the record's moves")
+    if not tree.has_variations:
+        return []
+    words = tree.to_text().split(" ")
+    chunks = [
+        " ".join(words[k : k + VARIATION_WORDS]) for k in range(0, len(words), VARIATION_WORDS)
+    ]
+    return [f"variations: {chunks[0]}"] + ["| " + c for c in chunks[1:]]
+
+
+def _read_variations(text: str | None, start, moves) -> tuple[str | None, list[str]]:
+    """The variations block read and checked against the record's moves (dropped and said,
+    never fatal)."""
+    if text is None:
+        return None, []
+    from game.session.tree import MoveTree
+
+    try:
+        tree = MoveTree.from_text(start, text)
+    except ValueError as e:
+        return None, [f"the variations do not read and were dropped: {_bounded(e)}"]
+    if tree.main_moves() != list(moves):
+        return None, ["the variations are not of these moves and were dropped"]
+    return tree.to_text(), []
 
 
 def dumps_match(match, date=None) -> str:
@@ -581,6 +640,12 @@ def _loads(text: str) -> Record:
     if ending is None:
         ending = _ending_of(state, seat_resigned)
     analysis, problems = _read_analysis(analyses, played, states)
+    # the move tree: an entry an older version keeps as unknown, read here from it
+    tree_lines = extra.pop("variations", None)
+    variations, dropped = _read_variations(
+        None if tree_lines is None else " ".join(tree_lines), start, played
+    )
+    problems.extend(dropped)
     return Record(
         game.id,
         options,
@@ -596,6 +661,7 @@ def _loads(text: str) -> Record:
         extra={key: "\n".join(lines) for key, lines in extra.items()},
         analysis=analysis,
         problems=problems,
+        variations=variations,
     )
 
 
