@@ -38,9 +38,11 @@ edited on towards one they accept; ``parse`` alone says whether it is legal, and
 * ``Game.edit_cell(text, cell, token)`` -- the text with ``cell`` (a name of the notation)
   holding the piece ``token`` (None: emptied); ValueError for a cell that is not there or a
   piece that does not fit (a tile off the board).  Never checks legality: ``parse`` does.
-* ``Game.edit_turn(token)``   -- the piece turned (Glades' tiles); by default unchanged.
+* ``Game.edit_turn(token)``   -- the piece turned (Glades' tiles); by default unchanged;
+  ``Game.edit_words(token)`` says how it lies ("the 3 here, the 5 to its right").
 * ``Game.edit_fields(text)``  -- the header lines the editor offers (:class:`EditField`):
-  by default the side to move; ``Game.edit_field(text, key, value)`` sets one.
+  by default the side to move; ``Game.edit_field(text, key, value)`` sets one,
+  ``Game.edit_value(text, key)`` reads it.
 * ``Game.empty(**options)``   -- the text of an empty board (not always legal: Glorieta's
   landscape wants its neutral stones).
 * ``Game.sketch(text)``        -- a state to *draw* the text with, built without the rules'
@@ -181,12 +183,14 @@ class Option:
 @dataclass(frozen=True)
 class EditPiece:
     """One piece of the editor's palette: ``token`` is what ``Game.edit_cell`` takes (the
-    position text's own token for most games), ``label`` what the palette shows, ``colour``
-    one of ``game.colours`` (None for a piece of no side)."""
+    position text's own token for most games), ``label`` its name, ``colour`` one of
+    ``game.colours`` (None for a piece of no side), ``short`` a mark of a few characters
+    drawn on its swatch ("3" for a stack of 3)."""
 
     token: str
     label: str
     colour: str | None = None
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -499,11 +503,19 @@ class Game:
     def edit_turn(self, token: str) -> str:
         return token
 
+    def edit_words(self, token: str) -> str:
+        """How the piece ``token`` lies, in words, for a piece that turns ("" otherwise)."""
+        return ""
+
     def edit_fields(self, text: str) -> list[EditField]:
         return [EditField("to move", "To move", tuple(self.colours[:2]))]
 
     def edit_field(self, text: str, key: str, value: str) -> str:
         return header_set(text, key, value)
+
+    def edit_value(self, text: str, key: str) -> str | None:
+        """The value of the field ``key`` in ``text`` (None when it has none)."""
+        return header_get(text, key)
 
     def empty(self, **options) -> str:
         """The text of this game's empty board (by default the start position emptied)."""

@@ -1384,7 +1384,9 @@ class Glades(Game):
         for o, colour in enumerate(COLOURS):
             for a in range(1, 7):
                 for b in range(a, 7):
-                    out.append(EditPiece(f"{LETTERS[o]}{a}>{b}", f"{a}-{b}", colour))
+                    out.append(
+                        EditPiece(f"{LETTERS[o]}{a}>{b}", f"{colour} {a}-{b}", colour, f"{a}-{b}")
+                    )
         return out
 
     def edit_turn(self, token: str) -> str:
@@ -1393,6 +1395,13 @@ class Glades(Game):
             return token
         turn = {">": "^", "^": "<", "<": "v", "v": ">"}
         return f"{m.group(1)}{m.group(2)}{turn[m.group(3)]}{m.group(4)}"
+
+    def edit_words(self, token: str) -> str:
+        m = _PIECE.match(token or "")
+        if not m:
+            return ""
+        where = {">": "to its right", "<": "to its left", "^": "above", "v": "below"}
+        return f"the {m.group(2)} here, the {m.group(4)} {where[m.group(3).lower()]}"
 
     def edit_fields(self, text: str) -> list[EditField]:
         return [

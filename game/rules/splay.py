@@ -648,8 +648,8 @@ class Splay(Game):
         for o, word in enumerate(PLAYER_WORDS):
             for h in range(1, 7):
                 what = "checker" if h == 1 else f"stack of {h}"
-                out.append(EditPiece(f"{'WB'[o]}{h}", f"{PLAYER_NAMES[o]} {what}", word))
-            out.append(EditPiece("wb"[o], f"{PLAYER_NAMES[o]} marker", word))
+                out.append(EditPiece(f"{'WB'[o]}{h}", f"{PLAYER_NAMES[o]} {what}", word, str(h)))
+            out.append(EditPiece("wb"[o], f"{PLAYER_NAMES[o]} marker", word, "m"))
         return out
 
     def edit_where(self, text: str, cell: str) -> tuple[int, int]:

@@ -409,7 +409,8 @@ def _read_variations(text: str | None, start, moves) -> tuple[str | None, list[s
 def dumps_match(match, date=None) -> str:
     """The record of a :class:`game.session.match.Match` as it stands (its resignation and, when
     it is over, how it ended included; its ``analysis``, when it has one of these
-    positions and moves)."""
+    positions and moves; its ``variations``, a move tree's text, when its main line is
+    still these moves)."""
     ending = match.end_reason() if match.over else None
     analysis = getattr(match, "analysis", None)
     if analysis is not None:
@@ -418,6 +419,12 @@ def dumps_match(match, date=None) -> str:
                 analysis = None
         except Exception:  # not an Analysis: never let it stop a save
             analysis = None
+    variations = getattr(match, "variations", None)  # the tree an analysis board kept
+    if variations is not None:
+        try:
+            _variation_lines(variations, match.states[0], match.moves)
+        except (ValueError, TypeError):  # of other moves now (played on): not kept
+            variations = None
     return dumps(
         match.game,
         match.options,
@@ -429,6 +436,7 @@ def dumps_match(match, date=None) -> str:
         date=date,
         final=match.state,
         analysis=analysis,
+        variations=variations,
     )
 
 

@@ -27,6 +27,8 @@ SCENES: dict[str, str] = {
     "confirm": "game.scenes.pause:ConfirmScene",
     "load": "game.scenes.load:LoadScene",
     "tour": "game.scenes.tour:TourScene",
+    "editor": "game.scenes.editor:EditorScene",
+    "analysis": "game.scenes.analysis:AnalysisScene",
 }
 
 
