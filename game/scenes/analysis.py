@@ -23,6 +23,7 @@ from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.session import records, review, storage
+from game.session.seats import Seat
 from game.session.tree import MoveTree
 from game.ui import flow
 from game.ui.play_panel import draw_eval_bar
@@ -89,7 +90,7 @@ class AnalysisScene(Scene):
             )
         )
         self.b_save = add(Button("Save", self.save, size=small, accent=theme.GOOD))
-        self.b_play = add(Button("Play from here", self.play_here, size=small))
+        self.b_play = add(Button("Play here", self.play_here, size=small))
         self.b_edit = add(Button("Edit", self.edit_here, size=small, accent=theme.ACCENT_2))
         self.b_back = add(Button("Back", self.back, size=small, accent=theme.WARN))
         self.refresh()
@@ -212,7 +213,7 @@ class AnalysisScene(Scene):
         match = self.app.new_match(
             self.game,
             dict(getattr(self.tree.start, "options", None) or {}),
-            ["human", "human"],
+            [Seat("human"), Seat("human")],
             start_state=self.tree.start,
             moves=self.node.moves(),
         )
@@ -336,11 +337,9 @@ class AnalysisScene(Scene):
         y = inner.bottom - bh
         row([self.b_play, self.b_edit, self.b_back], y, [3, 2, 2])
         y -= bh + gap
-        row(
-            [self.b_prev, self.b_next, self.b_promote, self.b_delete, self.b_save],
-            y,
-            [1, 1, 2, 2, 2],
-        )
+        row([self.b_promote, self.b_delete], y)
+        y -= bh + gap
+        row([self.b_prev, self.b_next, self.b_save], y, [1, 1, 2])
         self.list_bottom = y - gap
         tiny = line_height(theme.FONT_TINY)
         y = inner.y + line_height(theme.FONT_MEDIUM) + 4
@@ -375,6 +374,7 @@ class AnalysisScene(Scene):
             self.scroll = k
         elif k >= self.scroll + shown:
             self.scroll = k - shown + 1
+        self.scroll = max(0, min(self.scroll, len(nodes) - shown))
 
     # --- events ----------------------------------------------------------------------------
     def handle_event(self, event) -> None:
