@@ -164,7 +164,6 @@ def test_a_saved_tree_comes_back_with_the_game_it_was_saved_with(app, data):
     """A game opened from a record keeps its variations: the review's Analyse shows them."""
     from game.session import keeping
 
-    game = rules.get("splay")
     scene = board(app, ("f6", "e5"))
     press(app, pygame.K_LEFT)
     play_on_board(scene, "d4")
@@ -174,8 +173,7 @@ def test_a_saved_tree_comes_back_with_the_game_it_was_saved_with(app, data):
     assert match.variations == "f6 e5 (d4)"
     # kept when the game is saved again
     assert records.loads(records.dumps_match(match)).variations == "f6 e5 (d4)"
-    review = flow.push(app, "review", match)
+    flow.push(app, "review", match)
     frames(app, 2)
     press(app, pygame.K_a)
     assert isinstance(app.scene, AnalysisScene) and app.scene.tree.to_text() == "f6 e5 (d4)"
-    _ = game
