@@ -93,6 +93,8 @@ class AnalysisScene(Scene):
         self.b_play = add(Button("Play here", self.play_here, size=small))
         self.b_edit = add(Button("Edit", self.edit_here, size=small, accent=theme.ACCENT_2))
         self.b_back = add(Button("Back", self.back, size=small, accent=theme.WARN))
+        self.action_buttons: list[Button] = []  # moves not made on the board (a pass)
+        self._actions_for = None
         self.refresh()
         self.go(self.node, animate=False)
 
@@ -340,6 +342,9 @@ class AnalysisScene(Scene):
         row([self.b_promote, self.b_delete], y)
         y -= bh + gap
         row([self.b_prev, self.b_next, self.b_save], y, [1, 1, 2])
+        for b in reversed(self.action_buttons):  # one row each, over the others
+            y -= bh + gap
+            b.rect = pygame.Rect(inner.x, y, inner.width, bh)
         self.list_bottom = y - gap
         tiny = line_height(theme.FONT_TINY)
         y = inner.y + line_height(theme.FONT_MEDIUM) + 4
@@ -450,9 +455,32 @@ class AnalysisScene(Scene):
         elif res.message:
             self.app.message(res.message)
 
+    def refresh_actions(self) -> None:
+        """The view's moves that are not made on the board (a forced pass, a colour to
+        choose) as buttons, for the position shown."""
+        if self._actions_for is self.node:
+            return
+        self._actions_for = self.node
+        for b in self.action_buttons:
+            self.ui.remove(b)
+        actions = [] if self.node.state.is_over() else list(self.view.actions())
+        self.action_buttons = [
+            self.ui.add(
+                Button(
+                    a.label,
+                    lambda a=a: self.play_move(a.move),
+                    size=theme.FONT_SMALL,
+                    accent=theme.ACCENT_2,
+                )
+            )
+            for a in actions[:3]
+        ]
+        self.layout(self.app.size)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.host.update(dt)
+        self.refresh_actions()
         if self.waiting:
             self.start_search()
         self.poll()

@@ -177,3 +177,18 @@ def test_a_saved_tree_comes_back_with_the_game_it_was_saved_with(app, data):
     frames(app, 2)
     press(app, pygame.K_a)
     assert isinstance(app.scene, AnalysisScene) and app.scene.tree.to_text() == "f6 e5 (d4)"
+
+
+def test_moves_not_made_on_the_board_are_buttons(app):
+    """Glorieta's colour choice after the first stone: the view's actions, as in a game."""
+    game = rules.get("glorieta")
+    start = game.start(seed=3)
+    first = str(start.legal_moves()[0])
+    scene = flow.push(app, "analysis", game, start, [first])
+    frames(app, 3)
+    labels = [b.label for b in scene.action_buttons]
+    assert len(labels) == 2 and all(b.rect.width > 0 for b in scene.action_buttons)
+    click_button(app, scene.action_buttons[0])
+    assert scene.node.parent.moves() == [first] and scene.node.move.startswith("take:")
+    frames(app, 2)
+    assert scene.action_buttons == []  # none in the next position
