@@ -594,6 +594,7 @@ class AnalysisScene(Scene):
             pal = theme.seat_colour(before, before.player)
             cx = r.x + indent + 5
             pygame.draw.circle(surface, pal["fill"], (cx, y + rh // 2), 5)
+            pygame.draw.circle(surface, pal["edge"], (cx, y + rh // 2), 5, 1)
             first = depth > 0 and node.parent.children.index(node) > 0
             label = f"{node.ply}. "
             text = ("( " if first else "") + label + before.move_words(node.move)

@@ -67,9 +67,10 @@ class Palette(Widget):
         return out
 
     def layout(self, rect) -> None:
-        """Fit the swatches into ``rect``: as large as fit, at most 46 pixels."""
+        """Fit the swatches into ``rect``: as large as fit, at most an eighth of its width
+        (and 46 pixels in a small window)."""
         self.rect = pygame.Rect(rect)
-        size = 46
+        size = max(46, min(72, self.rect.width // 8))
         while True:
             cols = max(1, (self.rect.width + 4) // (size + 4))
             places = self._places(cols)
@@ -471,6 +472,16 @@ class EditorScene(Scene):
             b.enabled = self.legal
 
     # --- drawing ---------------------------------------------------------------------------
+    def draw_help(self, surface, inner) -> None:
+        """How to edit, in the room between the palette and the fields (when it fits)."""
+        top = self.palette.rect.bottom + theme.GAP
+        lines = _help_lines(inner.width)
+        lh = line_height(theme.FONT_TINY)
+        if top + len(lines) * lh > self.fields_top - theme.GAP:
+            return
+        for k, line in enumerate(lines):
+            draw_text(surface, line, theme.FONT_TINY, theme.TEXT_DIM, (inner.x, top + k * lh))
+
     def status_lines(self) -> list[tuple[str, tuple]]:
         if self.legal:
             s = self.state
@@ -512,12 +523,24 @@ class EditorScene(Scene):
             theme.TEXT_DIM,
             (inner.x, self.piece_line),
         )
+        self.draw_help(surface, inner)
         y = self.status_top
         for text, col in self.status_lines():
             for line in wrap_text(text, theme.FONT_TINY, inner.width)[:3]:
                 draw_text(surface, line, theme.FONT_TINY, col, (inner.x, y))
                 y += line_height(theme.FONT_TINY)
         self.ui.draw(surface)
+
+
+HELP = (
+    "Click a cell: put the piece there (the same piece again takes it off); right click: "
+    "empty it. Keys: the arrows move a cursor, Space puts the piece, Delete empties, "
+    "[ and ] choose the piece, R turns it, Ctrl+Z undoes."
+)
+
+
+def _help_lines(width: int) -> list[str]:
+    return wrap_text(HELP, theme.FONT_TINY, width)
 
 
 def _distance(a, b) -> float:
