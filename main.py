@@ -692,6 +692,7 @@ def run(args) -> int:
                 record.moves,
                 record.variations,
                 seats=record.seats,
+                match=match,
             )
         else:
             flow.push(app, "play", match.game, match=match)

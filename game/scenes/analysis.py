@@ -46,9 +46,11 @@ class AnalysisScene(Scene):
         variations: str | None = None,
         at: int | None = None,
         seats=None,
+        match=None,
     ):
         super().__init__(app)
         self.game = game
+        self.match = match  # the game it was opened from (its file keeps the tree)
         start = start if start is not None else game.start()
         self.seats = [str(s) for s in (seats or ("human", "human"))]
         self.tree = MoveTree(start, [str(m) for m in moves])
@@ -65,7 +67,8 @@ class AnalysisScene(Scene):
         self.node = line[k - 1] if k > 0 else self.tree.root
         self.host = BoardHost(app, game, self.node.state)
         self.view = self.host.view
-        self.saved_path: str | None = None
+        self.saved_path: str | None = None  # the file written last
+        self.own_path: str | None = None  # the analysis' own file (never the game's)
         self.scroll = 0  # first row of the tree list shown
         self.rows: list = []
         self.row_rects: list = []
@@ -190,21 +193,47 @@ class AnalysisScene(Scene):
         )
 
     def save(self) -> None:
-        """Save the analysis: the main line as the game, the tree with it; the first save
-        makes a new file among the saved games, later ones rewrite it."""
+        """Save the analysis: with the game's file when it was opened from a saved game
+        whose moves are still the main line (its other lines kept), else as a game of its
+        own, the main line as its moves, the tree with it (the first save makes a new file
+        among the saved games, later ones rewrite it)."""
+        if self.keep_with_game():
+            return
         try:
             text = self.record_text()
-            if self.saved_path:
-                storage.atomic_write(self.saved_path, text)
-                path = self.saved_path
+            if self.own_path:
+                storage.atomic_write(self.own_path, text)
+                path = self.own_path
             else:
                 folder = storage.ensure(storage.saves_dir())
                 path = records.save_file(text, self.game.id, str(folder))
         except (OSError, ValueError, storage.WriteError) as exc:
             self.app.message(f"Could not save the analysis: {exc}", "bad", 5.0)
             return
-        self.saved_path = str(path)
+        self.saved_path = self.own_path = str(path)
         self.app.message(f"Analysis saved to {path}", "good", 4.0)
+
+    def keep_with_game(self) -> bool:
+        m = self.match
+        if m is None:
+            return False
+        fits = [str(x) for x in m.moves] == self.tree.main_moves() and str(m.states[0]) == str(
+            self.tree.start
+        )
+        if not fits:
+            return False
+        m.variations = self.tree.to_text() if self.tree.has_variations else None
+        path = getattr(m, "saved_path", None)
+        if not path:
+            return False
+        try:
+            done = records.save_variations(path, self.tree)
+        except (OSError, ValueError) as exc:
+            self.app.message(f"Kept as a new game: {exc}", "warn", 4.0)
+            return False
+        self.saved_path = done
+        self.app.message(f"Analysis saved with the game in {done}", "good", 4.0)
+        return True
 
     def play_here(self) -> None:
         state = self.node.state

@@ -94,6 +94,7 @@ class PauseScene(Overlay):
             match.moves,
             getattr(match, "variations", None),
             seats=[s.spec() for s in match.seats],
+            match=match,
         )
 
     def edit(self) -> None:

@@ -341,6 +341,7 @@ class ReviewScene(Scene):
             getattr(m, "variations", None),
             self.index,
             seats=[s.spec() for s in m.seats],
+            match=m,
         )
 
     # --- export ------------------------------------------------------

@@ -81,7 +81,7 @@ with the file's absolute path.  Pure Python: no pygame.
 
 The API: ``dumps(game, options, seats, start_state, moves, *, resigned=None,
 result=None, ending=None, date=None, extra=None, final=None, analysis=None)``,
-``dumps_match(match)``,
+``dumps_match(match)``, ``with_variations(text, tree)`` and ``save_variations(path, tree)``,
 ``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
 folder=None)``, ``with_analysis(text, analysis)`` and ``save_analysis(path, match)`` (a
 review kept with the player's file as written), ``summary(path)`` and ``summaries(folder)``
@@ -844,6 +844,62 @@ def with_analysis(text: str, analysis) -> str:
     if back.analysis is None or back.moves != rec.moves:
         raise ValueError("the analysis could not be added to the record")
     return out
+
+
+def with_variations(text: str, tree) -> str:
+    """The record ``text`` with its variations entry replaced by the move tree ``tree`` (a
+    ``game.session.tree.MoveTree`` or its text; none when it has no variation), every other
+    line kept as written; the entry goes just before ``end of record``.  ValueError when the
+    tree's main line is not the record's moves."""
+    rec = loads(text)
+    new = _variation_lines(tree, rec.start, rec.moves)
+    eol = "\r\n" if "\r\n" in text else "\n"
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    kept: list[str] = []
+    in_block = False
+    end_at = None
+    for ln in lines:
+        bare = ln.strip()
+        if in_block and ln.startswith("|"):
+            continue  # a line of the old tree
+        in_block = False
+        if not bare.startswith("#") and not ln.startswith("|") and ":" in ln:
+            if ln.partition(":")[0].strip().lower() == "variations":
+                in_block = True
+                continue
+        if bare.lower() == END and end_at is None:
+            end_at = len(kept)
+        kept.append(ln)
+    if end_at is None:
+        while kept and not kept[-1].strip():
+            kept.pop()
+        kept.extend(new + [""])
+    else:
+        kept[end_at:end_at] = new
+    out = eol.join(kept)
+    back = loads(out)
+    if back.moves != rec.moves or (bool(new) and back.variations is None):
+        raise ValueError("the variations could not be added to the record")
+    return out
+
+
+def save_variations(path, tree) -> str:
+    """Keep the move ``tree`` with the record at ``path`` (a file in the data folder,
+    rewritten in place, atomically, its other lines as written); the absolute path.
+    ValueError when the file no longer holds the tree's game (then it is not touched) or is
+    outside the data folder; OSError when it cannot be written."""
+    where = os.path.abspath(os.fspath(path))
+    if not _inside(where, storage.data_dir()):
+        raise ValueError(f"{where} is not in the data folder")
+    text = read_text(where)
+    rec = loads_at(text, where)
+    if str(rec.start) != str(tree.start):
+        raise ValueError(f"{where} holds another game now")
+    new = with_variations(text, tree)
+    try:
+        return str(storage.atomic_write(where, new))
+    except storage.WriteError as e:
+        raise OSError(f"cannot write {where}: {e.reason}") from None
 
 
 def save_analysis(path, match, in_place: bool = False) -> str:

@@ -222,3 +222,32 @@ def test_an_older_reader_keeps_the_block_as_an_unknown_entry():
         del sys.modules["old_records"]
     assert rec.moves == ["f6", "e5", "g7"]
     assert rec.extra["variations"].split() == "f6 e5 (d4 c3 (b2)) g7 (e4)".split()
+
+
+def test_with_variations_keeps_every_other_line_and_replaces_the_tree():
+    text, tree = record_with_tree()
+    hand = text.replace("seats:", "# a comment of the player\nfuture-entry: kept\nseats:")
+    tree.delete(tree.main_line()[2].parent.children[1])  # e4 goes
+    out = records.with_variations(hand, tree)
+    assert "# a comment of the player" in out and "future-entry: kept" in out
+    assert out.count("variations:") == 1
+    assert records.loads(out).variations == "f6 e5 (d4 c3 (b2)) g7"
+    plain = MoveTree(tree.start, tree.main_moves())
+    assert "variations" not in records.with_variations(out, plain)  # no variation: no entry
+    with pytest.raises(ValueError):
+        records.with_variations(out, MoveTree(tree.start, ["f6"]))
+
+
+def test_save_variations_writes_only_in_the_data_folder(data, tmp_path):
+    text, tree = record_with_tree()
+    inside = data / "saves" / "a.txt"
+    inside.parent.mkdir()
+    plain = text.replace(text[text.index("variations:") : text.index("end of record")], "")
+    inside.write_text(plain, encoding="utf-8")
+    assert records.save_variations(inside, tree) == str(inside)
+    assert records.load_file(inside).variations == tree.to_text()
+    outside = tmp_path / "b.txt"
+    outside.write_text(plain, encoding="utf-8")
+    with pytest.raises(ValueError, match="not in the data folder"):
+        records.save_variations(outside, tree)
+    assert outside.read_text(encoding="utf-8") == plain

@@ -192,3 +192,29 @@ def test_moves_not_made_on_the_board_are_buttons(app):
     assert scene.node.parent.moves() == [first] and scene.node.move.startswith("take:")
     frames(app, 2)
     assert scene.action_buttons == []  # none in the next position
+
+
+def test_an_analysis_opened_from_a_saved_game_is_kept_with_its_file(app, data):
+    from game.session import keeping
+
+    game = rules.get("splay")
+    m = app.new_match(game, {}, [Seat("human"), Seat("human")])
+    for mv in ("f6", "e5", "g7"):
+        m.play(mv, animate=False)
+    path = keeping.save(app, m)
+    m.saved_path = path
+    flow.push(app, "review", m)
+    frames(app, 2)
+    press(app, pygame.K_a)
+    scene = app.scene
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)
+    play_on_board(scene, "d4")
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert scene.saved_path == path  # the game's own file, not a new one
+    assert records.load_file(path).variations == "f6 e5 (d4) g7"
+    assert m.variations == "f6 e5 (d4) g7"  # and the game in memory has it too
+    press(app, pygame.K_p)  # the main line changes: no longer that game's moves
+    click_button(app, scene.b_save)
+    assert scene.saved_path != path and records.load_file(path).variations == "f6 e5 (d4) g7"
+    assert records.load_file(scene.saved_path).moves == ["f6", "d4"]
