@@ -448,6 +448,9 @@ class EditorScene(Scene):
             }
             if ctrl:
                 keys = {pygame.K_z: self.undo, pygame.K_c: self.copy, pygame.K_v: self.paste}
+            elif self.cursor is None:  # no cursor yet: Space and the rest go to the buttons
+                for k in (pygame.K_SPACE, pygame.K_DELETE, pygame.K_BACKSPACE):
+                    keys.pop(k)
             if event.key in keys:
                 keys[event.key]()
                 return

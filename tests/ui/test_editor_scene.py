@@ -191,3 +191,34 @@ def test_the_editor_opens_from_the_select_screen_and_the_pause_menu(app):
     frames(app, 2)
     assert isinstance(app.scene, EditorScene)
     assert app.scene.state == rules.get("splay").start().play("f6")
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_random_edits_never_break_the_editor(app, game_id):
+    """Any sequence of edits, legal or not, is drawn (or kept) and read without an error
+    (the app is strict: an exception in a scene fails the test)."""
+    import random
+
+    rng = random.Random(11)
+    scene = editor(app, game_id)
+    cells = sorted(scene.centres())
+    assert cells
+    for _ in range(40):
+        r = rng.random()
+        if r < 0.6:
+            scene.palette.index = rng.randrange(len(scene.palette.pieces))
+            scene.pick(scene.palette.piece)
+            click(app, at(scene, rng.choice(cells)))
+        elif r < 0.8:
+            click(app, at(scene, rng.choice(cells)), button=3)
+        elif scene.fields:
+            _, cyc = rng.choice(scene.fields)
+            click(app, (cyc.rect.right - 12, cyc.rect.centery))
+        frames(app, 1)
+        legal = True
+        try:
+            rules.get(game_id).parse(scene.text)
+        except ValueError as exc:
+            legal = False
+            assert scene.reason == str(exc)
+        assert scene.legal == legal
