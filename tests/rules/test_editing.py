@@ -129,6 +129,9 @@ def test_gliss_refuses_bad_shapes_and_a_false_winner():
     refused(g, edit(g, g.empty(), ("h8", "B"), ("h9", "B")), "illegal shape: the Blue group")
     with_blue = edit(g, square, ("j10", "B"), ("j11", "B"), ("k10", "B"), ("k11", "B"))
     refused(g, g.edit_field(with_blue, "winner", "Red"), "'winner:' says the last base")
+    towers = edit(g, g.empty(), ("c3", "R"), ("j10", "B"))
+    towers = g.edit_field(g.edit_field(towers, "to move", "Blue"), "winner", "Red")
+    refused(g, towers, "the 'winner:' line does not match the bases on the board")
 
 
 def test_glades_refuses_its_illegal_positions():
@@ -181,9 +184,19 @@ def test_glorieta_refuses_its_illegal_positions():
     assert g.parse(text).options["neutrals"] == 1
     refused(g, g.edit_field(text, "seed", "5"), "the neutral stones are not where seed 5 puts")
     refused(g, g.edit_field(text, "neutrals", "3"), "'neutrals: 3' but the board holds 1")
+    g, text = glorieta_play(("g7", "b"), phase="neutral or decline", to_move="seat 1")
+    refused(g, text, "with 1 black and 0 orange stones the last stone was black")
+    refused(
+        g,
+        g.edit_field(text, "to move", "seat 0"),
+        "the 'neutral or decline' phase needs Chicken with neutral play on",
+    )
     chicken = rules.get("glorieta").empty(variant="chicken")
     refused(g, g.edit_field(chicken, "phase", "choose colour"), "Chicken has no colour choice")
     refused(g, g.edit_field(chicken, "black", "seat 1"), "in Chicken, Black is seat 0")
+    refused(g, g.edit_field(chicken, "decliner", "seat 1"), "neutral play ends when a player")
+    dropped = g.edit_field(edit(g, chicken, ("g7", "b")), "phase", "neutral or decline")
+    refused(g, dropped, "needs a 'stone:' line naming the stone just dropped")
 
 
 def test_glorieta_neutral_stones_laid_by_hand_are_counted():
