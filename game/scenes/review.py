@@ -101,7 +101,7 @@ class ReviewScene(Scene):
         self.b_hotseat = add(Button("Hotseat here", lambda: self.retry(True), size=small))
         self.b_gif = add(Button("GIF", self.export_gif, size=small, accent=theme.ACCENT_2))
         self.b_png = add(Button("PNG", self.export_png, size=small, accent=theme.ACCENT_2))
-        self.b_analyse = add(Button("Analyse", self.analyse, size=small, hotkey="A"))
+        self.b_analyse = add(Button("Analyse", self.analyse, size=small, accent=theme.ACCENT_2))
         self.b_back = add(Button("Back", self.back, size=small, accent=theme.WARN))
         self.ui.set_focus(self.b_play if playing else self.b_quick)
         self.use_analysis(getattr(match, "analysis", None))
@@ -385,7 +385,12 @@ class ReviewScene(Scene):
                 x += bw + gap
 
         y = inner.bottom - bh
-        row([self.b_gif, self.b_png, self.b_analyse, self.b_back], y)
+        if inner.width >= 380:  # room for Analyse beside the exports
+            row([self.b_gif, self.b_png, self.b_analyse, self.b_back], y, [2, 2, 3, 2])
+        else:  # a narrow panel: a row of its own
+            row([self.b_gif, self.b_png, self.b_back], y)
+            y -= bh + gap
+            row([self.b_analyse], y)
         y -= bh + gap
         row([self.b_retry, self.b_hotseat], y, [3, 2])
         y -= bh + gap
