@@ -327,8 +327,8 @@ def check_combinations(args) -> None:
         for flag, given in (("--scene", scene_given), ("--opening", args.opening)):
             if given:
                 raise UsageError(
-                    f"--load opens the saved game as it is (or its review, --scene review); "
-                    f"leave out {flag}"
+                    f"--load opens the saved game as it is (or its review, --scene review, "
+                    f"or its analysis board, --scene analysis); leave out {flag}"
                 )
     if args.scene is not None and (args.demo is not None or args.tour is not None):
         raise UsageError("--scene cannot be used with --demo or --tour")
