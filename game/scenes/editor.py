@@ -157,6 +157,7 @@ class EditorScene(Scene):
         self.host = BoardHost(app, game, start)
         self.view = self.host.view
         self.cursor: str | None = None  # the keyboard's cell
+        self.saved_path: str | None = None  # where Save wrote the position
         self._centres: dict[str, tuple[int, int]] | None = None
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
@@ -373,7 +374,10 @@ class EditorScene(Scene):
                         acc[0] += x
                         acc[1] += y
                         acc[2] += 1
-            self._centres = {n: (a[0] // a[2], a[1] // a[2]) for n, a in sums.items()}
+            found = {n: (a[0] // a[2], a[1] // a[2]) for n, a in sums.items()}
+            if not found:  # the view lays itself out when first drawn: ask again then
+                return {}
+            self._centres = found
         return self._centres
 
     def move_cursor(self, dc: int, dr: int) -> None:

@@ -52,9 +52,7 @@ def test_the_side_to_move_is_set_through_the_field(game):
 def test_a_piece_placed_and_removed_gives_the_board_back(game):
     text = str(game.start())
     state = game.parse(text)
-    cell = {"splay": "f6", "gliss": "g7", "gess": "j10", "glades": "e5", "glorieta": "g7"}[
-        game.id
-    ]
+    cell = {"splay": "f6", "gliss": "g7", "gess": "j10", "glades": "e5", "glorieta": "g7"}[game.id]
     piece = game.edit_palette(text)[0].token
     placed = game.edit_cell(text, cell, piece)
     assert game.edit_token(placed, cell) is not None
