@@ -33,10 +33,10 @@ class PauseScene(Overlay):
             self.ui.add(Button("Restart", self.restart)),
             self.ui.add(Button("Rules", self.rules)),
             self.ui.add(Button("Review the moves so far", self.review)),
-            self.ui.add(Button("Analysis board", self.analyse)),
-            self.ui.add(Button("Position editor", self.edit)),
             self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Settings", self.settings)),
+            self.ui.add(Button("Analysis board", self.analyse)),
+            self.ui.add(Button("Position editor", self.edit)),
             self.ui.add(Button("Main menu", self.menu, accent=theme.WARN)),
         ]
         self.ui.set_focus(self.buttons[0])
