@@ -1531,11 +1531,17 @@ class Glorieta(Game):
         ]
 
     def edit_fields(self, text: str) -> list[EditField]:
-        return [
+        fields = [
             EditField("to move", "To move", ("seat 0", "seat 1")),
             EditField("phase", "Phase", PHASES[:4]),
             EditField("black", "Black is", ("undecided", "seat 0", "seat 1")),
         ]
+        if (header_get(text, "variant") or "").lower() == CHICKEN:
+            fields += [
+                EditField("neutral play", "Neutral play", ("on", "off")),
+                EditField("decliner", "Declined by", ("none", "seat 0", "seat 1")),
+            ]
+        return fields
 
     def edit_where(self, text: str, cell: str) -> tuple[int, int]:
         try:

@@ -167,14 +167,7 @@ class EditorScene(Scene):
         self.palette = add(Palette(game.edit_palette(self.text), self.pick))
         self.piece = self.palette.piece
         self.fields: list[tuple[object, Cycler]] = []
-        for f in game.edit_fields(self.text):
-            cyc = Cycler(
-                f.label,
-                list(f.choices),
-                on_change=lambda value, key=f.key: self.set_field(key, value),
-                size=theme.FONT_TINY,
-            )
-            self.fields.append((f, add(cyc)))
+        self.make_fields()
         self.b_play = add(Button("Play", lambda: self.play(False), size=small, accent=theme.GOOD))
         self.b_hotseat = add(Button("Hotseat", lambda: self.play(True), size=small))
         self.b_analyse = add(Button("Analyse", self.analyse, size=small, accent=theme.ACCENT_2))
@@ -222,7 +215,26 @@ class EditorScene(Scene):
         self.sync_fields()
         self.app.play_sound(sound)
 
+    def make_fields(self) -> None:
+        """A cycler for each field the game offers for this text (they may differ from one
+        text to another: Glorieta's Chicken has more)."""
+        for _f, cyc in self.fields:
+            self.ui.remove(cyc)
+        self.fields = []
+        for f in self.game.edit_fields(self.text):
+            cyc = Cycler(
+                f.label,
+                list(f.choices),
+                on_change=lambda value, key=f.key: self.set_field(key, value),
+                size=theme.FONT_TINY,
+            )
+            self.fields.append((f, self.ui.add(cyc)))
+
     def sync_fields(self) -> None:
+        keys = [f.key for f in self.game.edit_fields(self.text)]
+        if keys != [f.key for f, _ in self.fields]:
+            self.make_fields()
+            self.layout(self.app.size)
         for f, cyc in self.fields:
             value = self.game.edit_value(self.text, f.key)
             low = [str(c).lower() for c in cyc.values]

@@ -197,6 +197,17 @@ def test_glorieta_refuses_its_illegal_positions():
     refused(g, dropped, "needs a 'stone:' line naming the stone just dropped")
 
 
+def test_glorieta_chicken_offers_its_own_fields():
+    g = rules.get("glorieta")
+    chicken = g.empty(variant="chicken")
+    keys = [f.key for f in g.edit_fields(chicken)]
+    assert keys[-2:] == ["neutral play", "decliner"]
+    assert "decliner" not in [f.key for f in g.edit_fields(g.empty())]
+    text = g.edit_field(g.edit_field(chicken, "neutral play", "off"), "decliner", "seat 1")
+    assert g.parse(text).options["variant"] == "chicken"
+    assert g.edit_value(text, "decliner") == "seat 1"
+
+
 def test_glorieta_neutral_stones_laid_by_hand_are_counted():
     g = rules.get("glorieta")
     text = edit(g, str(g.start(seed=7)), ("a1", "n"))

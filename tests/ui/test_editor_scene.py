@@ -222,3 +222,17 @@ def test_random_edits_never_break_the_editor(app, game_id):
             legal = False
             assert scene.reason == str(exc)
         assert scene.legal == legal
+
+
+def test_the_fields_follow_the_position_glorietas_chicken(app):
+    game = rules.get("glorieta")
+    scene = editor(app, "glorieta", game.empty())
+    assert [f.key for f, _ in scene.fields] == ["to move", "phase", "black"]
+    app.clipboard_put(game.empty(variant="chicken"))
+    press(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    frames(app, 1)
+    assert [f.key for f, _ in scene.fields][-2:] == ["neutral play", "decliner"]
+    assert all(cyc.rect.width > 0 and cyc in scene.ui.widgets for _, cyc in scene.fields)
+    _, neutral = scene.fields[3]
+    click(app, (neutral.rect.right - 12, neutral.rect.centery))
+    assert game.edit_value(scene.text, "neutral play") == "off" and scene.legal
