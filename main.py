@@ -10,7 +10,10 @@ from __future__ import annotations
 import os
 import sys
 
-SCENES = ("title", "select", "play", "pause", "result", "review", "learn", "exercise")
+SCENES = (
+    "title", "select", "play", "pause", "result", "review", "learn", "exercise", "editor",
+    "analysis",
+)
 CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 
 
@@ -112,7 +115,9 @@ def build_parser():
         default=None,
         help="open this scene (for screenshots): title, select, play, pause, result, "
         "review (with --load: that game; the review starts at once), learn (every game's "
-        "tour and exercises) or exercise (with --game ID: its exercises)",
+        "tour and exercises), exercise (with --game ID: its exercises), editor (the position "
+        "editor, on the position after --opening) or analysis (the analysis board, on "
+        "--load's game and its variations, or on --opening's moves)",
     )
     p.add_argument(
         "--opening",
@@ -327,12 +332,12 @@ def check_combinations(args) -> None:
             "--game ID --seats computer,computer)"
         )
     if args.load is not None:
-        scene_given = args.scene is not None and args.scene != "review"
+        scene_given = args.scene is not None and args.scene not in ("review", "analysis")
         for flag, given in (("--scene", scene_given), ("--opening", args.opening)):
             if given:
                 raise UsageError(
-                    f"--load opens the saved game as it is (or its review, --scene review); "
-                    f"leave out {flag}"
+                    f"--load opens the saved game as it is (or its review, --scene review, "
+                    f"or its analysis board, --scene analysis); leave out {flag}"
                 )
     if args.scene is not None and (args.demo is not None or args.tour is not None):
         raise UsageError("--scene cannot be used with --demo or --tour")
@@ -341,7 +346,7 @@ def check_combinations(args) -> None:
         args.opening
         and args.demo is None
         and args.load is None
-        and scene not in ("play", "pause", "result", "review")
+        and scene not in ("play", "pause", "result", "review", "editor", "analysis")
     ):
         raise UsageError(
             "--opening plays moves into a game: use it with --game ID, --demo, "
@@ -686,8 +691,20 @@ def run(args) -> int:
         from game.session.keeping import analysis_of
 
         match.analysis = analysis_of(record, match)  # a reviewed game reopens reviewed
+        match.variations = record.variations  # and an analysed one with its variations
         if scene_name == "review":
             flow.push(app, "review", match, analyse="quick")
+        elif scene_name == "analysis":
+            flow.push(
+                app,
+                "analysis",
+                match.game,
+                record.start,
+                record.moves,
+                record.variations,
+                seats=record.seats,
+                match=match,
+            )
         else:
             flow.push(app, "play", match.game, match=match)
     elif tour_id is not None:
@@ -715,7 +732,15 @@ def run(args) -> int:
             game = rules.get(rules.GAMES[0])
             options = game.validate({})
         seats = seats or list(DEFAULT_SEATS)
-        if scene_name in ("play", "pause"):
+        if scene_name in ("editor", "analysis"):
+            match = app.new_match(game, options, [Seat("human"), Seat("human")])
+            if args.opening:
+                play_opening(match, args.opening, rng)
+            if scene_name == "editor":
+                flow.push(app, "editor", game, str(match.state))
+            else:
+                flow.push(app, "analysis", game, match.states[0], match.moves)
+        elif scene_name in ("play", "pause"):
             cap = app.move_cap if all(s.computer for s in seats) else None
             scene = flow.push(app, "play", game, options, seats, move_cap=cap)
             if args.opening:

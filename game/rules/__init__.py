@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import importlib
 
-from .core import BadNotation, Game, IllegalMove, Move, Option, RuleViolation, State
+from .core import (
+    BadNotation,
+    EditField,
+    EditPiece,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    RuleViolation,
+    State,
+)
 
 # id -> "module:GameClass"; the one registry of the project.
 _REGISTRY: dict[str, str] = {
@@ -61,6 +71,8 @@ def parse_any(text: str) -> State:
 __all__ = [
     "GAMES",
     "BadNotation",
+    "EditField",
+    "EditPiece",
     "Game",
     "IllegalMove",
     "Move",

@@ -28,10 +28,30 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
 * ``Game.level_times``        -- optional: seconds a move for some of the computer's levels
   (``{"hard": 1.8}``), where the shared budgets leave a step of the ladder of levels under
   60% in this game (Splay: ``ai/levels.py``, docs/ai.md).
+
+Editing hooks (the position editor; optional, a game without a palette is not editable):
+the editor works on the position *text*, so that a position the rules refuse can still be
+edited on towards one they accept; ``parse`` alone says whether it is legal, and why not.
+
+* ``Game.edit_palette(text)``  -- the pieces a cell can take (:class:`EditPiece`: the token,
+  a label, the colour it belongs to); [] when the game has no editor.
+* ``Game.edit_cell(text, cell, token)`` -- the text with ``cell`` (a name of the notation)
+  holding the piece ``token`` (None: emptied); ValueError for a cell that is not there or a
+  piece that does not fit (a tile off the board).  Never checks legality: ``parse`` does.
+* ``Game.edit_turn(token)``   -- the piece turned (Glades' tiles); by default unchanged;
+  ``Game.edit_words(token)`` says how it lies ("the 3 here, the 5 to its right").
+* ``Game.edit_fields(text)``  -- the header lines the editor offers (:class:`EditField`):
+  by default the side to move; ``Game.edit_field(text, key, value)`` sets one,
+  ``Game.edit_value(text, key)`` reads it.
+* ``Game.empty(**options)``   -- the text of an empty board (not always legal: Glorieta's
+  landscape wants its neutral stones).
+* ``Game.sketch(text)``        -- a state to *draw* the text with, built without the rules'
+  checks on the whole position where the game can (never played from); by default ``parse``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -158,6 +178,104 @@ class Option:
         if self.choices is not None and value not in self.choices:
             raise bad
         return value
+
+
+@dataclass(frozen=True)
+class EditPiece:
+    """One piece of the editor's palette: ``token`` is what ``Game.edit_cell`` takes (the
+    position text's own token for most games), ``label`` its name, ``colour`` one of
+    ``game.colours`` (None for a piece of no side), ``short`` a mark of a few characters
+    drawn on its swatch ("3" for a stack of 3)."""
+
+    token: str
+    label: str
+    colour: str | None = None
+    short: str = ""
+
+
+@dataclass(frozen=True)
+class EditField:
+    """A header line the editor offers: its key in the position text, a label and the
+    values it cycles through."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+
+
+_TOKEN_RE = re.compile(r"\S+")
+
+
+def grid_row_line(lines: list[str], row: int) -> int | None:
+    """The index in ``lines`` of the board row ``row`` of a position text (a line that
+    starts with the row number and is no ``key: value`` line), or None."""
+    for n, line in enumerate(lines):
+        parts = line.split()
+        if parts and parts[0].isdigit() and ":" not in line and int(parts[0]) == row:
+            return n
+    return None
+
+
+def grid_get(text: str, row: int, k: int) -> str | None:
+    """The ``k``-th token (from 0) after the row number on board row ``row``, or None."""
+    lines = text.split("\n")
+    n = grid_row_line(lines, row)
+    if n is None:
+        return None
+    spans = list(_TOKEN_RE.finditer(lines[n]))[1:]
+    return spans[k].group() if 0 <= k < len(spans) else None
+
+
+def grid_set(text: str, row: int, k: int, token: str) -> str:
+    """``text`` with the ``k``-th token of board row ``row`` replaced by ``token``, the
+    columns kept in line where the widths allow; ValueError when there is no such token."""
+    lines = text.split("\n")
+    n = grid_row_line(lines, row)
+    if n is None:
+        raise ValueError(f"the position has no row {row}")
+    line = lines[n]
+    spans = list(_TOKEN_RE.finditer(line))[1:]
+    if not 0 <= k < len(spans):
+        raise ValueError(f"row {row} has no cell {k + 1}")
+    a, b = spans[k].span()
+    old = b - a
+    new = token.ljust(old)
+    rest = line[b:]
+    extra = len(new) - old
+    if extra > 0:  # eat spaces after it, keeping one
+        room = len(rest) - len(rest.lstrip(" ")) - 1
+        rest = rest[max(0, min(extra, room)) :]
+    lines[n] = line[:a] + new + rest
+    return "\n".join(lines)
+
+
+def header_get(text: str, key: str) -> str | None:
+    """The value of the header line ``key: value`` of a position text, or None."""
+    return first_line_value(text.splitlines(), key)
+
+
+def header_set(text: str, key: str, value: str) -> str:
+    """``text`` with its header line ``key:`` set to ``value`` (added after the last header
+    line when it has none)."""
+    lines = text.split("\n")
+    last = 0
+    for n, line in enumerate(lines):
+        k, colon, _ = line.partition(":")
+        if colon and not line[:1].isspace() and not k.strip().isdigit():
+            if k.strip().lower() == key.lower():
+                lines[n] = f"{k.strip()}: {value}"
+                return "\n".join(lines)
+            last = n
+    lines.insert(last + 1, f"{key}: {value}")
+    return "\n".join(lines)
+
+
+def cell_at(cell: str) -> tuple[int, int]:
+    """``'e5'`` -> (column from 1, row); ValueError for text of another shape."""
+    t = str(cell).strip().lower()
+    if len(t) < 2 or not ("a" <= t[0] <= "z") or not t[1:].isdigit():
+        raise ValueError(f"{cell!r} is not a cell")
+    return ord(t[0]) - ord("a") + 1, int(t[1:])
 
 
 class Move:
@@ -416,6 +534,59 @@ class Game:
         if not isinstance(text, str):
             raise ValueError("a position must be text")
         return self.parse(text.replace(FEN_SEPARATOR, "\n"))
+
+    # --- the editor (see the module docstring) ---------------------------------------
+    def edit_palette(self, text: str) -> list[EditPiece]:
+        return []
+
+    def edit_where(self, text: str, cell: str) -> tuple[int, int]:
+        """(board row, token index on that row's line) of ``cell`` in ``text``; ValueError
+        when the board has no such cell.  Square boards by default."""
+        c, r = cell_at(cell)
+        if grid_get(text, r, c - 1) is None:
+            raise ValueError(f"{cell} is not a cell of this board")
+        return r, c - 1
+
+    def edit_cell(self, text: str, cell: str, token: str | None) -> str:
+        r, k = self.edit_where(text, cell)
+        return grid_set(text, r, k, token or ".")
+
+    def edit_token(self, text: str, cell: str) -> str | None:
+        """What ``cell`` holds in ``text`` (its token), None when it is empty."""
+        r, k = self.edit_where(text, cell)
+        tok = grid_get(text, r, k)
+        return None if tok in (None, ".") else tok
+
+    def edit_turn(self, token: str) -> str:
+        return token
+
+    def edit_words(self, token: str) -> str:
+        """How the piece ``token`` lies, in words, for a piece that turns ("" otherwise)."""
+        return ""
+
+    def edit_fields(self, text: str) -> list[EditField]:
+        return [EditField("to move", "To move", tuple(self.colours[:2]))]
+
+    def edit_field(self, text: str, key: str, value: str) -> str:
+        return header_set(text, key, value)
+
+    def edit_value(self, text: str, key: str) -> str | None:
+        """The value of the field ``key`` in ``text`` (None when it has none)."""
+        return header_get(text, key)
+
+    def empty(self, **options) -> str:
+        """The text of this game's empty board (by default the start position emptied)."""
+        text = str(self.start(**options))
+        for line in text.split("\n"):
+            parts = line.split()
+            if parts and parts[0].isdigit() and ":" not in line:
+                for k, tok in enumerate(parts[1:]):
+                    if tok not in (".", "-") and not tok.isdigit() and not tok.startswith("("):
+                        text = grid_set(text, int(parts[0]), k, ".")
+        return text
+
+    def sketch(self, text: str) -> State:
+        return self.parse(text)
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

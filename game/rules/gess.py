@@ -24,7 +24,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .core import BadNotation, Game, Move, Option, RuleViolation, State
+from .core import BadNotation, EditPiece, Game, Move, Option, RuleViolation, State, cell_at
 
 WIDTH = 20
 PAD = 2
@@ -1585,6 +1585,31 @@ class Gess(Game):
         opts = self.validate(options)
         return GessState(START_BITS[0], START_BITS[1], 0, opts)
 
+    # --- the editor (game/rules/core.py) -------------------------------------------------
+    def edit_palette(self, text: str) -> list[EditPiece]:
+        return [EditPiece("x", "Black stone", "black"), EditPiece("o", "White stone", "white")]
+
+    def edit_fields(self, text: str):
+        (field,) = super().edit_fields(text)
+        return [type(field)(field.key, field.label, ("Black", "White"))]
+
+    def edit_cell(self, text: str, cell: str, token: str | None) -> str:
+        if token is None:
+            c, r = cell_at(cell)
+            token = "." if _on_board(c - 1, r - 1) else "-"
+        return super().edit_cell(text, cell, token)
+
+    def sketch(self, text: str) -> GessState:
+        """The text drawn without the stones on the edge rows and files (no board holds
+        them)."""
+        for r in (1, 20):
+            for x in range(20):
+                text = _blank(text, r, x)
+        for r in range(2, 20):
+            for x in (0, 19):
+                text = _blank(text, r, x)
+        return self.parse(text)
+
     def parse(self, text: str) -> GessState:
         if not isinstance(text, str):
             raise ValueError("a Gess position must be text")
@@ -1668,3 +1693,10 @@ class Gess(Game):
                 else:
                     b1 |= 1 << idx(x, y)
         return GessState(b0, b1, player, opts)
+
+
+def _blank(text: str, row: int, k: int) -> str:
+    from .core import grid_get, grid_set
+
+    tok = grid_get(text, row, k)
+    return text if tok in (None, "-") else grid_set(text, row, k, "-")

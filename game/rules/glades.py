@@ -27,7 +27,19 @@ import re
 from dataclasses import dataclass
 from operator import itemgetter
 
-from .core import BadNotation, Game, Move, Option, RuleViolation, State
+from .core import (
+    BadNotation,
+    EditField,
+    EditPiece,
+    Game,
+    Move,
+    Option,
+    RuleViolation,
+    State,
+    cell_at,
+    grid_get,
+    grid_set,
+)
 
 SIZE = 9
 N = SIZE * SIZE
@@ -1247,6 +1259,7 @@ def _format(cells, mate, player: int, passed, options) -> str:
 
 
 _TOKEN = re.compile(r"^([GO])([1-6])([<>^V])$", re.IGNORECASE)
+_PIECE = re.compile(r"^([GO])([1-6])([<>^V])([1-6])$", re.IGNORECASE)
 
 
 def _build(tokens: dict[int, tuple[int, int, str]]):
@@ -1420,7 +1433,87 @@ class Glades(Game):
         cells, mate = _build(tokens)
         return self.parse(_format(cells, mate, to_move, passed, opts))
 
+    # --- the editor (game/rules/core.py) -------------------------------------------------
+    # A palette piece is a whole tile: its colour letter, the value on the cell clicked, the
+    # arrow to the other half and that half's value ("G3>5"); turning it swings the other
+    # half round the cell clicked.  A click on a half removes the whole tile.
+    def edit_palette(self, text: str) -> list[EditPiece]:
+        out = []
+        for o, colour in enumerate(COLOURS):
+            for a in range(1, 7):
+                for b in range(a, 7):
+                    out.append(
+                        EditPiece(f"{LETTERS[o]}{a}>{b}", f"{colour} {a}-{b}", colour, f"{a}-{b}")
+                    )
+        return out
+
+    def edit_turn(self, token: str) -> str:
+        m = _PIECE.match(token or "")
+        if not m:
+            return token
+        turn = {">": "^", "^": "<", "<": "v", "v": ">"}
+        return f"{m.group(1)}{m.group(2)}{turn[m.group(3)]}{m.group(4)}"
+
+    def edit_words(self, token: str) -> str:
+        m = _PIECE.match(token or "")
+        if not m:
+            return ""
+        where = {">": "to its right", "<": "to its left", "^": "above", "v": "below"}
+        return f"the {m.group(2)} here, the {m.group(4)} {where[m.group(3).lower()]}"
+
+    def edit_fields(self, text: str) -> list[EditField]:
+        return [
+            EditField("to move", "To move", COLOURS),
+            EditField("passed", "Passed", ("none",) + COLOURS),
+        ]
+
+    def edit_where(self, text: str, cell: str) -> tuple[int, int]:
+        c, r = cell_at(cell)
+        if not (1 <= c <= SIZE and 1 <= r <= SIZE):
+            raise ValueError(f"{cell} is not a square of the board (a1..i9)")
+        return r, c - 1
+
+    def edit_cell(self, text: str, cell: str, token: str | None) -> str:
+        row, c = self.edit_where(text, cell)
+        r = row - 1
+        i = SIZE * r + c
+        put = {}
+        if token is not None:
+            m = _PIECE.match(token)
+            if not m:
+                raise ValueError(f"{token!r} is not a tile (like G3>5)")
+            step = ARROW_STEP[m.group(3).lower()]
+            j = i + step
+            if (step == 1 and c == SIZE - 1) or (step == -1 and c == 0) or not 0 <= j < N:
+                raise ValueError(
+                    f"a tile on {NAMES[i]} pointing {m.group(3)} would leave the board"
+                )
+            back = ARROWS[-step]
+            put = {
+                i: f"{m.group(1).upper()}{m.group(2)}{m.group(3).lower()}",
+                j: f"{m.group(1).upper()}{m.group(4)}{back}",
+            }
+        for k in [i, *put]:  # lift the tiles under the new one (and the one clicked)
+            tok = grid_get(text, k // SIZE + 1, k % SIZE) or "."
+            mt = _TOKEN.match(tok)
+            if mt:
+                other = k + ARROW_STEP[mt.group(3).lower()]
+                text = grid_set(text, k // SIZE + 1, k % SIZE, ".")
+                if 0 <= other < N:
+                    half = grid_get(text, other // SIZE + 1, other % SIZE) or "."
+                    if _TOKEN.match(half):
+                        text = grid_set(text, other // SIZE + 1, other % SIZE, ".")
+        for k, tok in put.items():
+            text = grid_set(text, k // SIZE + 1, k % SIZE, tok)
+        return text
+
+    def sketch(self, text: str) -> GladesState:
+        return self._read(text, check=False)
+
     def parse(self, text: str) -> GladesState:
+        return self._read(text, check=True)
+
+    def _read(self, text: str, check: bool) -> GladesState:
         if not isinstance(text, str):
             raise ValueError("a Glades position must be text")
         raw: dict[str, str] = {}
@@ -1500,6 +1593,8 @@ class Glades(Game):
                     )
                 tokens[i] = (LETTERS.index(m.group(1).upper()), int(m.group(2)), m.group(3).lower())
         cells, mate = _build(tokens)
+        if not check:
+            return GladesState(cells, mate, player, passed, opts)
         _check_position(cells, mate, opts["touch_limit"] == "global")
         state = GladesState(cells, mate, player, passed, opts)
         for p in (0, 1):

@@ -38,7 +38,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
-from .core import BadNotation, Game, Move, Option, RuleViolation, State, first_line_value
+from .core import (
+    BadNotation,
+    EditPiece,
+    Game,
+    Move,
+    Option,
+    RuleViolation,
+    State,
+    first_line_value,
+)
 
 COLOUR_NAMES = ("Red", "Blue")
 OFF = -1  # the end of a flight that leaves the board
@@ -1720,7 +1729,21 @@ class Gliss(Game):
         opts = self.validate(options)
         return GlissState(self, opts["size"], (0, 0), 0)
 
+    # --- the editor (game/rules/core.py) -------------------------------------------------
+    def edit_palette(self, text: str) -> list[EditPiece]:
+        return [EditPiece("R", "Red stone", "red"), EditPiece("B", "Blue stone", "blue")]
+
+    def edit_fields(self, text: str):
+        (field,) = super().edit_fields(text)
+        return [type(field)(field.key, field.label, COLOUR_NAMES)]
+
+    def sketch(self, text: str) -> GlissState:
+        return self._read(text, check=False)
+
     def parse(self, text: str) -> GlissState:
+        return self._read(text, check=True)
+
+    def _read(self, text: str, check: bool) -> GlissState:
         if not isinstance(text, str):
             raise ValueError("a Gliss position must be text")
         lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
@@ -1784,6 +1807,8 @@ class Gliss(Game):
                     red |= 1 << x
                 elif ch in "Bb":
                     blue |= 1 << x
+        if not check:
+            return GlissState(self, size, (red, blue), player, wipe)
         for p, s in ((0, red), (1, blue)):
             bad = _bad_group(g, s)
             if bad:

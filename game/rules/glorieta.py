@@ -40,7 +40,19 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from .core import BadNotation, Game, Move, Option, RuleViolation, State
+from .core import (
+    BadNotation,
+    EditField,
+    EditPiece,
+    Game,
+    Move,
+    Option,
+    RuleViolation,
+    State,
+    cell_at,
+    header_get,
+    header_set,
+)
 from .hexhex import board, cell_name, parse_cell
 
 EMPTY, BLACK, ORANGE, NEUTRAL = 0, 1, 2, 3
@@ -1282,7 +1294,7 @@ def _read_seat(text: str, key: str) -> int:
     return int(t)
 
 
-def _parse(game: "Glorieta", text: str) -> GlorietaState:
+def _parse(game: "Glorieta", text: str, sketch: bool = False) -> GlorietaState:
     if not isinstance(text, str):
         raise ValueError("a Glorieta position must be text")
     lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
@@ -1356,6 +1368,19 @@ def _parse(game: "Glorieta", text: str) -> GlorietaState:
             cells[g.index[(c, r)]] = TOKENS.index(tok)
     if rows:
         raise ValueError(f"row {min(rows)} is not on a size-{g.side} board (rows 1..{g.span})")
+    if sketch:  # only to draw it: whatever the header says that reads
+        ph_text = head["phase"].lower()
+        ph = PHASES.index(ph_text) if ph_text in PHASES else STONE
+        seats = []
+        for key in ("black", "to move", "moved last"):
+            try:
+                seats.append(_read_seat(head.get(key, ""), key))
+            except ValueError:
+                seats.append(-1)
+        black = 0 if chicken else seats[0]
+        player = seats[1] if seats[1] >= 0 else (1 - seats[2] if seats[2] >= 0 else 0)
+        loops = (1 if has_loop(g, cells, 1) else 0) | (2 if has_loop(g, cells, 2) else 0)
+        return GlorietaState(g, opts, cells, player, ph, black, -1, chicken, -1, loops)
     # who is who, and the phase
     ph_text = head["phase"].lower()
     if ph_text not in PHASES:
@@ -1574,6 +1599,63 @@ class Glorieta(Game):
 
     def parse(self, text: str) -> GlorietaState:
         return _parse(self, text)
+
+    # --- the editor (game/rules/core.py) -------------------------------------------------
+    def edit_palette(self, text: str) -> list[EditPiece]:
+        return [
+            EditPiece("b", "Black stone", "black"),
+            EditPiece("o", "Orange stone", "orange"),
+            EditPiece("n", "Neutral stone", "neutral"),
+        ]
+
+    def edit_fields(self, text: str) -> list[EditField]:
+        fields = [
+            EditField("to move", "To move", ("seat 0", "seat 1")),
+            EditField("phase", "Phase", PHASES[:4]),
+            EditField("black", "Black is", ("undecided", "seat 0", "seat 1")),
+        ]
+        if (header_get(text, "variant") or "").lower() == CHICKEN:
+            fields += [
+                EditField("neutral play", "Neutral play", ("on", "off")),
+                EditField("decliner", "Declined by", ("none", "seat 0", "seat 1")),
+            ]
+        return fields
+
+    def edit_where(self, text: str, cell: str) -> tuple[int, int]:
+        try:
+            g = geo(int(header_get(text, "size") or 0))
+        except (TypeError, ValueError):
+            raise ValueError("the position has no readable 'size:' line") from None
+        c, r = cell_at(cell)
+        if (c, r) not in g.index:
+            raise ValueError(f"{cell} is not a cell of this board")
+        return r, c - min(k for k in range(1, g.span + 1) if (k, r) in g.index)
+
+    def edit_cell(self, text: str, cell: str, token: str | None) -> str:
+        before = self.edit_token(text, cell)
+        text = super().edit_cell(text, cell, token)
+        if "n" in (before, token) and (header_get(text, "variant") or "").lower() == LANDSCAPE:
+            # a landscape laid by hand: no seed places it, and the count follows the board
+            count = sum(
+                1
+                for line in text.split("\n")
+                if line.split() and line.split()[0].isdigit() and ":" not in line
+                for tok in line.split()[1:]
+                if tok == "n"
+            )
+            text = header_set(text, "seed", "none")
+            if count <= MAX_NEUTRALS:
+                text = header_set(text, "neutrals", str(count))
+        return text
+
+    def empty(self, **options) -> str:
+        text = super().empty(**options)
+        if (header_get(text, "variant") or "").lower() == LANDSCAPE:
+            text = header_set(header_set(text, "seed", "none"), "neutrals", "0")
+        return text
+
+    def sketch(self, text: str) -> GlorietaState:
+        return _parse(self, text, sketch=True)
 
 
 @lru_cache(maxsize=None)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import BadNotation, Game, Move, Option, RuleViolation, State
+from .core import BadNotation, EditPiece, Game, Move, Option, RuleViolation, State, cell_at
 from .hexhex import board, cell_name, parse_cell
 
 SIDE = 6
@@ -242,9 +242,7 @@ class SplayState(State):
         if x < 0:
             return None
         collapsed = tuple(
-            i
-            for i in range(N)
-            if i != cell and self.cells[i] & 15 > 1 and cells[i] & 15 == 1
+            i for i in range(N) if i != cell and self.cells[i] & 15 > 1 and cells[i] & 15 == 1
         )
         return SplayOutcome(cell, p, (cell, *filled), collapsed)
 
@@ -509,9 +507,7 @@ class SplayState(State):
 # discounts the ripe tower (e * 0.6 ** (e - h)) lost to it 5-4-28 (docs/ai.md).
 TOWER_DISCOUNT = 0.7
 TOWER_GAIN = tuple(
-    tuple(
-        e * TOWER_DISCOUNT ** (e - code) if code > 1 and e >= code else 0.0 for e in range(8)
-    )
+    tuple(e * TOWER_DISCOUNT ** (e - code) if code > 1 and e >= code else 0.0 for e in range(8))
     for code in range(16)
 )
 EVAL_SCALE = 10.0
@@ -713,7 +709,29 @@ class Splay(Game):
             cells[GEO.cell(name)] = _read_token(tok, name)
         return self.parse(_format(cells, to_move))
 
+    # --- the editor (game/rules/core.py) -------------------------------------------------
+    def edit_palette(self, text: str) -> list[EditPiece]:
+        out = []
+        for o, word in enumerate(PLAYER_WORDS):
+            for h in range(1, 7):
+                what = "checker" if h == 1 else f"stack of {h}"
+                out.append(EditPiece(f"{'WB'[o]}{h}", f"{PLAYER_NAMES[o]} {what}", word, str(h)))
+            out.append(EditPiece("wb"[o], f"{PLAYER_NAMES[o]} marker", word, "m"))
+        return out
+
+    def edit_where(self, text: str, cell: str) -> tuple[int, int]:
+        c, r = cell_at(cell)
+        if not GEO.contains(c, r):
+            raise ValueError(f"{cell} is not a cell of the board")
+        return r, c - min(k for k in range(1, GEO.span + 1) if GEO.contains(k, r))
+
+    def sketch(self, text: str) -> SplayState:
+        return self._read(text, check=False)
+
     def parse(self, text: str) -> SplayState:
+        return self._read(text, check=True)
+
+    def _read(self, text: str, check: bool) -> SplayState:
         if not isinstance(text, str):
             raise ValueError("a Splay position must be text")
         lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
@@ -756,7 +774,7 @@ class Splay(Game):
         if missing:
             raise ValueError(f"rows missing from the position: {missing}")
         state = SplayState(cells, player)
-        for i in range(N):
+        for i in range(N if check else 0):
             v = cells[i]
             if v & 15 > 1:
                 h = (v & 15) - 1

@@ -36,6 +36,8 @@ class PauseScene(Overlay):
             self.ui.add(Button("Review the moves so far", self.review)),
             self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Settings", self.settings)),
+            self.ui.add(Button("Analysis board", self.analyse)),
+            self.ui.add(Button("Position editor", self.edit)),
             self.ui.add(Button("Main menu", self.menu, accent=theme.WARN)),
         ]
         self.ui.set_focus(self.buttons[0])
@@ -79,6 +81,28 @@ class PauseScene(Overlay):
             self.app.message("No moves to review yet.", "warn")
             return
         flow.push(self.app, "review", match)
+
+    def analyse(self) -> None:
+        """The analysis board over the game, its moves as the main line (Back returns)."""
+        match = getattr(self.play, "match", None)
+        if match is None:
+            return
+        flow.push(
+            self.app,
+            "analysis",
+            match.game,
+            match.states[0],
+            match.moves,
+            getattr(match, "variations", None),
+            seats=[s.spec() for s in match.seats],
+            match=match,
+        )
+
+    def edit(self) -> None:
+        """The position editor, on the position of the game."""
+        match = getattr(self.play, "match", None)
+        if match is not None:
+            flow.push(self.app, "editor", match.game, str(match.state))
 
     def menu(self) -> None:
         if getattr(self.play, "unfinished", False):

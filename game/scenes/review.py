@@ -123,6 +123,7 @@ class ReviewScene(Scene):
         self.b_hotseat = add(Button("Hotseat here", lambda: self.retry(True), size=small))
         self.b_gif = add(Button("GIF", self.export_gif, size=small, accent=theme.ACCENT_2))
         self.b_png = add(Button("PNG", self.export_png, size=small, accent=theme.ACCENT_2))
+        self.b_analyse = add(Button("Analyse", self.analyse, size=small, accent=theme.ACCENT_2))
         self.b_back = add(Button("Back", self.back, size=small, accent=theme.WARN))
         self.ui.set_focus(self.b_play if playing else self.b_quick)
         self.use_analysis(getattr(match, "analysis", None))
@@ -467,6 +468,24 @@ class ReviewScene(Scene):
             return
         flow.push(self.app, "mistakes", self.match, self.analysis, self.learn_seats())
 
+    def analyse(self) -> None:
+        """The analysis board from the position shown, the game's moves as its main line."""
+        if self.reviewing:
+            self.app.message("The review is still running: wait for it, or cancel it.", "warn")
+            return
+        m = self.match
+        flow.push(
+            self.app,
+            "analysis",
+            self.game,
+            self.states[0],
+            [str(mv) for mv in self.moves],
+            getattr(m, "variations", None),
+            self.index,
+            seats=[s.spec() for s in m.seats],
+            match=m,
+        )
+
     # --- export ------------------------------------------------------
     def export_gif(self) -> None:
         flow.push(self.app, "export", self.game, self.states, self.moves, self.index)
@@ -508,7 +527,12 @@ class ReviewScene(Scene):
                 x += bw + gap
 
         y = inner.bottom - bh
-        row([self.b_gif, self.b_png, self.b_back], y)
+        if inner.width >= 380:  # room for Analyse beside the exports
+            row([self.b_gif, self.b_png, self.b_analyse, self.b_back], y, [2, 2, 3, 2])
+        else:  # a narrow panel: a row of its own
+            row([self.b_gif, self.b_png, self.b_back], y)
+            y -= bh + gap
+            row([self.b_analyse], y)
         y -= bh + gap
         row([self.b_retry, self.b_hotseat], y, [3, 2])
         if self._learnable:
@@ -560,6 +584,7 @@ class ReviewScene(Scene):
                 pygame.K_n: self.next_mark,
                 pygame.K_p: lambda: self.next_mark(-1),
                 pygame.K_l: self.open_learn,
+                pygame.K_a: self.analyse,
             }
             if event.key in actions:
                 actions[event.key]()

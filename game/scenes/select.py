@@ -189,6 +189,9 @@ class SelectScene(Scene):
         self.tour_b = self.ui.add(
             Button("Learn the rules", self.learn, size=theme.FONT_SMALL, accent=theme.ACCENT_2)
         )
+        self.editor_b = self.ui.add(
+            Button("Editor", self.editor, size=theme.FONT_MEDIUM, accent=theme.ACCENT_2)
+        )
         self.rules_lines: list[str] = []
         self.help_under = True
         self._build_controls()
@@ -320,6 +323,18 @@ class SelectScene(Scene):
         self.app.remember()
         flow.replace(self.app, "play", game, opts, list(self.seats[game.id]))
 
+    def editor(self) -> None:
+        """The position editor on this game's start position, with the options chosen."""
+        game = self.game
+        if game is None or not game.edit_palette(str(game.start())):
+            self.flash_error("This game has no position editor.")
+            return
+        if not self._check():
+            self.flash_error(self.error)
+            return
+        opts = game.validate(self.option_values.get(game.id, {}))
+        flow.push(self.app, "editor", game, str(game.start(**opts)))
+
     def learn(self) -> None:
         """The selected game's rules tour (Back returns here)."""
         if self.game is None or not catalog.has_tour(self.game.id):
@@ -379,6 +394,17 @@ class SelectScene(Scene):
         tour_w = _button_width(self.tour_b, 180, d.width // 2)
         self.back.rect = pygame.Rect(d.x, d.bottom - bh, back_w, bh)
         self.start_b.rect = pygame.Rect(d.right - start_w, d.bottom - bh, start_w, bh)
+        # the editor between them, in the room they leave
+        editor_w = _button_width(self.editor_b, 120, d.width // 3)
+        room = d.width - back_w - start_w - 2 * theme.GAP
+        if editor_w > room:  # a narrow window: all three share the row
+            back_w = self.back.rect.width = (d.width - 2 * theme.GAP) * 3 // 10
+            start_w = (d.width - 2 * theme.GAP) * 4 // 10
+            self.start_b.rect = pygame.Rect(d.right - start_w, d.bottom - bh, start_w, bh)
+            editor_w = d.width - 2 * theme.GAP - back_w - start_w
+        self.editor_b.rect = pygame.Rect(
+            self.start_b.rect.x - theme.GAP - editor_w, d.bottom - bh, editor_w, bh
+        )
         self.tour_b.visible = self.game is not None and catalog.has_tour(self.game.id)
         self.tour_b.rect = (
             pygame.Rect(d.right - tour_w, d.y - 4, tour_w, line_height(theme.FONT_MEDIUM) + 4)

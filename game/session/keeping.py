@@ -250,6 +250,7 @@ def match_of(app, rec):
     )
     match.resigned = getattr(rec, "resigned", None)
     match.analysis = analysis_of(rec, match)
+    match.variations = getattr(rec, "variations", None)  # the analysis board's tree
     return match
 
 

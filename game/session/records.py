@@ -53,6 +53,13 @@ any order (the keys are not case-sensitive):
   where it names it or the wrong seat to move, is dropped and said in
   ``Record.problems``; the game still loads.  Versions before it keep the block as an
   unknown entry (below).
+* ``variations:`` optional, after the moves: the move tree of an analysis board
+  (``game.session.tree.MoveTree.to_text``: the main line with each variation in brackets
+  after the move it stands in for, ``f6 e5 (d4 c3) g7``), on the line and the ``| `` lines
+  after it.  Its main line must be the record's moves, and every move legal: a tree that
+  is not is dropped and said in ``Record.problems``; the game still loads.  It is written
+  as the unknown entries below are, so versions before it keep it in ``Record.extra``
+  and read the game as ever.
 * ``end of record`` closes the record; nothing but blank lines and comments may follow.
 * Blank lines and lines starting with ``#`` are ignored.
 * Any other key (a word: letters, digits, ``-`` and ``_``) is kept in ``Record.extra``
@@ -74,7 +81,7 @@ with the file's absolute path.  Pure Python: no pygame.
 
 The API: ``dumps(game, options, seats, start_state, moves, *, resigned=None,
 result=None, ending=None, date=None, extra=None, final=None, analysis=None)``,
-``dumps_match(match)``,
+``dumps_match(match)``, ``with_variations(text, tree)`` and ``save_variations(path, tree)``,
 ``loads(text)`` (alias ``load_text``), ``load_file(path)``, ``save_file(text, game_id,
 folder=None)``, ``with_analysis(text, analysis)`` and ``save_analysis(path, match)`` (a
 review kept with the player's file as written), ``summary(path)`` and ``summaries(folder)``
@@ -173,6 +180,16 @@ class Record:
     extra: dict = field(default_factory=dict)  # unknown keys, kept and ignored
     analysis: str | None = None  # the review (game.session.review.Analysis text), checked
     problems: list[str] = field(default_factory=list)  # what was dropped on reading
+    variations: str | None = None  # the move tree (game.session.tree text), checked
+
+    def tree(self):
+        """The record's moves as a :class:`game.session.tree.MoveTree`, its variations
+        included."""
+        from game.session.tree import MoveTree
+
+        if self.variations:
+            return MoveTree.from_text(self.start, self.variations)
+        return MoveTree(self.start, self.moves)
 
     @property
     def final(self):
@@ -208,6 +225,7 @@ class Record:
             extra=self.extra,
             final=self.final,
             analysis=self.analysis,
+            variations=self.variations,
         )
 
 
@@ -275,6 +293,7 @@ def dumps(
     final=None,
     analysis=None,
     comments: bool = False,
+    variations=None,
 ) -> str:
     """The text of a record.  ``seats`` are :class:`Seat` s or specs like ``computer:hard``;
     ``moves`` are move objects or notation.
@@ -288,7 +307,10 @@ def dumps(
     entries (unknown to this version, kept from a newer file).  ``analysis`` is the
     game's review (a ``game.session.review.Analysis`` or its text), written after the moves; one
     that does not read or is of other moves is a ValueError.  ``comments``: every move
-    in words (``game.session.announce``) as ``#`` lines after the moves, which ``loads`` skips."""
+    in words (``game.session.announce``) as ``#`` lines after the moves, which ``loads`` skips.
+    ``variations`` is a move tree
+    (a ``game.session.tree.MoveTree`` or its text) whose main line is ``moves``, written
+    after them; one without a variation is not written."""
     if resigned is not None and resigned not in (0, 1):
         raise ValueError(f"resigned is a seat, 0 or 1, not {resigned!r}")
     options = {**options, **(getattr(start_state, "options", None) or {})}
@@ -318,7 +340,7 @@ def dumps(
         lines.append(f"resigned: {resigned}")
     for key, value in (extra or {}).items():
         key = str(key).strip().lower()
-        if not _KEY.fullmatch(key) or key in KNOWN:
+        if not _KEY.fullmatch(key) or key in KNOWN or key == "variations":
             raise ValueError(f"{excerpt(key)} cannot be an extra entry of a record")
         first, *rest = str(value).split("\n")
         lines.append(f"{key}: {first.strip()}")
@@ -334,6 +356,8 @@ def dumps(
         lines.extend(_comment_lines(start_state, moves))
     if analysis is not None:
         lines.extend(_analysis_lines(analysis, moves))
+    if variations is not None:
+        lines.extend(_variation_lines(variations, start_state, moves))
     lines.append(END)
     return "\n".join(lines) + "\n"
 
@@ -365,10 +389,47 @@ def _analysis_lines(analysis, moves) -> list[str]:
     return [f"analysis: {first}"] + ["| " + ln for ln in rest]
 
 
+VARIATION_WORDS = 12  # moves and brackets on each line of a variations block
+
+
+def _variation_lines(variations, start_state, moves) -> list[str]:
+    from game.session.tree import MoveTree
+
+    tree = variations
+    if not isinstance(tree, MoveTree):
+        tree = MoveTree.from_text(start_state, str(variations))
+    if tree.main_moves() != list(moves):
+        raise ValueError("the variations' main line is not the record's moves")
+    if not tree.has_variations:
+        return []
+    words = tree.to_text().split(" ")
+    chunks = [
+        " ".join(words[k : k + VARIATION_WORDS]) for k in range(0, len(words), VARIATION_WORDS)
+    ]
+    return [f"variations: {chunks[0]}"] + ["| " + c for c in chunks[1:]]
+
+
+def _read_variations(text: str | None, start, moves) -> tuple[str | None, list[str]]:
+    """The variations block read and checked against the record's moves (dropped and said,
+    never fatal)."""
+    if text is None:
+        return None, []
+    from game.session.tree import MoveTree
+
+    try:
+        tree = MoveTree.from_text(start, text)
+    except ValueError as e:
+        return None, [f"the variations do not read and were dropped: {_bounded(e)}"]
+    if tree.main_moves() != list(moves):
+        return None, ["the variations are not of these moves and were dropped"]
+    return tree.to_text(), []
+
+
 def dumps_match(match, date=None, comments: bool = False) -> str:
     """The record of a :class:`game.session.match.Match` as it stands (its resignation and, when
     it is over, how it ended included; its ``analysis``, when it has one of these
-    positions and moves)."""
+    positions and moves; its ``variations``, a move tree's text, when its main line is
+    still these moves)."""
     ending = match.end_reason() if match.over else None
     analysis = getattr(match, "analysis", None)
     if analysis is not None:
@@ -377,6 +438,12 @@ def dumps_match(match, date=None, comments: bool = False) -> str:
                 analysis = None
         except Exception:  # not an Analysis: never let it stop a save
             analysis = None
+    variations = getattr(match, "variations", None)  # the tree an analysis board kept
+    if variations is not None:
+        try:
+            _variation_lines(variations, match.states[0], match.moves)
+        except (ValueError, TypeError):  # of other moves now (played on): not kept
+            variations = None
     return dumps(
         match.game,
         match.options,
@@ -389,6 +456,7 @@ def dumps_match(match, date=None, comments: bool = False) -> str:
         final=match.state,
         analysis=analysis,
         comments=comments,
+        variations=variations,
     )
 
 
@@ -600,6 +668,12 @@ def _loads(text: str) -> Record:
     if ending is None:
         ending = _ending_of(state, seat_resigned)
     analysis, problems = _read_analysis(analyses, played, states)
+    # the move tree: an entry an older version keeps as unknown, read here from it
+    tree_lines = extra.pop("variations", None)
+    variations, dropped = _read_variations(
+        None if tree_lines is None else " ".join(tree_lines), start, played
+    )
+    problems.extend(dropped)
     return Record(
         game.id,
         options,
@@ -615,6 +689,7 @@ def _loads(text: str) -> Record:
         extra={key: "\n".join(lines) for key, lines in extra.items()},
         analysis=analysis,
         problems=problems,
+        variations=variations,
     )
 
 
@@ -789,6 +864,62 @@ def with_analysis(text: str, analysis) -> str:
     if back.analysis is None or back.moves != rec.moves:
         raise ValueError("the analysis could not be added to the record")
     return out
+
+
+def with_variations(text: str, tree) -> str:
+    """The record ``text`` with its variations entry replaced by the move tree ``tree`` (a
+    ``game.session.tree.MoveTree`` or its text; none when it has no variation), every other
+    line kept as written; the entry goes just before ``end of record``.  ValueError when the
+    tree's main line is not the record's moves."""
+    rec = loads(text)
+    new = _variation_lines(tree, rec.start, rec.moves)
+    eol = "\r\n" if "\r\n" in text else "\n"
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    kept: list[str] = []
+    in_block = False
+    end_at = None
+    for ln in lines:
+        bare = ln.strip()
+        if in_block and ln.startswith("|"):
+            continue  # a line of the old tree
+        in_block = False
+        if not bare.startswith("#") and not ln.startswith("|") and ":" in ln:
+            if ln.partition(":")[0].strip().lower() == "variations":
+                in_block = True
+                continue
+        if bare.lower() == END and end_at is None:
+            end_at = len(kept)
+        kept.append(ln)
+    if end_at is None:
+        while kept and not kept[-1].strip():
+            kept.pop()
+        kept.extend(new + [""])
+    else:
+        kept[end_at:end_at] = new
+    out = eol.join(kept)
+    back = loads(out)
+    if back.moves != rec.moves or (bool(new) and back.variations is None):
+        raise ValueError("the variations could not be added to the record")
+    return out
+
+
+def save_variations(path, tree) -> str:
+    """Keep the move ``tree`` with the record at ``path`` (a file in the data folder,
+    rewritten in place, atomically, its other lines as written); the absolute path.
+    ValueError when the file no longer holds the tree's game (then it is not touched) or is
+    outside the data folder; OSError when it cannot be written."""
+    where = os.path.abspath(os.fspath(path))
+    if not _inside(where, storage.data_dir()):
+        raise ValueError(f"{where} is not in the data folder")
+    text = read_text(where)
+    rec = loads_at(text, where)
+    if str(rec.start) != str(tree.start):
+        raise ValueError(f"{where} holds another game now")
+    new = with_variations(text, tree)
+    try:
+        return str(storage.atomic_write(where, new))
+    except storage.WriteError as e:
+        raise OSError(f"cannot write {where}: {e.reason}") from None
 
 
 def save_analysis(path, match, in_place: bool = False) -> str:

@@ -30,6 +30,8 @@ SCENES: dict[str, str] = {
     "tour": "game.scenes.tour:TourScene",
     "learn": "game.scenes.learn:LearnScene",
     "exercise": "game.scenes.exercise:ExerciseScene",
+    "editor": "game.scenes.editor:EditorScene",
+    "analysis": "game.scenes.analysis:AnalysisScene",
 }
 
 

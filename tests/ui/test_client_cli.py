@@ -102,6 +102,8 @@ def test_list(capsys):
         ["--scene", "select"],
         ["--scene", "result", "--game", "splay", "--seats", "human,human"],
         ["--game", "splay", "--seats", "human,computer:easy", "--opening", "6"],
+        ["--scene", "editor", "--game", "glades", "--opening", "3"],
+        ["--scene", "analysis", "--game", "gliss", "--opening", "3"],
     ],
 )
 def test_screenshot(tmp_path, argv):
@@ -298,3 +300,22 @@ def test_no_display_gives_one_line_and_a_non_zero_exit(monkeypatch, capsys):
     assert entry.main(["--game", "splay"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no display" in err[0]
+
+
+def test_the_analysis_board_of_a_saved_game_with_its_variations(tmp_path, data):
+    from game import rules
+    from game.session import records
+    from game.session.tree import MoveTree
+
+    game = rules.get("splay")
+    tree = MoveTree(game.start(), ["f6", "e5"])
+    tree.add(tree.main_line()[0], "d4")
+    saved = tmp_path / "game.txt"
+    saved.write_text(
+        records.dumps(game, {}, ["human", "human"], tree.start, ["f6", "e5"], variations=tree)
+    )
+    path = tmp_path / "shot.png"
+    argv = ["--load", str(saved), "--scene", "analysis", "--screenshot", str(path)]
+    assert entry.main(argv + ["--frames", "3", "--size", "800x600"]) == 0
+    assert pygame.image.load(str(path)).get_size() == (800, 600)
+    assert entry.main(["--load", str(saved), "--scene", "editor"]) == 2  # not with --load

@@ -579,14 +579,18 @@ def test_select_buttons_fit_their_labels_at_every_window_size(size):
         app.push(select)
         frames(app, 2)
         assert select.tour_b.visible
-        buttons = (select.back, select.start_b, select.tour_b)
+        buttons = (select.back, select.start_b, select.tour_b, select.editor_b)
         for b in buttons:
             room = b.rect.width - 2 * theme.GAP  # what Button.draw gives its label
             assert fit_text(b.label, b.size, room) == b.label, (size, b.label)
             assert select.detail_rect.contains(b.rect), (size, b.label)
-        assert not select.back.rect.colliderect(select.start_b.rect)
-        if size == (800, 600):  # the designed widths where the type is not scaled
-            assert [b.rect.width for b in buttons] == [150, 200, 180]
+        row = (select.back, select.editor_b, select.start_b)
+        for a, b in zip(row, row[1:], strict=False):
+            assert a.rect.right < b.rect.x, (size, a.label, b.label)
+        if size == (800, 600):  # the designed width where the type is not scaled
+            assert select.tour_b.rect.width == 180
+        else:  # room for all three at their designed widths
+            assert all(b.rect.width >= w for b, w in zip(row, (150, 120, 200), strict=True))
     finally:
         app.shutdown()
         set_text_scale((800, 600))

@@ -1,0 +1,220 @@
+"""The analysis board on screen, driven by events: play a branch on the board, step
+through the tree, promote and delete, the computer's live look, save and reopen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_client_support import click, click_button, frames, make_app, press
+
+from game import rules
+from game.scenes.analysis import AnalysisScene
+from game.scenes.play import PlayScene
+from game.scenes.review import ReviewScene
+from game.session import records
+from game.session.seats import Seat
+from game.ui import flow
+
+
+@pytest.fixture
+def app(data):
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def board(app, moves=("f6", "e5"), **kw) -> AnalysisScene:
+    game = rules.get("splay")
+    scene = flow.push(app, "analysis", game, game.start(), list(moves), **kw)
+    frames(app, 3)
+    return scene
+
+
+def play_on_board(scene, notation: str) -> None:
+    scene.host.skip()
+    for point in scene.view.points_for(notation):
+        click(scene.app, point)
+    frames(scene.app, 2)
+
+
+def test_moves_on_the_board_make_a_line_then_a_variation(app):
+    scene = board(app)
+    assert scene.node.moves() == ["f6", "e5"]  # the end of the line
+    play_on_board(scene, "g7")
+    assert scene.tree.to_text() == "f6 e5 g7" and scene.node.move == "g7"
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert scene.node.moves() == ["f6"]
+    play_on_board(scene, "d4")
+    assert scene.tree.to_text() == "f6 e5 (d4) g7"
+    assert scene.node.moves() == ["f6", "d4"] and not scene.node.is_main
+    # the list shows the variation indented under the move it stands in for
+    assert [(d, n.move) for d, n in scene.rows] == [(0, "f6"), (0, "e5"), (1, "d4"), (0, "g7")]
+    play_on_board(scene, "d4")  # occupied by White's own tower: Black cannot stack there
+    assert scene.tree.size() == 4
+
+
+def test_promote_and_delete_with_the_keys_and_the_buttons(app):
+    scene = board(app, ("f6", "e5", "g7"))
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)
+    play_on_board(scene, "d4")
+    play_on_board(scene, "c3")
+    assert scene.tree.to_text() == "f6 e5 (d4 c3) g7"
+    press(app, pygame.K_p)
+    assert scene.tree.to_text() == "f6 d4 (e5 g7) c3"
+    assert scene.node.is_main and not scene.b_promote.enabled
+    press(app, pygame.K_UP)  # up the list: g7, the end of the variation now
+    assert scene.node.moves() == ["f6", "e5", "g7"]
+    press(app, pygame.K_UP)
+    press(app, pygame.K_UP)
+    assert scene.node.moves() == ["f6", "d4"]
+    click_button(app, scene.b_delete)
+    assert scene.tree.to_text() == "f6 e5 g7" and scene.node.moves() == ["f6"]
+    press(app, pygame.K_END)
+    assert scene.node.moves() == ["f6", "e5", "g7"]
+    press(app, pygame.K_DELETE)
+    assert scene.tree.to_text() == "f6 e5"
+
+
+def test_a_click_in_the_list_shows_that_position(app):
+    scene = board(app, ("f6", "e5", "g7"))
+    frames(app, 1)
+    node, rect = scene.row_rects[1]
+    click(app, rect.center)
+    assert scene.node is node and scene.view.state == node.state
+
+
+def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
+    scene = board(app)
+    for _ in range(300):
+        frames(app, 1)
+        if scene.top_moves() and not scene.thinking:
+            break
+    assert scene.top_moves() and scene.value0() is not None
+    assert scene.searched is scene.node
+    best = scene.top_moves()[0][0]
+    frames(app, 1)
+    click(app, scene.top_rects[0].center)
+    assert scene.node.move == best and scene.node.parent.moves() == ["f6", "e5"]
+    assert scene.thinking or scene.searched is scene.node  # a new look for the new position
+
+
+def test_the_analysis_saves_and_reopens_with_its_variations(app, data):
+    scene = board(app, ("f6", "e5", "g7"))
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)
+    play_on_board(scene, "d4")
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    path = scene.saved_path
+    assert path and str(data) in path
+    rec = records.load_file(path)
+    assert rec.moves == ["f6", "e5", "g7"] and rec.variations == "f6 e5 (d4) g7"
+    play_on_board(scene, "c3")
+    click_button(app, scene.b_save)  # the same file, rewritten
+    assert scene.saved_path == path
+    assert records.load_file(path).variations == "f6 e5 (d4 c3) g7"
+    again = flow.push(
+        app,
+        "analysis",
+        rec.game_id and rules.get(rec.game_id),
+        rec.start,
+        rec.moves,
+        records.load_file(path).variations,
+    )
+    frames(app, 2)
+    assert again.tree.to_text() == "f6 e5 (d4 c3) g7"
+
+
+def test_play_here_starts_a_game_from_the_position_shown(app):
+    scene = board(app, ("f6", "e5", "g7"))
+    press(app, pygame.K_LEFT)
+    click_button(app, scene.b_play)
+    frames(app, 2)
+    assert isinstance(app.scene, PlayScene)
+    assert app.scene.match.moves == ["f6", "e5"]
+
+
+def test_opened_from_the_review_and_from_the_pause_menu(app):
+    game = rules.get("splay")
+    m = app.new_match(game, {}, [Seat("human"), Seat("human")])
+    for mv in ("f6", "e5", "g7"):
+        m.play(mv, animate=False)
+    review = flow.push(app, "review", m)
+    frames(app, 2)
+    review.go(2)
+    click_button(app, review.b_analyse)
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, AnalysisScene)
+    assert scene.tree.main_moves() == ["f6", "e5", "g7"] and scene.node.moves() == ["f6", "e5"]
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ReviewScene)
+    app.reset(PlayScene(app, game, match=m))
+    frames(app, 2)
+    app.scene.open_pause()
+    frames(app, 2)
+    button = next(b for b in app.scene.buttons if b.label == "Analysis board")
+    click_button(app, button)
+    frames(app, 2)
+    assert isinstance(app.scene, AnalysisScene) and app.scene.tree.main_moves() == m.moves
+
+
+def test_a_saved_tree_comes_back_with_the_game_it_was_saved_with(app, data):
+    """A game opened from a record keeps its variations: the review's Analyse shows them."""
+    from game.session import keeping
+
+    scene = board(app, ("f6", "e5"))
+    press(app, pygame.K_LEFT)
+    play_on_board(scene, "d4")
+    scene.save()
+    rec = records.load_file(scene.saved_path)
+    match = keeping.match_of(app, rec)
+    assert match.variations == "f6 e5 (d4)"
+    # kept when the game is saved again
+    assert records.loads(records.dumps_match(match)).variations == "f6 e5 (d4)"
+    flow.push(app, "review", match)
+    frames(app, 2)
+    press(app, pygame.K_a)
+    assert isinstance(app.scene, AnalysisScene) and app.scene.tree.to_text() == "f6 e5 (d4)"
+
+
+def test_moves_not_made_on_the_board_are_buttons(app):
+    """Glorieta's colour choice after the first stone: the view's actions, as in a game."""
+    game = rules.get("glorieta")
+    start = game.start(seed=3)
+    first = str(start.legal_moves()[0])
+    scene = flow.push(app, "analysis", game, start, [first])
+    frames(app, 3)
+    labels = [b.label for b in scene.action_buttons]
+    assert len(labels) == 2 and all(b.rect.width > 0 for b in scene.action_buttons)
+    click_button(app, scene.action_buttons[0])
+    assert scene.node.parent.moves() == [first] and scene.node.move.startswith("take:")
+    frames(app, 2)
+    assert scene.action_buttons == []  # none in the next position
+
+
+def test_an_analysis_opened_from_a_saved_game_is_kept_with_its_file(app, data):
+    from game.session import keeping
+
+    game = rules.get("splay")
+    m = app.new_match(game, {}, [Seat("human"), Seat("human")])
+    for mv in ("f6", "e5", "g7"):
+        m.play(mv, animate=False)
+    path = keeping.save(app, m)
+    m.saved_path = path
+    flow.push(app, "review", m)
+    frames(app, 2)
+    press(app, pygame.K_a)
+    scene = app.scene
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)
+    play_on_board(scene, "d4")
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert scene.saved_path == path  # the game's own file, not a new one
+    assert records.load_file(path).variations == "f6 e5 (d4) g7"
+    assert m.variations == "f6 e5 (d4) g7"  # and the game in memory has it too
+    press(app, pygame.K_p)  # the main line changes: no longer that game's moves
+    click_button(app, scene.b_save)
+    assert scene.saved_path != path and records.load_file(path).variations == "f6 e5 (d4) g7"
+    assert records.load_file(scene.saved_path).moves == ["f6", "d4"]
