@@ -1,8 +1,9 @@
 """Abstract Arcade: play abstract strategy games against the computer or a friend.
 
-Run ``python main.py --help`` for the command line.  This module imports nothing heavy
-at the top: the AI process is started with multiprocessing's spawn method, which imports
-this file again in the child.
+``abstract-arcade``, ``python -m game`` and (from a checkout) ``python main.py`` all call
+:func:`main` here; ``--help`` lists the options.  This module imports nothing heavy at the
+top: the AI process is started with multiprocessing's spawn method, which imports the
+program's ``__main__`` module again in the child.
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ def build_parser():
         "Esc pause, Left/Right/Home/End browse the moves; in a review N/P next/previous "
         "marked move, B the better move; "
         "in a demo Space pause, Right step, +/- speed; anywhere M mute, F11 full "
-        "screen, F12 screenshot.  Examples: main.py --game splay --seats "
-        "human,computer:hard;  main.py --demo splay;  main.py --screenshot title.png "
+        "screen, F12 screenshot.  Examples: %(prog)s --game splay --seats "
+        "human,computer:hard;  %(prog)s --demo splay;  %(prog)s --screenshot title.png "
         "--frames 120.",
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
@@ -740,7 +741,3 @@ def run(args) -> int:
             return 1
         print(f"saved {saved}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

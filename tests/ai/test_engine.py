@@ -631,7 +631,7 @@ def test_processes_search_in_parallel_and_stop_at_once():
 def test_each_game_page_shows_a_one_line_position_that_reads(game_id):
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "docs" / "games" / f"{game_id}.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game_id}.md").read_text()
     section = text.split("## One-line position", 1)[1]
     fen = section.split("```", 2)[1].strip()
     state = rules.get(game_id).parse_fen(fen)

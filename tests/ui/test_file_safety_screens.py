@@ -18,7 +18,7 @@ import pytest
 from file_safety_support import analysis_of_two_moves, record_text, run_py
 from test_client_support import frames, make_app
 
-import main as entry
+from game import cli as entry
 from game import export, rules
 from game.session import keeping, records, settings, storage
 from game.ui import opening
