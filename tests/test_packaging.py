@@ -59,3 +59,19 @@ def test_a_test_run_leaves_no_data_folder_behind(tmp_path):
     )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     assert not list(temp.glob("arcade-test-data-*"))
+
+
+def test_ci_runs_the_readme_test_command_with_lint_format_and_types():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(
+        ln for ln in readme.splitlines() if ln.startswith('python -m pip install -e ".[test]"')
+    )
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in ci
+    for step in ("ruff check .", "ruff format --check .", "python -m mypy", "python -m pytest"):
+        assert step in command
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pinned = [r for r in project["project"]["optional-dependencies"]["test"] if "==" in r]
+    assert {r.split("==")[0] for r in pinned} >= {"ruff", "mypy"}

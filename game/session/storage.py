@@ -248,6 +248,7 @@ def read_regular(path, limit: int) -> bytes:
         raise
     except OSError as exc:
         raise ReadError(path, _reason(exc)) from None
+    handed = False  # the file object owns fd (and closes it)
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -255,14 +256,14 @@ def read_regular(path, limit: int) -> bytes:
         if hasattr(os, "O_NONBLOCK"):  # POSIX: reads of the file itself may block again
             os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as f:
-            fd = None
+            handed = True
             return f.read(limit + 1)
     except ReadError:
         raise
     except OSError as exc:
         raise ReadError(path, _reason(exc)) from None
     finally:
-        if fd is not None:
+        if not handed:
             os.close(fd)
 
 
