@@ -17,7 +17,7 @@ import re
 from game import catalog, rules
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-GAME_IDS = ("splay", "gess", "gliss", "glades", "glorieta")
+GAME_IDS = tuple(rules.GAMES)  # every registered game, a new one too
 
 
 def imports(path: pathlib.Path) -> set[str]:
