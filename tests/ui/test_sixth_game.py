@@ -31,6 +31,8 @@ GENERIC = [
     "tests/ui/test_client_scenes.py",
     "tests/session/test_review.py",
     "tests/test_architecture.py",
+    "tests/ui/test_words.py",
+    "tests/ui/test_client_fuzz.py",
 ]
 
 
