@@ -29,12 +29,6 @@ from game.session.review import Analyser, Analysis, PositionEval, analyse, class
 # ends the game lost (or drawn) or lets the opponent win at once (``reply``).
 
 
-
-
-
-
-
-
 def wins_at_once(state, move) -> bool:
     after = state.play(move)
     return after.is_over() and after.winner() == state.player
@@ -144,8 +138,6 @@ def test_the_engines_own_best_move_is_not_labelled(gid):
 
 
 # --- a small game of our own, for the forced and finished positions -----------------------------
-
-
 
 
 # A pile of 3k is lost for the side to move (one move, to 3k - 1), any other is won.

@@ -27,8 +27,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FAR = "9999-12-31T23:59:59"  # no offset: local time, which west of UTC is past year 9999
 
 
-
-
 def run_main(args, env_extra=None, timeout: float = 120, **kw):
     env = dict(os.environ)
     env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
@@ -42,8 +40,6 @@ def run_main(args, env_extra=None, timeout: float = 120, **kw):
         timeout=timeout,
         **kw,
     )
-
-
 
 
 @pytest.fixture
