@@ -250,8 +250,8 @@ def test_title_select_play_pause_flow(app):
     select = app.scene
     assert isinstance(select, SelectScene)
     assert select.current == rules.GAMES[0]
-    # every card can be chosen and shows its options
-    def choose(card):
+
+    def choose(card):  # every card can be chosen and shows its options
         if not card.in_view:  # the arrows reach it and scroll it into view
             select.ui.set_focus(card)
             frames(app, 1)
