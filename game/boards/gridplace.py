@@ -80,7 +80,7 @@ class GridPlaceView(GridView):
 
     @staticmethod
     def paint_squares(surf, grid, dx, dy) -> None:
-        """The squares on the plate: every other one a shade lighter, thin lines between."""
+        """The squares on the plate: every other one a shade lighter, thin lines round them."""
         p = grid.pitch
         light = theme.mix(theme.BOARD, theme.TEXT, 0.05)
         for c in range(grid.cols):
@@ -91,10 +91,10 @@ class GridPlaceView(GridView):
         width = max(1, int(p * 0.03))
         x0, y0 = grid.left + dx, grid.top + dy
         x1, y1 = x0 + grid.cols * p, y0 + grid.rows * p
-        for k in range(1, grid.cols):
+        for k in range(grid.cols + 1):
             x = x0 + k * p
             pygame.draw.line(surf, line, (x, y0), (x, y1), width)
-        for k in range(1, grid.rows):
+        for k in range(grid.rows + 1):
             y = y0 + k * p
             pygame.draw.line(surf, line, (x0, y), (x1, y), width)
 
