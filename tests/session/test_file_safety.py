@@ -34,7 +34,7 @@ def test_a_far_naive_date_west_of_utc_is_a_message_in_a_fresh_process(tmp_path):
     path.write_text(record_text(FAR), encoding="utf-8")
     out = run_py(
         f"""
-        from game import records
+        from game.session import records
         try:
             records.load_file({str(path)!r})
         except ValueError as e:
@@ -50,7 +50,7 @@ def test_a_far_naive_date_west_of_utc_is_a_message_in_a_fresh_process(tmp_path):
 # --- 2. names are claimed: two programs saving at once never share a file ----------------------
 WRITER = """
 import sys, time
-from game import records, storage, export
+from game.session import records, storage
 time.strftime = lambda *a, **k: "20261126-120000"  # every save in one second
 folder, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 text = open(sys.argv[4], encoding="utf-8").read()

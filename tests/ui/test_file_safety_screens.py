@@ -104,7 +104,7 @@ def test_whatever_breaks_the_reader_becomes_a_value_error(monkeypatch, tmp_path)
 # --- 2. names are claimed: two programs saving at once never share a file ----------------------
 WRITER = """
 import sys, time
-from game import records, storage, export
+from game.session import records, storage
 time.strftime = lambda *a, **k: "20261126-120000"  # every save in one second
 folder, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 text = open(sys.argv[4], encoding="utf-8").read()
@@ -306,7 +306,7 @@ def test_a_window_larger_than_the_screen_opens_on_the_screen(data, monkeypatch):
 
 def test_hard_kills_leave_temporary_files_that_the_next_start_removes(data):
     code = """
-    from game import storage
+    from game.session import storage
     big = b"x" * 2_000_000
     while True:
         storage.atomic_write(storage.autosave_path(), big)
@@ -387,7 +387,7 @@ def test_fifos_are_refused_at_once_everywhere(tmp_path):
     (data / "saves" / "good.txt").write_text(record_text(), encoding="utf-8")
     out = run_py(
         """
-        from game import keeping, records, settings, storage
+        from game.session import keeping, records, settings, storage
         from test_client_support import make_app
         s, note = settings.load()
         print("SETTINGS", note)

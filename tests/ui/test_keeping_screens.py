@@ -103,7 +103,8 @@ def test_a_killed_process_continues_where_it_was(data):
         sys.path.insert(0, %r)
         os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
         from ai.worker import InlineAI
-        from game import rules, settings
+        from game import rules
+        from game.session import settings
         from game.ui.app import App
         from game.scenes.play import PlayScene
         from game.session.seats import Seat
@@ -665,7 +666,8 @@ def test_two_processes_autosave_two_games(data):
         sys.path.insert(0, %r)
         os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
         from ai.worker import InlineAI
-        from game import rules, settings
+        from game import rules
+        from game.session import settings
         from game.ui.app import App
         from game.scenes.play import PlayScene
         from game.session.seats import Seat
