@@ -42,6 +42,7 @@ This module never imports pygame and never names a game: it reaches the games th
 from __future__ import annotations
 
 import argparse
+import io
 import pickle
 import random
 import re
@@ -713,10 +714,11 @@ def main(argv=None) -> int:
     )
     if args.game is not None:
         engine.game_id = args.game.lower()
-    try:
-        sys.stdin.reconfigure(errors="replace")  # a stray byte is a bad line, not a crash
-    except (AttributeError, ValueError):
-        pass
+    if isinstance(sys.stdin, io.TextIOWrapper):  # not a stream put in its place
+        try:
+            sys.stdin.reconfigure(errors="replace")  # a stray byte is a bad line, not a crash
+        except ValueError:
+            pass  # a stream already read from keeps its error handler
     engine.run(sys.stdin)
     return 0
 

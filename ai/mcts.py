@@ -214,8 +214,9 @@ class MCTS:
         # takes it in proportion to the share of its first PROBE leaves that were finished
         # games, decided once: the same position gets the same constant at every budget
         base_c = self._c_now = self._c
-        target = getattr(game, "endgame_exploration", None)
-        adapt = self.adaptive and target is not None and target > base_c
+        endgame = getattr(game, "endgame_exploration", None)
+        adapt = self.adaptive and endgame is not None and endgame > base_c
+        target = base_c if endgame is None else float(endgame)
         decided = 0
         it = 0
         while True:

@@ -758,8 +758,8 @@ def close_shared_pools() -> None:
     for pool in list(_POOLS.values()):
         try:
             pool.close()
-        except Exception:
-            pass
+        except Exception:  # at exit: a pool whose processes are gone already must not
+            pass  # stop the other pools closing (their processes would be left running)
     _POOLS.clear()
 
 

@@ -96,6 +96,7 @@ class UGIPlayer:
     # --- the pipe -------------------------------------------------------------------------
     def _read(self) -> None:
         out = self.proc.stdout
+        assert out is not None  # started with stdout=PIPE
         try:
             for line in out:
                 self._lines.put(line.rstrip("\r\n"))
@@ -111,9 +112,11 @@ class UGIPlayer:
             return None
 
     def send(self, line: str) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None  # started with stdin=PIPE
         try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
+            stdin.write(line + "\n")
+            stdin.flush()
         except (OSError, ValueError):
             code = self._exit_code()
             raise UGIError(f"{self.name}: it stopped reading (exit code {code})") from None

@@ -187,8 +187,8 @@ class AIWorker:
     def __del__(self):  # pragma: no cover - best effort at interpreter exit
         try:
             self.close()
-        except Exception:
-            pass
+        except Exception:  # at interpreter exit modules may be half torn down (None)
+            pass  # and __del__ must never raise
 
     # requests -------------------------------------------------------------------------------
     def request(self, state, spec: Any = "medium", request_id: Any = None) -> Any:
@@ -240,8 +240,8 @@ class AIWorker:
                 self._pool.drain(k)
             try:
                 self._pool.spawn_next()
-            except Exception:  # cannot start one now: the next request says why
-                pass
+            except Exception:  # cannot start one now (no memory, no processes left):
+                pass  # the next request starts it again and reports the error if it fails
             return []
         out = search.poll()
         for msg in out:

@@ -1,4 +1,5 @@
 import os
+import shutil
 import sys
 import tempfile
 
@@ -8,8 +9,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # the player's data folder: never the real one during the tests
-os.environ["ABSTRACT_ARCADE_DATA"] = tempfile.mkdtemp(prefix="arcade-test-data-")
+DATA_FOLDER = tempfile.mkdtemp(prefix="arcade-test-data-")
+os.environ["ABSTRACT_ARCADE_DATA"] = DATA_FOLDER
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if os.environ.get("ARCADE_EXTRA_GAME"):
+    # a game that exists only in the tests (sixth_support: Trio), registered before the
+    # tests are collected so every test over rules.GAMES takes it (test_sixth_game.py)
+    import importlib
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    importlib.import_module(os.environ["ARCADE_EXTRA_GAME"]).register()
+
+
+def pytest_unconfigure(config):
+    """The run's data folder goes when the run ends: no ``arcade-test-data-*`` is left."""
+    shutil.rmtree(DATA_FOLDER, ignore_errors=True)
 
 
 @pytest.fixture

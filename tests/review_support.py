@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from game import rules
 from game.rules.core import State
 from game.session import records
@@ -62,11 +64,79 @@ SCENARIOS = {
 }
 
 
+_found: dict = {}
+
+
+def scenario(gid):
+    """The scripted blunder of ``gid``: the one written above, else one found by
+    ``find_scenario`` (a new game needs none written here), or None."""
+    if gid in SCENARIOS:
+        return SCENARIOS[gid]
+    if gid not in _found:
+        _found[gid] = find_scenario(gid)
+    return _found[gid]
+
+
+def _wins(state, move) -> bool:
+    after = state.play(move)
+    return after.is_over() and after.winner() == state.player
+
+
+def blunder_at(state, limit=400):
+    """(win, blunder, reply) in ``state`` when the mover can win at once and has a move
+    that throws it away (the game then ends not won, or the opponent wins at once with
+    ``reply``); None otherwise, or when the position has more than ``limit`` moves."""
+    moves = state.legal_moves()
+    if len(moves) > limit:
+        return None
+    wins = [m for m in moves if _wins(state, m)]
+    if not wins:
+        return None
+    for b in moves:
+        if b in wins:
+            continue
+        after = state.play(b)
+        if after.is_over():
+            if after.winner() != state.player:
+                return str(wins[0]), str(b), None
+            continue
+        if after.player == state.player:
+            continue  # the mover moves again: no reply to take the win
+        for r in after.legal_moves()[:limit]:
+            if _wins(after, r):
+                return str(wins[0]), str(b), str(r)
+    return None
+
+
+def find_scenario(gid, seeds=range(300), max_plies=300):
+    """A scripted blunder for ``gid`` found by seeded random games: the first position, at
+    least two moves in, where ``blunder_at`` finds one.  None when no seed gives one."""
+    game = rules.get(gid)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.start()
+        played: list[str] = []
+        while not state.is_over() and len(played) < max_plies:
+            if len(played) >= 2:
+                found = blunder_at(state)
+                if found is not None:
+                    win, blunder, reply = found
+                    return {
+                        "options": dict(state.options),
+                        "prefix": " ".join(played),
+                        "win": win,
+                        "blunder": blunder,
+                        "reply": reply,
+                    }
+            move = rng.choice(state.legal_moves())
+            played.append(str(move))
+            state = state.play(move)
+    return None
 
 
 def scripted(gid):
     """(game, start, moves, states, P): the scripted game with its blunder in move P."""
-    sc = SCENARIOS[gid]
+    sc = scenario(gid)
     game = rules.get(gid)
     state = game.start(**sc["options"])
     prefix = sc["prefix"].split()
@@ -126,4 +196,4 @@ def pile_game(*moves, n=7):
 def record_of(gid, analysis=None):
     game, start, moves, states, p = scripted(gid)
     seats = ["human", "computer:hard"]
-    return records.dumps(game, SCENARIOS[gid]["options"], seats, start, moves, analysis=analysis)
+    return records.dumps(game, scenario(gid)["options"], seats, start, moves, analysis=analysis)

@@ -17,7 +17,7 @@ import re
 from game import catalog, rules
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-GAME_IDS = ("splay", "gess", "gliss", "glades", "glorieta")
+GAME_IDS = tuple(rules.GAMES)  # every registered game, a new one too
 
 
 def imports(path: pathlib.Path) -> set[str]:
@@ -104,3 +104,27 @@ def test_every_game_has_one_descriptor():
         assert entry.name and entry.colours
         assert len(entry.colours) >= 2
         assert entry.view_class is not None
+
+
+def test_no_broad_except_passes_in_silence():
+    """A handler that catches everything (``except Exception``, ``BaseException`` or a bare
+    ``except``) and only passes says why, in a comment on its ``except`` or ``pass`` line;
+    elsewhere a handler catches what it means (``pygame.error``, ``OSError``)."""
+    silent = []
+    for path in [ROOT / "main.py", *sorted((ROOT / "game").rglob("*.py"))] + sorted(
+        (ROOT / "ai").rglob("*.py")
+    ):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for node in ast.walk(ast.parse(text, str(path))):
+            if not isinstance(node, ast.ExceptHandler):
+                continue
+            broad = node.type is None or (
+                isinstance(node.type, ast.Name) and node.type.id in ("Exception", "BaseException")
+            )
+            if not broad or not all(isinstance(s, ast.Pass) for s in node.body):
+                continue
+            said = [lines[node.lineno - 1]] + [lines[s.lineno - 1] for s in node.body]
+            if not any("#" in ln for ln in said):
+                silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not silent, "broad except that passes without saying why: " + ", ".join(silent)

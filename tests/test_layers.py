@@ -4,7 +4,7 @@ its folder, and imports only from its own floor or the floors below it.
 Read from the bottom up::
 
     game.rules -> ai -> game.session -> game.theme -> game.ui -> game.boards, game.lessons
-      -> game.catalog, game.board_host, game.export -> game.scenes -> main
+      -> game.catalog, game.board_host, game.export -> game.scenes -> game.cli, main
 
 ``LAYERS`` below is the one list: a module in one of its folders is placed by being there,
 so a new session module only has to be put in ``game/session/``.  A new module at the top
@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("boards and lessons", ("game.boards", "game.lessons")),
     ("catalog and export", ("game.catalog", "game.board_host", "game.export")),
     ("scenes", ("game.scenes",)),
-    ("entry points", ("main", "game.__main__", "game.bench")),
+    ("entry points", ("main", "game.__main__", "game.bench", "game.cli")),
 ]
 # the package itself (``from game import rules`` reaches the contract through it)
 PACKAGE = "game"
@@ -163,7 +163,11 @@ def test_the_session_runs_without_pygame():
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=120,
     )
     assert out.returncode == 0, out.stderr[-2000:]

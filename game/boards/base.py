@@ -1,7 +1,8 @@
 """The board/input layer: one BoardView per game, behind one interface.
 
 The play scene only talks to a ``BoardView``; a game adds its board by writing
-a subclass and registering it in ``game/boards/__init__.py`` -- no scene changes.
+a subclass in ``game/boards/<id>.py`` (exported as ``VIEW``), found there by the game's
+descriptor (``game.catalog``): no registry to edit, no scene changes.
 
 A view is told the current state with ``set_state(state, move)``; it animates
 from the previous state to the new one (derived from the two states and the

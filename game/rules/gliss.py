@@ -1156,7 +1156,7 @@ class GlissState(State):
                 parts.append("flies the glider off the board, where it is lost")
             captured = list(move.captured)
             if captured:
-                kinds = {}
+                kinds: dict[str, list] = {}
                 for pt in captured:
                     sh = self.shape_at(pt)
                     kind = sh.kind if sh is not None else "stone"

@@ -45,11 +45,13 @@ def _to_srgb(c: float) -> float:
 def simulate(rgb, vision: str) -> tuple[int, int, int]:
     """``rgb`` (0..255) as seen with ``vision`` ("normal" or one of ``MATRICES``)."""
     if vision == "normal":
-        return tuple(int(v) for v in rgb[:3])
+        r, g, b = (int(v) for v in rgb[:3])
+        return r, g, b
     m = MATRICES[vision]
     lin = [_to_linear(v) for v in rgb[:3]]
     out = [sum(m[i][j] * lin[j] for j in range(3)) for i in range(3)]
-    return tuple(int(round(_to_srgb(v))) for v in out)
+    r, g, b = (int(round(_to_srgb(v))) for v in out)
+    return r, g, b
 
 
 def luminance(rgb) -> float:

@@ -17,7 +17,7 @@ host can animate it.  It knows the rules only through the public contract.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from ai.levels import level_budget
 from game.rules import RuleViolation
@@ -34,7 +34,7 @@ class Match:
         options: dict | None = None,
         seats=None,
         *,
-        ai: Callable[[], object] | None = None,
+        ai: Callable[[], Any] | None = None,
         rng: random.Random | None = None,
         move_cap: int | None = None,
         think_delay: float = 0.25,
@@ -71,8 +71,8 @@ class Match:
         self._listeners: list[Callable] = []
         self._ids = 0
         # the live AI request
-        self.req_id = None
-        self.req_purpose = None  # "move" or "hint"
+        self.req_id: tuple[int, int] | None = None
+        self.req_purpose: str | None = None  # "move" or "hint"
         self.req_player = 0
         self.progress: dict | None = None  # the latest progress/started message
         self.think_time = 0.0
@@ -220,7 +220,7 @@ class Match:
         if after.player == before.player:  # the same player moves again: mid-turn
             return False
         done = len(turns.turns_of(self.states, self.move_objs))  # whole turns played
-        return done >= 2 * self.move_cap
+        return self.move_cap is not None and done >= 2 * self.move_cap
 
     def stop(self) -> None:
         """Stop the game here, unfinished (a computer-vs-computer game's Stop)."""

@@ -66,8 +66,10 @@ def loads(text: str) -> tuple[Progress, list[str]]:
     problems: list[str] = []
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         return Progress(), [f"not JSON ({exc.msg}, line {exc.lineno})"]
+    except ValueError as exc:  # not text JSON reads at all
+        return Progress(), [f"not JSON ({exc})"]
     if not isinstance(data, dict) or not isinstance(data.get("stars"), dict):
         return Progress(), ["no table of stars in it"]
     out = Progress()

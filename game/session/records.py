@@ -147,7 +147,7 @@ def excerpt(text, limit: int = EXCERPT) -> str:
     return quoted[:-1] + "…" + quoted[-1]
 
 
-def _bounded(message: str) -> str:
+def _bounded(message: object) -> str:
     """A message from the rules (which may quote the input whole), cut down: no word
     longer than ``EXCERPT`` characters, and at most ``MAX_MESSAGE`` in all."""
     words = []
@@ -528,6 +528,7 @@ def _loads(text: str) -> Record:
         if ln.startswith("|"):
             line = ln[2:] if ln.startswith("| ") else ln[1:]
             if block == "start":
+                assert start_lines is not None  # set where the start block opens
                 start_lines.append(line)
             elif block == "analysis":
                 analyses[-1][1].append(line)

@@ -597,6 +597,7 @@ class Analyser:
         self.done = True
 
     def _poll(self) -> None:
+        assert self._current is not None  # polled only while a position is searched
         index, rid, state, forced_best = self._current
         for msg in self.worker.poll():
             if msg.get("id") != rid:

@@ -171,10 +171,10 @@ def loads(text: str) -> tuple[Settings, list[str]]:
             elif key == "coach":
                 s.coach = _onoff(value)
             elif key == "window":
-                w, x, h = value.lower().partition("x")
+                wide, x, high = value.lower().partition("x")
                 if not x:
                     raise ValueError("write the window size as WIDTHxHEIGHT")
-                w, h = int(w), int(h)
+                w, h = int(wide), int(high)
                 s.window = fit_window((w, h))
                 if s.window != (w, h) and (w > MAX_WINDOW[0] or h > MAX_WINDOW[1]):
                     problems.append(

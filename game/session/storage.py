@@ -47,7 +47,17 @@ def data_dir() -> Path:
     if sys.platform == "darwin":
         return home / "Library" / "Application Support" / APP_NAME
     base = os.environ.get("XDG_DATA_HOME", "").strip()
-    return (Path(base) if base else home / ".local" / "share") / APP_SLUG
+    if not _xdg_path(base):  # the XDG spec: a relative path there is invalid and ignored
+        return home / ".local" / "share" / APP_SLUG
+    return Path(base) / APP_SLUG
+
+
+def _xdg_path(value: str) -> bool:
+    """Whether ``value`` may be used as an XDG base folder: an absolute path, and no shell
+    ``~`` in it left unexpanded (``~/data`` is relative: the spec does not expand it)."""
+    if not value or not os.path.isabs(value):
+        return False
+    return not any(part.startswith("~") for part in Path(value).parts)
 
 
 def saves_dir() -> Path:
@@ -248,6 +258,7 @@ def read_regular(path, limit: int) -> bytes:
         raise
     except OSError as exc:
         raise ReadError(path, _reason(exc)) from None
+    handed = False  # the file object owns fd (and closes it)
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -255,14 +266,14 @@ def read_regular(path, limit: int) -> bytes:
         if hasattr(os, "O_NONBLOCK"):  # POSIX: reads of the file itself may block again
             os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as f:
-            fd = None
+            handed = True
             return f.read(limit + 1)
     except ReadError:
         raise
     except OSError as exc:
         raise ReadError(path, _reason(exc)) from None
     finally:
-        if fd is not None:
+        if not handed:
             os.close(fd)
 
 

@@ -82,7 +82,7 @@ class Probe:
         self.result: dict | None = None
         self.error: str | None = None
         self.tries = 0
-        self.rid = None
+        self.rid: tuple[str, int] | None = None
         self._send()
 
     @property

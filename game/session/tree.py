@@ -65,7 +65,7 @@ class Node:
         return out[::-1]
 
     def moves(self) -> list[str]:
-        return [n.move for n in self.path()]
+        return [n.move for n in self.path() if n.move is not None]
 
     def __repr__(self) -> str:
         return f"<Node {' '.join(self.moves()) or 'start'}>"
@@ -136,7 +136,7 @@ class MoveTree:
         return out
 
     def main_moves(self) -> list[str]:
-        return [n.move for n in self.main_line()]
+        return [n.move for n in self.main_line() if n.move is not None]
 
     def nodes(self) -> list[Node]:
         """Every node but the root, in the text's order."""

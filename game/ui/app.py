@@ -208,8 +208,8 @@ class App:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 win = pygame.Window.from_display_module()
             win.minimum_size = theme.MIN_SIZE
-        except Exception:  # older SDL or a driver without windows
-            pass
+        except (AttributeError, pygame.error):  # older SDL or a driver without windows
+            pass  # no minimum from the system: resize() still clamps to theme.MIN_SIZE
 
     def resize(self, size) -> None:
         """The window changed size: clamp to the minimum and lay the scenes out again."""
@@ -312,8 +312,8 @@ class App:
                 if snd is not None:  # settings changed while it loaded
                     snd.muted = self.muted
                     snd.volume = self.volume
-            except Exception:
-                pass
+            except Exception as exc:  # a helper thread: say so, the game plays on silent
+                print(f"abstract-arcade: no sound ({type(exc).__name__}: {exc})", file=sys.stderr)
 
         try:
             threading.Thread(target=load, name="arcade-sound", daemon=True).start()
@@ -326,8 +326,8 @@ class App:
             return
         try:
             snd.play(name)
-        except Exception:
-            pass
+        except pygame.error:
+            pass  # the audio device went away: the effect is skipped
 
     @property
     def animation_speed(self) -> float:
@@ -376,16 +376,16 @@ class App:
         if self._sound is not None:
             try:
                 self._sound.volume = self.volume
-            except Exception:
-                pass
+            except pygame.error:
+                pass  # the audio device went away: the setting is kept all the same
 
     def set_muted(self, muted: bool) -> None:
         self.muted = bool(muted)
         if self._sound is not None:
             try:
                 self._sound.muted = self.muted
-            except Exception:
-                pass
+            except pygame.error:
+                pass  # the audio device went away: the setting is kept all the same
 
     def toggle_mute(self) -> None:
         self.set_muted(not self.muted)
@@ -727,7 +727,7 @@ class App:
         if self._ai is not None:
             try:
                 self._ai.close()
-            except Exception:
-                pass
+            except Exception as exc:  # closing anyway: a dead worker must not keep us open
+                print(f"abstract-arcade: the AI did not close ({exc})", file=sys.stderr)
             self._ai = None
         self.running = False

@@ -22,6 +22,9 @@ except Exception:  # pragma: no cover - pygame is a dependency
     pygame = None
 
 NAMES = ("place", "splay", "capture", "win", "click", "error")
+# what the mixer raises when the audio device went away during the game (unplugged, taken
+# by another program): the game plays on in silence
+AUDIO_ERRORS: tuple[type[BaseException], ...] = (pygame.error,) if pygame is not None else ()
 
 
 def _note(n: float) -> float:
@@ -238,8 +241,8 @@ class Sound:
         for snd in self._sounds.values():
             try:
                 snd.set_volume(self._volume)
-            except Exception:
-                pass
+            except AUDIO_ERRORS:
+                pass  # no device now: the volume is kept for the sounds still to play
 
     def toggle_mute(self) -> bool:
         """Mute or unmute; returns the new ``muted``."""
@@ -248,8 +251,8 @@ class Sound:
             for snd in self._sounds.values():
                 try:
                     snd.stop()
-                except Exception:
-                    pass
+                except AUDIO_ERRORS:
+                    pass  # no device now: nothing is playing to stop
         return self.muted
 
     def play(self, name: str) -> None:
@@ -261,8 +264,8 @@ class Sound:
             return
         try:
             snd.play()
-        except Exception:
-            pass
+        except AUDIO_ERRORS:
+            pass  # no device now: the effect is skipped, the game goes on
 
     def duration(self, name: str) -> float:
         """Length of an effect in seconds (0 when unavailable)."""

@@ -113,10 +113,34 @@ def test_progress_callback_reports_and_can_stop_the_search():
     assert seen == sorted(seen) and 0 < seen[0] <= 1
 
 
-def test_single_legal_move_returns_at_once():
-    s = PlainNim(1, 0)
+@pytest.mark.parametrize("player", [0, 1])
+def test_single_legal_move_returns_at_once_and_says_what_it_leads_to(player):
+    """A forced move that wins is a proven win for the mover, whichever seat moves."""
+    s = PlainNim(1, player)
     res = MCTS(iterations=1000, rng=random.Random(1)).search(s)
+    assert str(res.move) == "1" and res.iterations == 0
+    assert res.proven == 1 and res.value == 1
+    assert res.stats[0].proven == 1 and res.stats[0].value == 1
+
+
+class LosingNim(PlainNim):
+    """Whoever takes the last stick loses (misère)."""
+
+    def play(self, move):
+        move = self.find_move(move)
+        s = LosingNim(self.sticks - move.n, 1 - self.player)
+        s.last = self.player
+        return s
+
+    def winner(self):
+        return None if self.sticks else 1 - self.last
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_a_forced_move_that_loses_is_a_proven_loss_for_either_seat(player):
+    res = MCTS(iterations=1000, rng=random.Random(1)).search(LosingNim(1, player))
     assert str(res.move) == "1"
+    assert res.proven == -1 and res.value == -1 and res.stats[0].proven == -1
 
 
 def test_needs_a_budget():
@@ -432,3 +456,25 @@ def test_the_constant_moves_towards_the_games_endgame_one_where_leaves_are_finis
     splay.search(rules.get("splay").start())
     assert splay._c == 0.3 and splay._c_now < 0.31
     assert getattr(rules.get("gess"), "endgame_exploration", None) is None
+
+
+@pytest.mark.parametrize("level", [name for name, spec in LEVELS.items() if spec.get("randomness")])
+def test_a_bots_randomness_is_the_rate_it_plays_off_the_top_move(level):
+    """Easy leaves the top move with probability ``randomness`` times the others' share
+    of the visits (a weaker move is drawn by visits): 10% x 40% = 4% for Easy."""
+    from ai.mcts import MoveStat
+
+    rate = LEVELS[level]["randomness"]
+    stats = [
+        MoveStat("a", 60, 0.5, None),
+        MoveStat("b", 30, 0.2, None),
+        MoveStat("c", 10, 0.1, None),
+    ]
+    bot = MCTS(iterations=10, rng=random.Random(3), randomness=rate)
+    trials = 20000
+    off = sum(bot._random_pick(stats).move != "a" for _ in range(trials)) / trials
+    want = rate * 0.4
+    assert abs(off - want) < 0.15 * want + 0.005, (off, want)
+    # a proven loss is never the weaker move drawn
+    lost = [MoveStat("a", 60, 0.5, None), MoveStat("x", 40, -1.0, -1)]
+    assert all(bot._random_pick(lost).move == "a" for _ in range(2000))

@@ -118,6 +118,33 @@ def test_random_play_through_the_contract(game):
             s = t1
 
 
+def test_the_end_and_the_pass_agree_with_the_legal_moves_to_the_last_move(game):
+    """On every position of seeded random games played to their end, each asked of its own
+    fresh copy (parsed from the text, so no answer is cached from another question):
+    the game is over exactly when there is no legal move, and a pass is accepted exactly
+    when ``pass`` is one of the legal moves.  A fast check (a game's quick "can this seat
+    still move?") that disagrees with the full move list fails here."""
+    rng = random.Random(5)
+    ended = 0
+    for _g in range(4):
+        s = game.start()
+        for _ in range(2000):
+            text = str(s)
+            moves = [str(m) for m in game.parse(text).legal_moves()]
+            assert game.parse(text).is_over() == (moves == []), text
+            try:
+                game.parse(text).play("pass")
+                passed = True
+            except rules.IllegalMove:
+                passed = False
+            assert passed == ("pass" in moves), text
+            if not moves:
+                ended += 1
+                break
+            s = s.play(rng.choice(moves))
+    assert ended == 4  # every game came to its end
+
+
 def test_parse_refuses_garbage_with_value_error(game):
     for text in ("", "hello", "\n\n\n", str(game.start())[:20], "x" * 5000):
         with pytest.raises(ValueError):

@@ -568,8 +568,15 @@ def test_rollout_and_evaluate_ranges():
             assert -1.0 <= s.evaluate() <= 1.0
             s = s.play(s.random_move(rng))
             if s.is_over():
-                assert s.rollout(rng) == s.result() == s.evaluate()
                 break
+        # on to the end of the game (30 moves rarely finish one): a finished game's
+        # rollout and evaluation are its result
+        for _ in range(5000):
+            if s.is_over():
+                break
+            s = s.play(s.random_move(rng))
+        assert s.is_over()
+        assert s.rollout(rng) == s.result() == s.evaluate()
 
 
 def test_rollouts_do_not_mutate():

@@ -225,3 +225,22 @@ def test_pair_rule_agrees_with_a_literal_search():
         assert fast == slow, (trial, bytes(cells), bit)
         checked += 1
     assert checked == 300
+
+
+@pytest.mark.parametrize("bit", [1, 2])
+def test_pair_rule_two_neighbouring_empty_cells_make_no_pair(bit):
+    """The board full but for two cells, every stone the other colour's: two cells that
+    are neighbours are no pair (a neutral next to the new stone joins its group), two that
+    are not are one.  Random fillings almost never leave only such a pair."""
+    g = gl.geo(5)
+    a = 0
+    near = g.nb[a][0]
+    far = next(x for x in range(g.n) if x != a and x not in g.nbset[a])
+    for b, want in ((near, False), (far, True)):
+        cells = bytearray(g.n + 1)
+        for x in range(g.n):
+            cells[x] = 0 if x in (a, b) else 3 - bit
+        empties = [a, b]
+        par, cnt = gl._build(g, cells)
+        got = gl._pair_exists(cells, par[bit - 1], cnt[bit - 1], g.nb, g.nbset, empties, bit)
+        assert got is want, (g.names[a], g.names[b])

@@ -50,7 +50,6 @@ def test_a_far_naive_date_west_of_utc_is_a_message_in_a_fresh_process(tmp_path):
 # --- 2. names are claimed: two programs saving at once never share a file ----------------------
 WRITER = """
 import sys, time
-from game import export
 from game.session import records, storage
 time.strftime = lambda *a, **k: "20261126-120000"  # every save in one second
 folder, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])

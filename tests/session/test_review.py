@@ -6,7 +6,18 @@ The session half: pure Python, no window and no pygame."""
 from __future__ import annotations
 
 import pytest
-from review_support import ITERATIONS, SCENARIOS, Pile, analysed, pile_game, record_of, scripted
+from review_support import (
+    ITERATIONS,
+    SCENARIOS,
+    Pile,
+    analysed,
+    blunder_at,
+    find_scenario,
+    pile_game,
+    record_of,
+    scenario,
+    scripted,
+)
 
 from game import rules
 from game.session import records, review
@@ -18,15 +29,12 @@ from game.session.review import Analyser, Analysis, PositionEval, analyse, class
 # ends the game lost (or drawn) or lets the opponent win at once (``reply``).
 
 
-
-
-
-
-
-
 def wins_at_once(state, move) -> bool:
     after = state.play(move)
     return after.is_over() and after.winner() == state.player
+
+
+_wins = wins_at_once
 
 
 # --- the thresholds -------------------------------------------------------------------------
@@ -50,14 +58,37 @@ def test_classify_by_the_drop_in_winning_chance():
 
 
 # --- a blunder in every game ------------------------------------------------------------------
-def test_every_game_has_a_scripted_blunder():
-    assert set(SCENARIOS) == set(rules.GAMES)
+@pytest.mark.parametrize("gid", rules.GAMES)
+def test_every_game_has_a_scripted_blunder(gid):
+    """Written in review_support (found by hand) or found there by seeded random games:
+    a new game needs no scenario written for it."""
+    sc = scenario(gid)
+    assert sc is not None, f"no blunder found in {gid}'s random games: write one"
+    game, start, moves, states, p = scripted(gid)
+    assert _wins(states[p], sc["win"]) and not _wins(states[p], sc["blunder"])
+
+
+def test_a_scenario_is_found_by_random_games_where_one_was_written_by_hand():
+    """The finder on a game whose scenario was written (Glades): it finds one that holds,
+    and the one written holds by the same test."""
+    found = find_scenario("glades", seeds=range(20))
+    assert found is not None
+    state = rules.get("glades").start(**found["options"])
+    for m in found["prefix"].split():
+        state = state.play(m)
+    assert blunder_at(state) == (found["win"], found["blunder"], found["reply"])
+    after = state.play(found["blunder"])
+    if found["reply"] is None:
+        assert after.is_over() and after.winner() != state.player
+    else:
+        assert _wins(after, found["reply"])
+    assert set(SCENARIOS) <= set(rules.GAMES)
 
 
 @pytest.mark.parametrize("gid", rules.GAMES)
 def test_the_blunder_is_found_in_every_game(gid):
     game, start, moves, states, p = scripted(gid)
-    sc = SCENARIOS[gid]
+    sc = scenario(gid)
     assert wins_at_once(states[p], sc["win"]) and not wins_at_once(states[p], sc["blunder"])
     a = analysed(gid)
     assert len(a.evals) == len(states) and a.complete
@@ -107,8 +138,6 @@ def test_the_engines_own_best_move_is_not_labelled(gid):
 
 
 # --- a small game of our own, for the forced and finished positions -----------------------------
-
-
 
 
 # A pile of 3k is lost for the side to move (one move, to 3k - 1), any other is won.

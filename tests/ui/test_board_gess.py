@@ -275,6 +275,7 @@ def test_draw_does_not_change_state(gess):
 
 def test_random_input_never_raises(gess):
     rng = random.Random(7)
+    played = 0  # clicks that made a move (each checked legal)
     game = random_game(gess, 31, 60)
     view = view_for(gess, game[0][0])
     for i, (state, move) in enumerate(game):
@@ -287,7 +288,13 @@ def test_random_input_never_raises(gess):
             pos = (rng.randrange(-10, size[0] + 30), rng.randrange(-10, size[1] + 30))
             view.hover(pos)
             r = rng.random()
-            if r < 0.7:
+            if r < 0.1 and view.interactive and not state.is_over():
+                # now and then the clicks of a legal move, amid the random ones
+                view.cancel_selection()
+                res = None
+                for p in view.points_for(str(rng.choice(state.legal_moves()))):
+                    res = view.click(p)
+            elif r < 0.7:
                 res = view.click(pos, rng.choice((1, 1, 1, 2, 3, 4, 5)))
             elif r < 0.85:
                 res = view.release(pos)
@@ -296,8 +303,10 @@ def test_random_input_never_raises(gess):
                 res = None
             if res is not None and res.move is not None:
                 assert res.move in state.legal_moves()
+                played += 1
             view.interactive = rng.random() < 0.9
         view.draw(surf)
+    assert played > 5
     view.hover(None)
     view.click(None)
     view.click((1, 2, 3))

@@ -465,14 +465,15 @@ class FakeGame:
 
 def test_generic_view_plays_a_fake_game():
     game = FakeGame()
-    state = game.start()
+    state = FakeState(n=150)  # more moves than one page of chips holds
     view = GenericView(game, state)  # an unregistered game: the generic view serves
     view.layout(pygame.Rect(0, 0, 800, 600))
     surf = surface((800, 600))
     view.draw(surf)
     # every move is reachable by clicks: page through with the next chip
     seen = set()
-    for _ in range(10):
+    pages = 0
+    for _ in range(30):
         for m in state.legal_moves():
             p = view.point_for(str(m))
             if p is not None:
@@ -482,12 +483,15 @@ def test_generic_view_plays_a_fake_game():
         if not nxt:
             break
         assert view.click(nxt[0].center).move is None
+        pages += 1
         view.draw(surf)
-    assert seen == {str(m) for m in state.legal_moves()}
+    assert pages > 0 and seen == {str(m) for m in state.legal_moves()}
     prev = [r for r, t in view._chips if t == PREV]
     if prev:
         view.click(prev[0].center)
     # play a game through clicks, with animations and a hint
+    state = game.start()
+    view.set_state(state, None, animate=False)
     steps = 0
     while not state.is_over():
         view.hint = "+1"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pathlib
+import sys
+
 import pygame
 import pytest
 
-import main as entry
+from game import cli as entry
 
 
 @pytest.mark.parametrize(
@@ -279,6 +282,35 @@ def test_python_dash_m_game_starts_the_program():
         [sys.executable, "-m", "game", "--version"], capture_output=True, text=True, timeout=60
     )
     assert out.returncode == 0 and out.stdout.startswith("python -m game ")
+
+
+def test_help_examples_name_the_program_as_it_was_started(monkeypatch, capsys):
+    for argv0, prog in (
+        ("/usr/local/bin/abstract-arcade", "abstract-arcade"),
+        ("/x/site-packages/game/__main__.py", "python -m game"),
+        ("main.py", "main.py"),
+    ):
+        monkeypatch.setattr(sys, "argv", [argv0, "--help"])
+        with pytest.raises(SystemExit):
+            entry.main(["--help"])
+        out = " ".join(capsys.readouterr().out.split())
+        examples = out.split("Examples:")[1]
+        assert f"{prog} --demo splay" in examples
+        if prog != "main.py":
+            assert "main.py" not in examples
+
+
+def test_the_checkout_main_py_only_calls_the_package_cli():
+    """``main.py`` at the root is a thin start for a checkout; the wheel installs no
+    top-level ``main`` (the console script and ``python -m game`` call ``game.cli``)."""
+    import tomllib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    text = (root / "main.py").read_text(encoding="utf-8")
+    assert "from game.cli import main" in text and len(text.splitlines()) < 20
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"]["abstract-arcade"] == "game.cli:main"
+    assert "main" not in project["tool"]["setuptools"].get("py-modules", [])
 
 
 def test_no_display_gives_one_line_and_a_non_zero_exit(monkeypatch, capsys):

@@ -250,16 +250,19 @@ def test_title_select_play_pause_flow(app):
     select = app.scene
     assert isinstance(select, SelectScene)
     assert select.current == rules.GAMES[0]
-    # every card can be chosen and shows its options
-    for card in select.cards:
+
+    def choose(card):  # every card can be chosen and shows its options
         if not card.in_view:  # the arrows reach it and scroll it into view
             select.ui.set_focus(card)
             frames(app, 1)
             assert card.in_view
         click(app, card.rect.center)
         assert select.current == card.game_id
+
+    for card in select.cards:
+        choose(card)
         assert len(select.option_widgets) == len(rules.get(card.game_id).options)
-    click(app, select.cards[0].rect.center)
+    choose(select.cards[0])  # back to the first game, scrolled into view if need be
     white, black = select.seat_widgets
     click(app, (black.rect.right - 20, black.rect.centery))  # cycle Black's seat
     assert select.seats[select.current][1] != Seat("computer", "easy")  # the first default

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from test_client_support import frames, make_app
 
-import main as entry
+from game import cli as entry
 from game import rules
 from game.scenes import result as result_scene
 from game.scenes.export import ExportScene

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-import main as entry
+from game import cli as entry
 from game import export, rules
 from game.session import records, storage
 

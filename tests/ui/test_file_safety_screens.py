@@ -18,15 +18,13 @@ import pytest
 from file_safety_support import analysis_of_two_moves, record_text, run_py
 from test_client_support import frames, make_app
 
-import main as entry
+from game import cli as entry
 from game import export, rules
 from game.session import keeping, records, settings, storage
 from game.ui import opening
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FAR = "9999-12-31T23:59:59"  # no offset: local time, which west of UTC is past year 9999
-
-
 
 
 def run_main(args, env_extra=None, timeout: float = 120, **kw):
@@ -42,8 +40,6 @@ def run_main(args, env_extra=None, timeout: float = 120, **kw):
         timeout=timeout,
         **kw,
     )
-
-
 
 
 @pytest.fixture

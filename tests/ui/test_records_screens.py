@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-import main as entry
+from game import cli as entry
 from game import rules
 from game.scenes.play import PlayScene
 from game.session import records

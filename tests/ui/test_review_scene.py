@@ -17,6 +17,7 @@ from game.scenes.result import ResultScene
 from game.scenes.review import ReviewScene
 from game.session import keeping, records, turns
 from game.session.seats import Seat
+from game.ui import widgets
 from game.ui.widgets import line_height, set_text_scale, text_scale_for
 
 HUMANS = [Seat("human"), Seat("human")]
@@ -285,10 +286,13 @@ def test_theme_text_grows_with_the_window_but_not_below_the_design():
     assert text_scale_for((1600, 1000)) == 1.25
     assert text_scale_for((4000, 3000)) == 1.5
     small = line_height(18)
+    plain_size = next(n for n in range(9, 60) if n not in widgets._ROLES)  # not a theme role
+    plain = line_height(plain_size)
     try:
         set_text_scale((1600, 1000))
         assert line_height(18) > small
-        assert line_height(17) == line_height(17)  # plain pixel sizes do not scale
+        assert line_height(plain_size) == plain  # plain pixel sizes do not scale
+        assert widgets.pixels(plain_size) == plain_size
     finally:
         set_text_scale((800, 600))
     assert line_height(18) == small

@@ -205,7 +205,7 @@ def test_random_input_never_raises(gid):
 
 
 def test_command_line_tour(tmp_path, capsys):
-    import main as entry
+    from game import cli as entry
 
     assert entry.main(["--tour", "nope"]) == 2
     assert "unknown game" in capsys.readouterr().err

@@ -10,8 +10,8 @@ from functools import lru_cache
 import pytest
 from test_client_support import frames, make_app
 
-import main as entry
 from game import catalog, lessons, rules
+from game import cli as entry
 from game.rules.glorieta import geo
 from game.scenes.tour import TourScene
 from game.ui import widgets
