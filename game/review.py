@@ -181,10 +181,9 @@ class Analysis:
     def note(self) -> str:
         """One line on what the chances rest on, for the review screen."""
         n = int(self.iterations or 0)
-        text = f"Chances after {n:,} tries a position"
         if self.rough:
-            text += ": a quick look, rough; a Deep review is surer"
-        return text
+            return f"Rough: {n:,} tries a position (Deep is surer)"
+        return f"Chances after {n:,} tries a position"
 
     def win_chances(self) -> list:
         """Seat 0's winning chance in % for each position (None: not analysed)."""

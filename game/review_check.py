@@ -12,6 +12,9 @@ few real mistakes, so a review that marks many moves there marks noise.  Printed
   mistake or a blunder too (goal: at least 80 %);
 * the first moves marked (goal: none unless the position after it is lost by force).
 
+"before" is the same reviews read the old way (chances ``(1 + v) / 2``, first moves judged
+like any other), from the same searches.
+
 Pure Python, no pygame; the engine is the generic MCTS (seeded), the review
 ``game.review.analyse`` in this process.
 """
@@ -48,6 +51,26 @@ def marks(analysis, states, moves) -> dict:
     return {r.ply: r.label for r in analysis.reviews(states, moves) if r.label}
 
 
+def old_marks(analysis, states, moves) -> dict:
+    """The marks the review gave before the calibrated chances, from the same searches:
+    chances read as ``(1 + v) / 2`` and the first move judged like any other."""
+    out = {}
+    for ply, move in enumerate(moves):
+        here, there = analysis.evals[ply], analysis.evals[ply + 1]
+        if here is None or there is None or not here.best or here.best == str(move):
+            continue
+        mover = states[ply].player
+        before = review.win_chance(here.value0 if mover == 0 else -here.value0)
+        if here.played is not None:
+            after = review.win_chance(here.played if mover == 0 else -here.played)
+        else:
+            after = review.win_chance(there.value0 if mover == 0 else -there.value0)
+        label = review.classify(max(0.0, before - after))
+        if label:
+            out[ply] = label
+    return out
+
+
 def compare(quick: dict, deep: dict, moves: int) -> dict:
     """The figures of one or more games' marks (``{(game, ply): label}`` each)."""
     q_serious = {k for k, v in quick.items() if v in SERIOUS}
@@ -70,16 +93,21 @@ def compare(quick: dict, deep: dict, moves: int) -> dict:
 def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budgets=None):
     """Play and review ``games`` seeded games; the figures of ``compare``."""
     budgets = budgets or {name: b["iterations"] for name, b in review.BUDGETS.items()}
-    quick, deep = {}, {}
+    new = {"quick": {}, "deep": {}}
+    old = {"quick": {}, "deep": {}}
     total = 0
     for g in range(games):
         states, moves = engine_game(game, seed + g, move_iterations)
         total += len(moves)
-        for name, store in (("quick", quick), ("deep", deep)):
+        for name in ("quick", "deep"):
             a = review.analyse(states, name, seed=0, iterations=budgets[name], moves=moves)
             for ply, label in marks(a, states, moves).items():
-                store[(g, ply)] = label
-    return compare(quick, deep, total)
+                new[name][(g, ply)] = label
+            for ply, label in old_marks(a, states, moves).items():
+                old[name][(g, ply)] = label
+    figures = compare(new["quick"], new["deep"], total)
+    figures["before"] = compare(old["quick"], old["deep"], total)
+    return figures
 
 
 def main(argv=None) -> int:
@@ -92,7 +120,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     print(
-        f"{'game':9} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
+        f"{'game':9} {'':6} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
         f"{'agree':>6} {'first':>5}"
     )
     for gid in args.games:
@@ -102,12 +130,14 @@ def main(argv=None) -> int:
             print(exc, file=sys.stderr)
             return 2
         f = check(game, args.count, args.move_iterations, args.seed)
-        print(
-            f"{gid:9} {f['moves']:>5} {100 * f['quick_rate']:5.1f}% {100 * f['deep_rate']:5.1f}% "
-            f"{f['quick_blunders']:>4} {f['deep_blunders']:>4} {100 * f['agreement']:5.0f}% "
-            f"{f['first_marked']:>5}",
-            flush=True,
-        )
+        for name, row in (("before", f["before"]), ("after", f)):
+            print(
+                f"{gid:9} {name:6} {row['moves']:>5} {100 * row['quick_rate']:5.1f}% "
+                f"{100 * row['deep_rate']:5.1f}% {row['quick_blunders']:>4} "
+                f"{row['deep_blunders']:>4} {100 * row['agreement']:5.0f}% "
+                f"{row['first_marked']:>5}",
+                flush=True,
+            )
     return 0
 
 

@@ -259,3 +259,25 @@ def test_review_marks_few_moves_between_equal_engines():
     assert f["moves"] > 60
     assert f["deep_rate"] <= 0.1, f
     assert f["first_marked"] == 0, f
+
+
+def test_the_review_says_when_quick_is_rough_and_reads_old_texts():
+    from game.review import Analysis, PositionEval
+
+    quick = Analysis("quick", [PositionEval(0.2, "a"), None], [0, 1], ["a"], 400)
+    deep = Analysis("deep", [PositionEval(0.2, "a"), None], [0, 1], ["a"], 3000)
+    assert quick.rough and quick.note() == "Rough: 400 tries a position (Deep is surer)"
+    assert not deep.rough and deep.note() == "Chances after 3,000 tries a position"
+    # a review saved before the chances: calibrated for its game when opened
+    old = "quick positions=2 iterations=400\n0 0 +0.2000 best=a move=a\n1 1 -0.1000 best=b\n"
+    a = Analysis.from_text(old)
+    assert a.evals[0].chance0 is None and a.win_chances()[0] == 60.0  # (1 + v) / 2 meanwhile
+    a.calibrate("glorieta")
+    expect = winchance.chance("glorieta", 0, 0.2, 400)
+    assert a.win_chances()[0] == pytest.approx(100 * round(expect, 4))
+    assert a.evals[1].chance0 == round(winchance.chance("glorieta", 1, 0.1, 400), 4)
+    again = Analysis.from_text(a.to_text())
+    assert again.game == "glorieta" and again.win_chances() == a.win_chances()
+    # an unproven 0 or 1 in a hand-edited file is not believed
+    edited = a.to_text().replace(f"chance={a.evals[0].chance0:.4f}", "chance=1.0000")
+    assert Analysis.from_text(edited).win_chances()[0] < 100
