@@ -36,8 +36,8 @@ from ai.mcts import MCTS
 
 BUDGETS = (300, 1000)  # the budgets read in each search (the largest chooses the move)
 MAX_PLIES = 300
-RIDGE = 1e-3
-BIAS_RIDGE = 0.2
+# the ridge on each feature (``winchance.FEATURES``) towards ``winchance.DEFAULT``
+PRIOR_WEIGHT = (0.2, 0.01, 0.001, 0.01, 0.01, 0.05)
 
 
 # --- self-play ------------------------------------------------------------------------------
@@ -92,9 +92,11 @@ def load_cache(path: Path) -> list[dict]:
     return games
 
 
-def collect(game, seeds, budgets, cache: Path | None, options=None, log=print) -> list[dict]:
+def collect(
+    game, seeds, budgets, cache: Path | None, options=None, log=print, play: bool = True
+) -> list[dict]:
     """The games of these seeds and budgets: from the cache when there, else played (and
-    appended to the cache)."""
+    appended to the cache); with ``play`` False only the cached ones."""
     have = {}
     if cache is not None:
         for g in load_cache(cache):
@@ -104,6 +106,8 @@ def collect(game, seeds, budgets, cache: Path | None, options=None, log=print) -
         key = (seed, tuple(sorted(budgets)))
         if key in have:
             out.append(have[key])
+            continue
+        if not play:
             continue
         t = time.process_time()
         g = self_play(game, seed, budgets, options)
@@ -139,7 +143,7 @@ def series(games, budget: int, estimate) -> list[tuple[list, float, int]]:
             continue
         rows = [s for s in g["samples"] if s[2] == budget]
         rows.sort(key=lambda s: s[0])
-        est = [(s[0], estimate(s)) for s in rows]
+        est = [(s[0], estimate(s, g)) for s in rows]
         out.append((est, g["score"], g["plies"]))
     return out
 
@@ -183,7 +187,7 @@ def ece(preds, ys, bins: int = 10) -> float:
 
 
 def calibrated_estimate(w):
-    def est(s):
+    def est(s, game=None):
         ply, player, budget, value, proven, done = s
         if proven is not None:
             return raw_chance(value, player, proven)
@@ -193,12 +197,12 @@ def calibrated_estimate(w):
     return est
 
 
-def raw_estimate(s):
+def raw_estimate(s, game=None):
     return raw_chance(s[3], s[1], s[4])
 
 
 # --- the fit ----------------------------------------------------------------------------------
-def fit(games, ridge: float = RIDGE) -> tuple:
+def fit(games) -> tuple:
     """Logistic regression of the final score on the features of every unproven sample."""
     import numpy as np
 
@@ -216,14 +220,16 @@ def fit(games, ridge: float = RIDGE) -> tuple:
         return winchance.DEFAULT
     X = np.array(xs, dtype=float)
     y = np.array(ys, dtype=float)
-    w = np.array(winchance.DEFAULT, dtype=float)
-    reg = ridge * len(y) * np.eye(X.shape[1])
-    # the bias is held near 0 (no seat favoured at equal values): with a dozen games its
-    # fit is the seats' share of wins in those games, noise more than a trait of the game
-    reg[0, 0] = BIAS_RIDGE * len(y)
+    prior = np.array(winchance.DEFAULT, dtype=float)
+    w = prior.copy()
+    # a ridge towards the default reading, per feature, in units of the samples: a dozen
+    # games are few independent outcomes.  The bias is held near 0 (no seat favoured at
+    # equal values: its fit would be the seats' share of wins in those games, noise more
+    # than a trait of the game) and the v^3 bend near 0; the side-to-move term is free.
+    reg = np.diag(np.array(PRIOR_WEIGHT, dtype=float) * len(y))
     for _ in range(50):
         p = 1.0 / (1.0 + np.exp(-(X @ w)))
-        grad = X.T @ (p - y) + reg @ w
+        grad = X.T @ (p - y) + reg @ (w - prior)
         hess = (X * (p * (1 - p))[:, None]).T @ X + reg + 1e-9 * np.eye(X.shape[1])
         step = np.linalg.solve(hess, grad)
         w = w - step
@@ -246,13 +252,28 @@ def table(rows) -> str:
     return "\n".join(lines)
 
 
+def held_out_estimate(games):
+    """Each game's estimates from a table fitted on the other games (leave one game out):
+    every figure is then measured on a game its table never saw."""
+    tables = {}
+    for k, g in enumerate(games):
+        tables[id(g)] = calibrated_estimate(fit(games[:k] + games[k + 1 :]))
+
+    def est(s, game):
+        return tables[id(game)](s, game)
+
+    return est
+
+
 def measure(games, w, budgets) -> tuple[list, dict]:
-    """Rows (budget, "before"/"after", figures) and the pooled figures after."""
+    """Rows (budget, "before"/"after", figures) and the pooled figures after.  ``w`` is a
+    table, or None: each game measured by a table fitted without it."""
     rows = []
     pooled_p, pooled_y = [], []
+    after_estimate = held_out_estimate(games) if w is None else calibrated_estimate(w)
     for b in budgets:
         before = figures(games, b, raw_estimate)
-        after = figures(games, b, calibrated_estimate(w))
+        after = figures(games, b, after_estimate)
         rows.append((b, "before", before))
         rows.append((b, "after", after))
         pooled_p += after["_preds"]
@@ -284,6 +305,9 @@ def main(argv=None) -> int:
         help="games read at 300/1000/3000 iterations (seeds 2000..): half fitted",
     )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
+    ap.add_argument(
+        "--cached-only", action="store_true", help="play no game: use the cached ones only"
+    )
     ap.add_argument("--bench", action="store_true", help="measure only; keep the shipped table")
     ap.add_argument("--out", default=None, help="the table's path (default: the shipped one)")
     args = ap.parse_args(argv)
@@ -294,18 +318,18 @@ def main(argv=None) -> int:
         return 2
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
-    train = [] if args.bench else collect(game, range(args.train), BUDGETS, cache)
-    test = collect(game, range(1000, 1000 + args.test), BUDGETS, cache)
-    deep = collect(game, range(2000, 2000 + args.deep), (300, 1000, 3000), cache)
-    deep_train, deep_test = deep[: len(deep) // 2], deep[len(deep) // 2 :]
-    if args.bench:
-        w = winchance.weights(game.id)
-    else:
-        w = fit(train + deep_train)
-    budgets = sorted({s[2] for g in test + deep_test for s in g["samples"]})
-    rows, pooled = measure(test + deep_test, w, budgets)
+    play = not args.cached_only
+    games = collect(game, range(args.train), BUDGETS, cache, play=play)
+    games += collect(game, range(1000, 1000 + args.test), BUDGETS, cache, play=play)
+    games += collect(game, range(2000, 2000 + args.deep), (300, 1000, 3000), cache, play=play)
+    decided = [g for g in games if g["score"] is not None]
+    w = winchance.weights(game.id) if args.bench else fit(decided)
+    budgets = sorted({s[2] for g in decided for s in g["samples"]})
+    rows, pooled = measure(decided, w if args.bench else None, budgets)
     print(f"weights ({', '.join(winchance.FEATURES)}): {list(w)}")
-    print(f"fresh games: {len(test) + len(deep_test)}")
+    wins = sum(g["score"] for g in decided)
+    how = "the shipped table" if args.bench else "a table fitted without it (leave one out)"
+    print(f"{len(decided)} games ({wins:g} points for seat 0), each measured by {how}:")
     print(table(rows))
     print(f"pooled after: ECE {pooled['ece']:.3f}  Brier {pooled['brier']:.3f}  (n {pooled['n']})")
     if not args.bench:
@@ -315,11 +339,14 @@ def main(argv=None) -> int:
             "features": list(winchance.FEATURES),
             "weights": list(w),
             "fitted_on": {
-                "train_seeds": len(train),
-                "deep_seeds": len(deep_train),
-                "budgets": list(BUDGETS),
-                "by": "python -m ai.calibrate " + game.id,
+                "games": len(decided),
+                "seeds": [g["seed"] for g in decided],
+                "seat0_points": wins,
+                "budgets": budgets,
+                "by": f"python -m ai.calibrate {game.id} --train {args.train} --test "
+                f"{args.test} --deep {args.deep}",
             },
+            # each game measured by a table fitted without it
             "fresh": {f"{b} {name}": clean(f) for b, name, f in rows},
             "pooled_after": {
                 k: round(v, 4) if isinstance(v, float) else v for k, v in pooled.items()

@@ -229,9 +229,14 @@ class Analysis:
             label = None
             if here is not None and there is not None:
                 before = here.chance(mover)
-                after = here.played_for(mover)
-                if after is None:
-                    after = there.chance(mover)
+                # the move played as this search values it and as the next position's own
+                # search does: the better of the two, so a move is marked only when both
+                # views agree it lost chances (a move the search looked at a few times
+                # has a noisy, low value; the next search may be from a different angle)
+                after = there.chance(mover)
+                played = here.played_for(mover)
+                if played is not None:
+                    after = max(after, played)
                 drop = max(0.0, round(before - after, 6))
                 if best is not None and (ply >= OPENING or _loses_by_force(there, mover)):
                     label = classify(drop)
