@@ -135,15 +135,15 @@ def raw_chance(value: float, player: int, proven) -> float:
 
 
 def series(games, budget: int, estimate) -> list[tuple[list, float, int]]:
-    """Per decided-or-not game: (the estimates at ``budget`` in ply order as (ply, chance),
-    the score, the plies)."""
+    """Per decided game: (the estimates at ``budget`` in ply order as (ply, chance,
+    proven), the score, the plies)."""
     out = []
     for g in games:
         if g["score"] is None:
             continue
         rows = [s for s in g["samples"] if s[2] == budget]
         rows.sort(key=lambda s: s[0])
-        est = [(s[0], estimate(s, g)) for s in rows]
+        est = [(s[0], estimate(s, g), s[4] is not None) for s in rows]
         out.append((est, g["score"], g["plies"]))
     return out
 
@@ -152,10 +152,13 @@ def figures(games, budget: int, estimate) -> dict:
     """swing, ece, brier, last-quarter share (and the count of estimates) at one budget."""
     ser = series(games, budget, estimate)
     swings, preds, ys, quarter = [], [], [], []
+    unproven = 0  # estimates shown as 0 % or 100 % without a proof
     for est, score, plies in ser:
         for k in range(1, len(est)):
             swings.append(abs(est[k][1] - est[k - 1][1]))
-        for ply, c in est:
+        for ply, c, proven in est:
+            if not proven and (c < 0.005 or c > 0.995):
+                unproven += 1
             preds.append(c)
             ys.append(score)
             if score != 0.5 and ply >= 0.75 * plies:
@@ -166,7 +169,7 @@ def figures(games, budget: int, estimate) -> dict:
         "ece": ece(preds, ys),
         "brier": sum((p - y) ** 2 for p, y in zip(preds, ys, strict=True)) / max(1, len(preds)),
         "last_quarter": sum(quarter) / len(quarter) if quarter else 1.0,
-        "extreme": sum(1 for p in preds if (p <= 0.01 or p >= 0.99)),
+        "extreme": unproven,
         "_preds": preds,
         "_ys": ys,
     }
@@ -241,13 +244,13 @@ def fit(games) -> tuple:
 def table(rows) -> str:
     head = (
         f"{'budget':>7} {'':6} {'n':>5} {'swing':>6} {'ECE':>6} {'Brier':>6} "
-        f"{'last1/4':>7} {'0/1%':>5}"
+        f"{'last1/4':>7} {'0/100% unproven':>16}"
     )
     lines = [head]
     for budget, name, f in rows:
         lines.append(
             f"{budget:>7} {name:6} {f['n']:>5} {f['swing']:6.3f} {f['ece']:6.3f} "
-            f"{f['brier']:6.3f} {100 * f['last_quarter']:6.0f}% {f['extreme']:>5}"
+            f"{f['brier']:6.3f} {100 * f['last_quarter']:6.0f}% {f['extreme']:>16}"
         )
     return "\n".join(lines)
 
