@@ -417,7 +417,8 @@ class Match:
 
     # --- for the panel --------------------------------------------------------------------------
     def evaluation(self) -> float | None:
-        """The computer's latest estimate for seat 0 in [-1, 1], or None."""
+        """The computer's latest raw search value for seat 0 in [-1, 1], or None (not a
+        chance: the panel shows ``estimate()``)."""
         msg = self.progress or self.last_result
         if not msg or "value" not in msg:
             return None
