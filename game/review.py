@@ -21,12 +21,14 @@ How a position is valued (see docs/review.md for the reasons):
   is the search's estimate for its best move (the root value of ``ai.mcts``), turned to
   seat 0's view: ``value if state.player == 0 else -value``.
 
-A move is judged by the mover's winning chance, ``50 * (1 + value)`` in %: *before* is
-the chance with the engine's best move at the position before it, *after* the chance
-at the position after it, from that position's own search.  The drop is
-``max(0, before - after)`` in percentage points; ``THRESHOLDS`` class it as lichess
-does (10 / 20 / 30).  A move that is the engine's best is never labelled (the two
-searches are noisy, and the engine cannot fault its own choice).
+A move is judged by the mover's winning chance in %, the calibrated chance of
+``ai.winchance`` (from the value, the seat to move and the budget; 0 or 100 only when
+proven): *before* is the chance with the engine's best move at the position before it,
+*after* the better of the chance at the position after it (from that position's own
+search) and the move's value in the same search.  The drop is ``max(0, before - after)``
+in percentage points; ``THRESHOLDS`` class it as lichess does (10 / 20 / 30).  A move
+that is the engine's best is never labelled (the two searches are noisy, and the engine
+cannot fault its own choice), nor a player's first move unless it loses by force.
 
 ``Analysis.to_text`` / ``from_text`` give the text saved in a game record (the
 ``analysis:`` block of ``game.records``).  Pure Python: no pygame; the engine is
