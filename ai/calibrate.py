@@ -1,25 +1,32 @@
 """Fit and measure the win-chance calibration of a game (``ai/winchance.py``).
 
-    python -m ai.calibrate GAME              # self-play, fit, write ai/calibration/GAME.json
-    python -m ai.calibrate GAME --bench      # only measure the shipped table on fresh games
+    python -m ai.calibrate GAME --train 10 --test 6 [--deep 2] [--cache FILE]
+        # seeded self-play, fit, write ai/calibration/GAME.json, print the figures
+    python -m ai.calibrate GAME --bench      # measure the shipped table on those games
 
 Seeded self-play at equal level: every move is chosen by an MCTS search of the largest
 budget, and the root value is read at every budget on the way (a search of 1,000
 iterations has passed through the same tree a search of 300 would have built).  Each
 searched position gives one sample per budget: (the raw value for seat 0, the seat to move,
 the budget, whether the search proved it, the game's final score for seat 0: 1, 0.5, 0).
+Seeds: 0.. (``--train``), 1000.. (``--test``), and 2000.. (``--deep``: read at 300, 1,000
+and 3,000 iterations).
 
-The fit is a logistic regression (Newton's method with a small ridge, numpy) of the final
-score on ``winchance.features``, on the training games; the figures are measured on other
-seeds ("fresh" games) and printed before (the old ``(1 + v) / 2``) and after:
+The fit is a logistic regression (Newton's method, numpy) of the final score on
+``winchance.features``, with a ridge towards the default reading (``PRIOR_WEIGHT``), on
+every game.  The figures are measured game by game with a table fitted on the other games
+(leave one game out: each game is fresh to the table that measures it), before (the old
+``(1 + v) / 2``) and after, per budget:
 
 * swing: the mean change of seat 0's chance between consecutive searched positions;
 * ECE: expected calibration error over 10 bins of the estimate;
 * Brier: the mean squared error of the estimate against the final score;
 * last quarter: the share of estimates in the last quarter of a decided game that are on
-  the winner's side (above 1/2 when seat 0 won).
+  the winner's side (above 1/2 when seat 0 won);
+* 0/100 % unproven: estimates below 0.5 % or above 99.5 % without a proof.
 
-Samples are cached (``--cache``, one JSON line a game) so a refit costs no new games.
+Games are cached (``--cache``, one JSON line a game) so a refit costs no new games;
+``--cached-only`` plays none.  Unfinished games (``MAX_PLIES``) count in no figure.
 """
 
 from __future__ import annotations
@@ -299,8 +306,8 @@ def main(argv=None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m ai.calibrate", description=__doc__.split("\n")[0])
     ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
-    ap.add_argument("--train", type=int, default=8, help="training games (seeds 0..N-1)")
-    ap.add_argument("--test", type=int, default=4, help="fresh games measured (seeds 1000..)")
+    ap.add_argument("--train", type=int, default=10, help="training games (seeds 0..N-1)")
+    ap.add_argument("--test", type=int, default=6, help="fresh games measured (seeds 1000..)")
     ap.add_argument(
         "--deep",
         type=int,
