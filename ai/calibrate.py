@@ -306,8 +306,8 @@ def main(argv=None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m ai.calibrate", description=__doc__.split("\n")[0])
     ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
-    ap.add_argument("--train", type=int, default=10, help="training games (seeds 0..N-1)")
-    ap.add_argument("--test", type=int, default=6, help="fresh games measured (seeds 1000..)")
+    ap.add_argument("--train", type=int, default=10, help="games of seeds 0..N-1")
+    ap.add_argument("--test", type=int, default=6, help="games of seeds 1000..")
     ap.add_argument(
         "--deep",
         type=int,
