@@ -286,3 +286,26 @@ def test_the_review_says_when_quick_is_rough_and_reads_old_texts():
     # an unproven 0 or 1 in a hand-edited file is not believed
     edited = a.to_text().replace(f"chance={a.evals[0].chance0:.4f}", "chance=1.0000")
     assert Analysis.from_text(edited).win_chances()[0] < 100
+
+
+def test_the_play_scene_shows_the_calibrated_chance_with_its_tries():
+    from game.scenes.play import PlayScene
+    from game.seats import Seat
+    from tests.test_client_support import make_app, settle
+
+    app = make_app(iterations=10)
+    try:
+        game = rules.get("splay")
+        scene = PlayScene(app, game, {}, [Seat("computer", "easy"), Seat("human")])
+        app.push(scene)
+        settle(app, scene)
+        m = scene.match
+        assert m.ply == 1 and m.human_turn
+        est = m.estimate()
+        assert est is not None and est["iterations"] == 10
+        start = m.states[0]
+        assert est["chance"] == winchance.of_message(start, m.last_result)
+        assert est["proven"] is None and 0 < est["chance"] < 1
+        assert scene.panel._thinking_height() > 0  # the bar and its line are laid out
+    finally:
+        app.shutdown()
