@@ -25,6 +25,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ai import winchance
+
 
 @dataclass
 class MoveStat:
@@ -43,6 +45,9 @@ class SearchResult:
     iterations: int = 0
     elapsed: float = 0.0
     proven: int | None = None
+    # seat 0's chance of winning in [0, 1] (draws half), calibrated per game from the root
+    # value (ai/winchance.py); exactly 0 or 1 only when the search proved the result
+    win_chance: float | None = None
 
     def notation(self) -> str:
         return "" if self.move is None else str(self.move)
@@ -199,6 +204,7 @@ class MCTS:
                 0,
                 time.perf_counter() - start,
                 proven,
+                winchance.of_state(state, value, 0, proven),
             )
         game = getattr(state, "game", None)
         wide = bool(getattr(game, "wide", False))
@@ -370,7 +376,10 @@ class MCTS:
         root_proven = None
         if root.proven is not None:
             root_proven = int(round(root.proven * sign))
-        return SearchResult(best.move, stats, pv, stats[0].value, iterations, elapsed, root_proven)
+        chance = winchance.of_state(root.state, stats[0].value, iterations, root_proven)
+        return SearchResult(
+            best.move, stats, pv, stats[0].value, iterations, elapsed, root_proven, chance
+        )
 
     def _random_pick(self, stats: list[MoveStat]) -> MoveStat:
         """Easy levels: now and then play a weaker move, chosen by visits."""

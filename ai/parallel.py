@@ -44,6 +44,8 @@ import time
 import traceback
 from typing import Any, Callable
 
+from ai import winchance
+
 DEFAULT_BACKEND = "ai.worker:default_bot"
 PROGRESS_INTERVAL = 0.05  # seconds between progress messages (per process, and merged)
 START_GRACE = 20.0  # a new process may take this long to send its first message
@@ -834,6 +836,7 @@ class ParallelPlayer:
             msg["iterations"],
             msg["elapsed"],
             msg["proven"],
+            winchance.of_state(state, msg["value"], msg["iterations"], msg["proven"]),
         )
 
     def _ask(self, blob, spec, budget, on_progress) -> dict:

@@ -18,7 +18,8 @@ Messages (plain dicts, so the UI never needs the engine's classes):
 * ``started``:  ``time_limit``, ``iterations`` -- the budget of the search that began
   (per process), ``processes``;
 * ``progress``: ``fraction`` (of the budget, the mean over the processes), ``value`` (root
-  estimate in [-1, 1] for the player to move), ``stats`` (top moves as ``(notation,
+  estimate in [-1, 1] for the player to move: not a chance; ``ai.winchance.of_message``
+  turns it and ``iterations`` into seat 0's calibrated chance), ``stats`` (top moves as ``(notation,
   visits, value)``), ``pv`` (notations), ``iterations`` (summed), ``parts`` (each
   process's iterations);
 * ``result``:   ``move`` (notation of the chosen move) and everything ``progress`` has,

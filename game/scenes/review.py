@@ -137,6 +137,7 @@ class ReviewScene(Scene):
             return
         self.analysis = analysis
         self.graph.chances = list(analysis.win_chances())
+        self.graph.names = tuple(self.names)
         try:
             self.reviews = list(analysis.reviews(self.states, self.moves))
         except (ValueError, IndexError):
@@ -553,7 +554,7 @@ class ReviewScene(Scene):
         self.b_better.rect = pygame.Rect(inner.x, y, inner.width, bh)
         y += bh + gap
         self.counts_top = y
-        y += 2 * line_height(theme.FONT_TINY) + 4
+        y += 3 * line_height(theme.FONT_TINY) + 6  # both sides' counts, what chances rest on
         self.list.layout((inner.x - 4, y, inner.width + 8, max(0, self.list_bottom - y)))
 
     def toast_area(self, size) -> pygame.Rect:
@@ -704,6 +705,7 @@ class ReviewScene(Scene):
             c = counts.get(p, {})
             parts = [_count(c.get(label, 0), label) for label in review.LABELS[::-1]]
             out.append((f"{self.names[p]}: " + ", ".join(parts), self.graph.pals[p]["text"]))
+        out.append((self.analysis.note(), theme.TEXT_DIM))  # Quick says it is rough
         return out
 
     def draw(self, surface) -> None:

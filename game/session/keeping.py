@@ -268,7 +268,11 @@ def analysis_of(rec, match=None):
         return None
     moves = match.moves if match is not None else rec.moves
     positions = len(match.states) if match is not None else len(rec.states)
-    return analysis if analysis.fits(moves, positions) else None
+    if not analysis.fits(moves, positions):
+        return None
+    if analysis.game is None and match is not None:  # saved before calibration
+        analysis.calibrate(getattr(getattr(match, "game", None), "id", None))
+    return analysis
 
 
 # --- the games kept: saved, archived and in progress ------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ai import winchance
 from ai.levels import level_budget
 from game.rules import RuleViolation
 from game.session import turns
@@ -74,6 +75,7 @@ class Match:
         self.req_id: tuple[int, int] | None = None
         self.req_purpose: str | None = None  # "move" or "hint"
         self.req_player = 0
+        self.req_state = None  # the position the live request searches
         self.progress: dict | None = None  # the latest progress/started message
         self.think_time = 0.0
         self.pending = None  # the computer's move, waiting for the board
@@ -309,6 +311,7 @@ class Match:
         self.req_id = rid
         self.req_purpose = purpose
         self.req_player = self.state.player
+        self.req_state = self.state
         self.progress = None
         self.think_time = 0.0
         try:
@@ -351,6 +354,10 @@ class Match:
         if msg.get("id") != self.req_id:
             return
         msg["player"] = self.req_player
+        if msg.get("value") is not None and self.req_state is not None:
+            # seat 0's calibrated chance (ai/winchance.py), with what it rests on
+            msg["win_chance"] = winchance.of_message(self.req_state, msg)
+            msg["by_force"] = _by_force(self.req_state, msg)
         kind = msg.get("type")
         if kind in ("started", "progress"):
             self.progress = msg
@@ -419,12 +426,50 @@ class Match:
 
     # --- for the panel --------------------------------------------------------------------------
     def evaluation(self) -> float | None:
-        """The computer's latest estimate for seat 0 in [-1, 1], or None."""
+        """The computer's latest raw search value for seat 0 in [-1, 1], or None (not a
+        chance: the panel shows ``estimate()``)."""
         msg = self.progress or self.last_result
         if not msg or "value" not in msg:
             return None
         v = float(msg["value"])
         return v if msg.get("player", 0) == 0 else -v
+
+    def estimate(self) -> dict | None:
+        """The computer's latest view of the game, for the panel: ``chance`` (seat 0's
+        chance of winning in [0, 1]: 0 or 1 only when the search proved it),
+        ``iterations`` (the tries it rests on), ``proven`` (for seat 0: 1, -1, 0 a draw,
+        None) and ``moves`` (the winner's moves to the end of a proven line, when known);
+        None before the first estimate."""
+        msg = self.progress or self.last_result
+        if not msg or msg.get("win_chance") is None:
+            return None
+        force = msg.get("by_force") or (None, None)
+        return {
+            "chance": float(msg["win_chance"]),
+            "iterations": int(msg.get("iterations") or 0),
+            "proven": force[0],
+            "moves": force[1],
+        }
+
+    def move_chance(self, value) -> float:
+        """The mover's chance (in [0, 1]) after one of the live search's top moves, from
+        the move's value: calibrated as the root's estimate is, so the list and the bar
+        agree."""
+        msg = self.progress or self.last_result or {}
+        state = self.req_state if self.req_state is not None else self.state
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            v = 0.0
+        c0 = winchance.chance(
+            winchance.game_id_of(state), self.req_player, v, int(msg.get("iterations") or 0)
+        )
+        return c0 if self.req_player == 0 else 1.0 - c0
+
+    def win_chance(self) -> float | None:
+        """Seat 0's chance of winning in [0, 1] by the latest estimate, or None."""
+        est = self.estimate()
+        return None if est is None else est["chance"]
 
     def thinking_fraction(self) -> float:
         msg = self.progress
@@ -437,3 +482,28 @@ class Match:
         if not msg:
             return []
         return list(msg.get("stats") or [])
+
+
+def _by_force(state, msg: dict) -> tuple:
+    """(the proven result for seat 0 or None, the winner's moves to the end of the
+    principal line when it is played out to a finish, else None)."""
+    proven = msg.get("proven")
+    if proven is None:
+        return (None, None)
+    p0 = int(proven) if state.player == 0 else -int(proven)
+    moves = None
+    try:
+        s = state
+        winner_moves = 0
+        for notation in msg.get("pv") or []:
+            if s.is_over():
+                break
+            mover = s.player
+            s = s.play(s.find_move(notation))
+            if p0 != 0 and (mover == 0) == (p0 > 0):
+                winner_moves += 1
+        if s.is_over() and p0 != 0:
+            moves = winner_moves
+    except Exception:  # a line that does not replay: the count is unknown, not an error
+        moves = None
+    return (p0, moves)

@@ -21,12 +21,14 @@ How a position is valued (see docs/review.md for the reasons):
   is the search's estimate for its best move (the root value of ``ai.mcts``), turned to
   seat 0's view: ``value if state.player == 0 else -value``.
 
-A move is judged by the mover's winning chance, ``50 * (1 + value)`` in %: *before* is
-the chance with the engine's best move at the position before it, *after* the chance
-at the position after it, from that position's own search.  The drop is
-``max(0, before - after)`` in percentage points; ``THRESHOLDS`` class it as lichess
-does (10 / 20 / 30).  A move that is the engine's best is never labelled (the two
-searches are noisy, and the engine cannot fault its own choice).
+A move is judged by the mover's winning chance in %, the calibrated chance of
+``ai.winchance`` (from the value, the seat to move and the budget; 0 or 100 only when
+proven): *before* is the chance with the engine's best move at the position before it,
+*after* the better of the chance at the position after it (from that position's own
+search) and the move's value in the same search.  The drop is ``max(0, before - after)``
+in percentage points; ``THRESHOLDS`` class it as lichess does (10 / 20 / 30).  A move
+that is the engine's best is never labelled (the two searches are noisy, and the engine
+cannot fault its own choice), nor a player's first move unless it loses by force.
 
 ``Analysis.to_text`` / ``from_text`` give the text saved in a game record (the
 ``analysis:`` block of ``game.session.records``).  Pure Python: no pygame; the engine is
@@ -38,6 +40,8 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
+
+from ai import winchance
 
 # MCTS iterations per position (figures: docs/review.md).  Quick: 0.05-0.6 s a position,
 # enough to see wins and losses a move or two deep and the gross errors; a 60-move game
@@ -51,6 +55,11 @@ LABELS = ("inaccuracy", "mistake", "blunder")
 # The drop in the mover's winning chance (percentage points) at which each label starts,
 # as lichess uses for chess.
 THRESHOLDS = {"inaccuracy": 10, "mistake": 20, "blunder": 30}
+# a player's first move (the first OPENING plies of the game) is never labelled unless the
+# position after it is proven lost: the engine's chances there rest on little
+OPENING = 2
+# reviews with fewer tries a position than this are called rough on screen (Quick)
+ROUGH_BELOW = 1000
 FORCED_CHAIN = 200  # the most forced moves followed past the end of an unfinished game
 DIGITS = 4  # the decimals a value is kept with (so a saved analysis reads back the same)
 QUIET_STEPS = 25  # positions needing no search handled per update() at most
@@ -92,10 +101,29 @@ class PositionEval:
     # the engine's principal line from here (notations, the best move first): what it
     # expects both sides to play, PV_PLIES at most; None when not known
     pv: list | None = field(default=None, compare=False)
+    # seat 0's calibrated chance of winning in [0, 1] (ai/winchance.py: 0 or 1 only when
+    # proven), and the same for the move played (from ``played``); None: an analysis saved
+    # before calibration, read as (1 + value) / 2 until ``Analysis.calibrate`` fills it
+    # (derived from the values: left out of ==, so two reviews compare by what was found)
+    chance0: float | None = field(default=None, compare=False)
+    played_chance: float | None = field(default=None, compare=False)
 
     def chance(self, seat: int = 0) -> float:
         """The winning chance of ``seat`` in %."""
+        if self.chance0 is not None:
+            c = 100.0 * self.chance0
+            return round(c if seat == 0 else 100.0 - c, 6)
         return win_chance(self.value0 if seat == 0 else -self.value0)
+
+    def played_for(self, seat: int) -> float | None:
+        """The winning chance of ``seat`` in % after the move played, from this
+        position's own search (None when it did not look at the move enough)."""
+        if self.played is None:
+            return None
+        if self.played_chance is not None:
+            c = 100.0 * self.played_chance
+            return round(c if seat == 0 else 100.0 - c, 6)
+        return win_chance(self.played if seat == 0 else -self.played)
 
 
 @dataclass
@@ -123,6 +151,7 @@ class Analysis:
     players: list = field(default_factory=list)  # the seat to move in each position
     moves: list | None = None  # the moves played (notation), when known
     iterations: int | None = None  # the MCTS budget per position
+    game: str | None = None  # the game's id: whose calibration turns values into chances
 
     def __len__(self) -> int:
         return len(self.evals)
@@ -134,6 +163,34 @@ class Analysis:
     @property
     def done_count(self) -> int:
         return sum(e is not None for e in self.evals)
+
+    def calibrate(self, game_id: str | None = None) -> None:
+        """Fill the calibrated chances an older saved analysis lacks, from its values
+        (the seat to move, the budget and the game's calibration: ai/winchance.py)."""
+        if game_id:
+            self.game = game_id
+        for k, e in enumerate(self.evals):
+            if e is None:
+                continue
+            player = self.players[k] if k < len(self.players) else 0
+            if e.chance0 is None:
+                mover = e.value0 if player == 0 else -e.value0
+                e.chance0 = _chance(self.game, player, mover, self.iterations, e.proven, True)
+            if e.played is not None and e.played_chance is None:
+                mover = e.played if player == 0 else -e.played
+                e.played_chance = _chance(self.game, player, mover, self.iterations, None)
+
+    @property
+    def rough(self) -> bool:
+        """True for a quick review (fewer tries than ``ROUGH_BELOW`` a position)."""
+        return (self.iterations or 0) < ROUGH_BELOW
+
+    def note(self) -> str:
+        """One line on what the chances rest on, for the review screen."""
+        n = int(self.iterations or 0)
+        if self.rough:
+            return f"Rough: {n:,} tries a position (Deep is surer)"
+        return f"Chances after {n:,} tries a position"
 
     def win_chances(self) -> list:
         """Seat 0's winning chance in % for each position (None: not analysed)."""
@@ -199,12 +256,16 @@ class Analysis:
             label = None
             if here is not None and there is not None:
                 before = here.chance(mover)
-                if here.played is not None:
-                    after = win_chance(here.played if mover == 0 else -here.played)
-                else:
-                    after = there.chance(mover)
+                # the move played as this search values it and as the next position's own
+                # search does: the better of the two, so a move is marked only when both
+                # views agree it lost chances (a move the search looked at a few times
+                # has a noisy, low value; the next search may be from a different angle)
+                after = there.chance(mover)
+                played = here.played_for(mover)
+                if played is not None:
+                    after = max(after, played)
                 drop = max(0.0, round(before - after, 6))
-                if best is not None:
+                if best is not None and (ply >= OPENING or _loses_by_force(there, mover)):
                     label = classify(drop)
             out.append(MoveReview(ply, mover, move, before, after, drop, label, best))
         return out
@@ -226,6 +287,8 @@ class Analysis:
         head = [self.budget, f"positions={len(self.evals)}"]
         if self.iterations is not None:
             head.append(f"iterations={int(self.iterations)}")
+        if self.game and _WORD.fullmatch(self.game):
+            head.append(f"game={self.game}")
         lines = [" ".join(head)]
         for k, e in enumerate(self.evals):
             player = self.players[k] if k < len(self.players) else 0
@@ -242,6 +305,10 @@ class Analysis:
                     parts.append(f"played={e.played:+.{DIGITS}f}")
                 if e.pv and all(_PV_MOVE.fullmatch(str(m)) for m in e.pv):
                     parts.append("pv=" + ",".join(str(m) for m in e.pv))
+                if e.chance0 is not None:
+                    parts.append(f"chance={e.chance0:.{DIGITS}f}")
+                if e.played_chance is not None:
+                    parts.append(f"pchance={e.played_chance:.{DIGITS}f}")
             if self.moves is not None and k < len(self.moves):
                 parts.append(f"move={self.moves[k]}")
             lines.append(" ".join(parts))
@@ -260,9 +327,11 @@ class Analysis:
         budget = head[0].lower()
         if not _WORD.fullmatch(budget):
             raise ValueError(f"the analysis starts with a budget name, not {head[0][:20]!r}")
-        size = iterations = None
+        size = iterations = game = None
         for part in head[1:]:
             key, eq, value = part.partition("=")
+            if key == "game" and _WORD.fullmatch(value):
+                game = value
             if key in ("positions", "iterations"):
                 if not eq or not value.isdigit() or len(value) > 9:
                     raise ValueError(f"{key} is a number, not {value[:20]!r}")
@@ -325,7 +394,31 @@ class Analysis:
                 pv = keys["pv"].split(",")[:PV_PLIES]
                 if not all(_PV_MOVE.fullmatch(m) for m in pv):
                     raise ValueError(f"{where}: cannot read the line pv={keys['pv'][:40]!r}")
-            evals.append(PositionEval(value0, keys.get("best"), proven, played, pv))
+            chances = []
+            for key in ("chance", "pchance"):
+                c = None
+                if key in keys:
+                    try:
+                        c = float(keys[key])
+                    except ValueError:
+                        bad = keys[key][:20]
+                        raise ValueError(f"{where}: {key}={bad!r} is no number") from None
+                    if not 0.0 <= c <= 1.0:
+                        raise ValueError(f"{where}: the {key} is not in [0, 1]")
+                chances.append(c)
+            if chances[0] is not None and chances[0] in (0.0, 1.0) and proven is None:
+                chances[0] = None  # 0 or 1 is a proof's; an unproven one is recalibrated
+            evals.append(
+                PositionEval(
+                    value0,
+                    keys.get("best"),
+                    proven,
+                    played,
+                    pv,
+                    chance0=chances[0],
+                    played_chance=chances[1],
+                )
+            )
         known = moves[:-1]
         if moves and moves[-1] is not None:
             raise ValueError(f"position {len(moves) - 1}: the last position has no move played")
@@ -336,7 +429,10 @@ class Analysis:
         else:
             k = next(i for i, m in enumerate(known) if m is None)
             raise ValueError(f"position {k}: the move played is missing")
-        return cls(budget, evals, players, kept, iterations)
+        analysis = cls(budget, evals, players, kept, iterations, game)
+        if game is not None:
+            analysis.calibrate()
+        return analysis
 
 
 def principal_line(msg, best=None) -> list | None:
@@ -368,7 +464,23 @@ def _terminal_eval(state) -> PositionEval:
         value = 0.0 if w is None else (1.0 if w == 0 else -1.0)
     value = round(max(-1.0, min(1.0, value)), DIGITS) + 0.0
     proven = int(round(value)) if value in (-1.0, 0.0, 1.0) else None
-    return PositionEval(value, None, proven)
+    return PositionEval(value, None, proven, chance0=round((value + 1.0) / 2.0, DIGITS))
+
+
+def _chance(game, player, value, iterations, proven, exact_proof=False) -> float:
+    """Seat 0's calibrated chance (ai/winchance.py) of a search of a position where
+    ``player`` moves, ``value`` and ``proven`` for that player; rounded as saved."""
+    if proven is not None and exact_proof:
+        p = int(proven)  # (here already for seat 0)
+        return 1.0 if p > 0 else 0.0 if p < 0 else 0.5
+    return round(winchance.chance(game, player, value, iterations, proven), DIGITS)
+
+
+def _loses_by_force(there, mover: int) -> bool:
+    """Whether the position after a move is proven lost for the player who made it."""
+    if there is None or there.proven is None:
+        return False
+    return (there.proven > 0) != (mover == 0) and there.proven != 0
 
 
 def _move_between(state, after) -> str:
@@ -442,6 +554,8 @@ class Analyser:
         if analysis is None:
             analysis = Analysis(budget, [None] * n, iterations=self.iterations)
         analysis.players = [s.player for s in self.states]
+        if self.states:
+            analysis.calibrate(winchance.game_id_of(self.states[0]))
         if moves is not None:
             analysis.moves = moves
         self.analysis = analysis
@@ -512,7 +626,9 @@ class Analyser:
         k = index - 1  # forced positions before it take its value
         while k in self._forced:
             after = self.analysis.evals[k + 1]
-            self.analysis.evals[k] = PositionEval(after.value0, self._forced.pop(k), after.proven)
+            self.analysis.evals[k] = PositionEval(
+                after.value0, self._forced.pop(k), after.proven, chance0=after.chance0
+            )
             k -= 1
 
     def _advance(self) -> None:
@@ -555,7 +671,7 @@ class Analyser:
                     target = target.play(target.legal_moves()[0])
                 if target.is_over():
                     ev = _terminal_eval(target)
-                    self._set(k, PositionEval(ev.value0, only, ev.proven))
+                    self._set(k, PositionEval(ev.value0, only, ev.proven, chance0=ev.chance0))
                     self._next += 1
                     steps += 1
                     continue
@@ -615,13 +731,30 @@ class Analyser:
                     value0 = _seat0(msg.get("value") or 0.0, state.player)
                 except (TypeError, ValueError):
                     value0 = 0.0
+                try:
+                    tries = int(msg.get("iterations") or self.iterations)
+                except (TypeError, ValueError):
+                    tries = self.iterations
                 proven = msg.get("proven")
                 if proven is not None:
                     proven = int(proven) if state.player == 0 else -int(proven)
                 best = forced_best or (str(msg["move"]) if msg.get("move") else None)
                 played = None if forced_best else self._played_value(index, state, msg)
                 pv = None if forced_best else principal_line(msg, best)
-                self._set(index, PositionEval(value0, best, proven, played, pv))
+                game = self.analysis.game
+                mover = value0 if state.player == 0 else -value0
+                chance0 = _chance(game, state.player, mover, tries, proven, True)
+                played_chance = None
+                if played is not None:
+                    pm = played if state.player == 0 else -played
+                    played_chance = _chance(game, state.player, pm, tries, None)
+                self._set(
+                    index,
+                    PositionEval(
+                        value0, best, proven, played, pv,
+                        chance0=chance0, played_chance=played_chance,
+                    ),
+                )
                 self._next = max(self._next, index + 1)
                 return
             elif kind == "error":

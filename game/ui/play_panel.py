@@ -13,6 +13,7 @@ import math
 
 import pygame
 
+from ai.winchance import percent
 from game import theme
 from game.session import announce, turns
 from game.ui.move_list import MoveList
@@ -36,20 +37,21 @@ def draw_swatch(surface, center, pal: dict, radius: int) -> None:
         pygame.draw.circle(surface, pal["edge"], center, max(2, radius // 2), 2)
 
 
-def draw_eval_bar(surface, rect, value0: float | None, pals) -> None:
-    """Who is winning: seat 0's colour from the left, seat 1's from the right, split by
-    the estimate (``pals``: both seats' palette entries)."""
+def draw_eval_bar(surface, rect, chance0: float | None, pals) -> None:
+    """Who is winning: seat 0's colour from the left, seat 1's from the right, split at
+    seat 0's chance of winning (``chance0`` in [0, 1]; ``pals``: both seats' palette
+    entries).  The same orientation as the review graph."""
     rect = pygame.Rect(rect)
-    v = 0.0 if value0 is None else max(-1.0, min(1.0, value0))
-    split = rect.x + int(rect.width * (1 + v) / 2)
+    c = 0.5 if chance0 is None else max(0.0, min(1.0, float(chance0)))
+    split = rect.x + int(rect.width * c)
     pygame.draw.rect(surface, pals[1]["fill"], rect, border_radius=6)
     left = pygame.Rect(rect.x, rect.y, split - rect.x, rect.height)
     if left.width > 0:
         pygame.draw.rect(surface, pals[0]["fill"], left, border_radius=6)
     pygame.draw.line(surface, theme.ACCENT, (split, rect.y - 3), (split, rect.bottom + 2), 3)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=6)
-    if value0 is not None:
-        p0 = int(round(50 * (1 + v)))
+    if chance0 is not None:
+        p0 = percent(c)
         draw_text(
             surface,
             f"{p0}%",
@@ -68,17 +70,39 @@ def draw_eval_bar(surface, rect, value0: float | None, pals) -> None:
         )
 
 
-def verdict(value0: float | None, names) -> str:
-    if value0 is None:
+def verdict(est, names) -> str:
+    """One line on who is ahead, from ``Match.estimate()`` (or a bare chance for seat 0)."""
+    if est is None:
         return "No estimate yet"
-    if abs(value0) < 0.1:
+    if not isinstance(est, dict):
+        est = {"chance": float(est), "proven": None, "moves": None}
+    proven = est.get("proven")
+    if proven is not None:
+        if proven == 0:
+            return "A draw by force"
+        who = names[0] if proven > 0 else names[1]
+        moves = est.get("moves")
+        if moves:
+            return f"{who} wins by force in {moves} move{'s' if moves != 1 else ''}"
+        return f"{who} wins by force"
+    c = float(est["chance"])
+    lead = abs(c - 0.5)
+    if lead < 0.05:
         return "Even game"
-    who = names[0] if value0 > 0 else names[1]
-    if abs(value0) > 0.95:
+    who = names[0] if c > 0.5 else names[1]
+    if lead >= 0.35:
         return f"{who} is winning"
-    if abs(value0) > 0.5:
+    if lead >= 0.2:
         return f"{who} is well ahead"
     return f"{who} is slightly ahead"
+
+
+def tries(iterations: int) -> str:
+    """What an estimate rests on, for the panel and the review: "after 3,000 tries"."""
+    n = int(iterations or 0)
+    if n <= 0:
+        return "without a search (one move possible)"
+    return f"after {n:,} tr{'y' if n == 1 else 'ies'}"
 
 
 class PlayPanel:
@@ -220,7 +244,7 @@ class PlayPanel:
     def _thinking_height(self) -> int:
         m = self.match
         busy = m.thinking or m.hinting
-        if not busy and m.evaluation() is None:
+        if not busy and m.estimate() is None:
             return 0
         tiny = line_height(theme.FONT_TINY)
         h = tiny + 2 + (12 if busy else 0) + 22 + tiny + 2
@@ -406,9 +430,10 @@ class PlayPanel:
     def draw_thinking(self, surface, x, y, w) -> int:
         m = self.match
         names = self.names()
-        value0 = m.evaluation()
+        est = m.estimate()
+        chance0 = None if est is None else est["chance"]
         busy = m.thinking or m.hinting
-        if not busy and value0 is None:
+        if not busy and est is None:
             return y
         if busy:
             label = "Thinking" if m.thinking else "Finding a hint"
@@ -432,11 +457,16 @@ class PlayPanel:
         draw_eval_bar(
             surface,
             (x, y, w, 18),
-            value0,
+            chance0,
             (theme.seat_colour(state, 0), theme.seat_colour(state, 1)),
         )
         y += 22
-        draw_text(surface, verdict(value0, names), theme.FONT_TINY, theme.TEXT, (x, y))
+        line = verdict(est, names)
+        if est is not None and est["proven"] is None:
+            line += ", " + tries(est["iterations"])
+        draw_text(
+            surface, fit_text(line, theme.FONT_TINY, w), theme.FONT_TINY, theme.TEXT, (x, y)
+        )
         y += line_height(theme.FONT_TINY) + 2
         cands = m.candidates()[:3] if busy else []
         if cands:
@@ -452,7 +482,7 @@ class PlayPanel:
             y += line_height(theme.FONT_TINY)
             for notation, visits, val in cands:
                 share = visits / total
-                win = int(round(50 * (1 + max(-1.0, min(1.0, float(val))))))
+                win = percent(m.move_chance(val))
                 draw_text(
                     surface,
                     fit_text(str(notation), theme.FONT_TINY, w // 2),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from ai.winchance import percent
 from game import theme
 from game.ui.widgets import draw_text
 
@@ -29,6 +30,7 @@ class WinGraph:
         self.current = 0
         self.pals: tuple[dict, dict] = (theme.colour("white"), theme.colour("black"))
         self.hover: int | None = None
+        self.names: tuple = ("", "")  # the seats' names, for the hover text
 
     def layout(self, rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -99,13 +101,16 @@ class WinGraph:
             if chance is not None:
                 x = self.x_of(self.hover)
                 pygame.draw.line(surface, theme.TEXT_DIM, (x, inner.y), (x, inner.bottom), 1)
-                text = f"{int(round(chance))}%"
+                # seat 0's chance, named, as the play panel's bar shows it (0 and 100 %
+                # only for a proof)
+                pct = percent(chance / 100.0)
+                text = f"{self.names[0]} {pct}%".strip() if self.names[0] else f"{pct}%"
                 anchor = "topleft" if x < box.centerx else "topright"
                 draw_text(
                     surface,
                     text,
                     theme.FONT_TINY,
-                    theme.TEXT,
+                    self.pals[0].get("text", theme.TEXT),
                     (x + (4 if anchor == "topleft" else -4), box.y + 2),
                     anchor,
                 )

@@ -115,7 +115,11 @@ def test_the_blunder_is_found_in_every_game(gid):
     for r in revs:  # the engine's own move is never faulted
         if r.move == a.evals[r.ply].best:
             assert r.label is None and r.best is None
-        assert r.label == (classify(r.drop) if r.best is not None else None)
+        opening = r.ply < review.OPENING  # a first move: only a forced loss is marked
+        expect = classify(r.drop) if r.best is not None else None
+        after = a.evals[r.ply + 1]
+        lost = after.proven is not None and after.proven == (-1 if r.mover == 0 else 1)
+        assert r.label == (None if opening and not lost else expect)
     if sc["reply"] is not None:  # the opponent took the win: no fault
         assert revs[-1].label is None
     counts = a.counts()
@@ -200,7 +204,8 @@ def test_bad_arguments():
 def test_text_round_trip():
     a = analysed("gliss")
     text = a.to_text()
-    assert text.splitlines()[0] == f"quick positions={len(a.evals)} iterations={ITERATIONS}"
+    head = f"quick positions={len(a.evals)} iterations={ITERATIONS} game=gliss"
+    assert text.splitlines()[0] == head
     b = Analysis.from_text(text)
     assert b == a and b.to_text() == text
     game, start, moves, states, p = scripted("gliss")
@@ -294,7 +299,9 @@ def test_reviews_from_values_by_hand():
     moves = ["x", "y", "c", "z", "w"]
     a = Analysis("quick", evals, [0, 1, 0, 1, 0, 1], moves, 400)
     revs = a.reviews()
-    assert [r.label for r in revs] == ["mistake", None, None, "inaccuracy", None]
+    # the first move's 20-point drop is not marked: a player's first move only when it
+    # loses by force (review.OPENING)
+    assert [r.label for r in revs] == [None, None, None, "inaccuracy", None]
     assert [r.best for r in revs] == ["a", "b", None, "d", "e"]
     assert [round(r.drop, 6) for r in revs] == [20, 0, 0, 10, 0]
     assert revs[2].before == 40 and revs[2].after == 75  # a gain is no drop
@@ -343,7 +350,10 @@ def test_the_move_played_is_valued_in_the_same_search_as_the_best_move():
     for rv, here in zip(an.reviews(states, moves), an.evals, strict=False):
         if here.played is not None:
             mover = states[rv.ply].player
-            expect = review.win_chance(here.played if mover == 0 else -here.played)
-            assert rv.after == expect
+            assert here.played_chance is not None  # calibrated in the same tree's terms
+            expect = 100 * here.played_chance if mover == 0 else 100 - 100 * here.played_chance
+            # the better of the same search's view and the next position's own search
+            there = an.evals[rv.ply + 1].chance(mover)
+            assert rv.after == pytest.approx(max(expect, there))
     with pytest.raises(ValueError, match="played"):
         Analysis.from_text(an.to_text().replace("played=", "played=x", 1))

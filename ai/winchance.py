@@ -1,0 +1,140 @@
+"""Seat 0's chance of winning a position, from a search's root value.
+
+The search's root value (the value of its best move, for the player to move, in [-1, 1])
+is not a win chance: a search is optimistic for the side to move, more or less so from
+game to game, and more so at small budgets.  ``chance`` turns it into one with a
+per-game calibration fitted on seeded self-play (``python -m ai.calibrate GAME`` refits
+it; docs/ai.md gives the method and the figures):
+
+    chance = sigmoid(w . features(value for seat 0, seat to move, iterations))
+
+The fitted weights are data files in ``ai/calibration/`` named by the game's id (shipped
+as package data); a game without one gets the identity-like default ``DEFAULT``.
+A proven result is exact (1, 0, or 0.5 for a draw); any other estimate is kept inside
+[``FLOOR``, 1 - ``FLOOR``], so 0 % and 100 % on screen always mean a proof.
+
+Pure Python; names no game (the game id comes from the state: ``state.game.id``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+FOLDER = Path(__file__).with_name("calibration")
+FLOOR = 0.01  # an unproven chance stays in [FLOOR, 1 - FLOOR] (shown as 1 % .. 99 %)
+REFERENCE = 1000  # the budget the budget feature is centred on (iterations)
+LOW, HIGH = 100, 10_000  # the budgets the budget feature is held within (fitted: 300-3,000)
+# the features, in the order of the weights (see ``features``)
+FEATURES = ("bias", "value", "mover", "value*budget", "mover*budget", "value^3")
+# no calibration file: chance = sigmoid(2.2 * v), about (1 + v) / 2 in the middle
+DEFAULT = (0.0, 2.2, 0.0, 0.0, 0.0, 0.0)
+
+_cache: dict[str, tuple] = {}
+
+
+def features(value0: float, player: int, iterations: int | None) -> tuple:
+    """The calibration's inputs (``FEATURES``): the raw value v for seat 0, the seat to
+    move s (+1 seat 0, -1 seat 1), the budget b (log10 of the iterations over
+    ``REFERENCE``), and the products v*b, s*b and v^3."""
+    v = max(-1.0, min(1.0, float(value0)))
+    s = 1.0 if player == 0 else -1.0
+    # (held inside LOW..HIGH: a budget the fits never saw is read as the nearest one)
+    n = min(HIGH, max(LOW, int(iterations or 0)))
+    b = math.log(n / REFERENCE) / math.log(10.0)
+    return (1.0, v, s, v * b, s * b, v * v * v)
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def weights(game_id: str | None) -> tuple:
+    """The fitted weights for ``game_id`` (``DEFAULT`` when it has no readable file)."""
+    key = str(game_id or "")
+    if key in _cache:
+        return _cache[key]
+    w: tuple[float, ...] = DEFAULT
+    path = FOLDER / f"{key}.json"
+    if key and key.replace("_", "").replace("-", "").isalnum() and path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            got = tuple(float(x) for x in data["weights"])
+            if len(got) == len(FEATURES) and all(math.isfinite(x) for x in got):
+                w = got
+        except (OSError, ValueError, KeyError, TypeError):
+            w = DEFAULT  # a broken file: the default, never a crash
+    _cache[key] = w
+    return w
+
+
+def calibrated(w, value0: float, player: int, iterations: int | None) -> float:
+    """``sigmoid(w . features)`` kept inside [FLOOR, 1 - FLOOR]."""
+    z = sum(a * b for a, b in zip(w, features(value0, player, iterations), strict=True))
+    return min(1.0 - FLOOR, max(FLOOR, _sigmoid(z)))
+
+
+def chance(
+    game_id: str | None,
+    player: int,
+    value: float,
+    iterations: int | None,
+    proven: int | None = None,
+) -> float:
+    """Seat 0's chance of winning (draws count half), in [0, 1].
+
+    ``value`` and ``proven`` are the search's, for ``player`` (the player to move);
+    ``iterations`` the search's budget.  0 and 1 only for a proven result."""
+    if proven is not None:
+        p = int(proven) if player == 0 else -int(proven)
+        return 1.0 if p > 0 else 0.0 if p < 0 else 0.5
+    v0 = float(value) if player == 0 else -float(value)
+    return calibrated(weights(game_id), v0, player, iterations)
+
+
+def percent(chance: float) -> int:
+    """A chance in [0, 1] as a whole percentage for the screen: 0 and 100 only for exactly
+    0 and 1 (a proof), so an unproven 99.6 % shows as 99."""
+    c = max(0.0, min(1.0, float(chance)))
+    if c <= 0.0 or c >= 1.0:
+        return int(round(c * 100))
+    return max(1, min(99, int(round(c * 100))))
+
+
+def game_id_of(state) -> str | None:
+    game = getattr(state, "game", None)
+    return getattr(game, "id", None) or None
+
+
+def of_state(state, value: float, iterations: int | None, proven: int | None = None) -> float:
+    """``chance`` for a search of ``state`` (its game and its player to move)."""
+    return chance(game_id_of(state), getattr(state, "player", 0), value, iterations, proven)
+
+
+def of_message(state, msg: dict) -> float | None:
+    """Seat 0's chance from a worker message about ``state`` (None without a value)."""
+    if not msg or msg.get("value") is None:
+        return None
+    try:
+        value = float(msg["value"])
+        iterations = int(msg.get("iterations") or 0)
+    except (TypeError, ValueError):
+        return None
+    player = msg.get("player", getattr(state, "player", 0))
+    return chance(game_id_of(state), player, value, iterations, msg.get("proven"))
+
+
+__all__ = [
+    "DEFAULT",
+    "FEATURES",
+    "FLOOR",
+    "chance",
+    "features",
+    "of_message",
+    "of_state",
+    "percent",
+]

@@ -1,0 +1,146 @@
+"""How often the review marks a move in games between equal engines: a benchmark.
+
+    python -m game.session.review_check GAME [GAME...] [--games 3] [--move-iterations 300]
+
+Seeded games of the engine against itself at one level (``--move-iterations`` a move),
+each reviewed Quick and Deep (``game.session.review.BUDGETS``).  Engines of equal strength make
+few real mistakes, so a review that marks many moves there marks noise.  Printed per game:
+
+* the moves, and the share marked a mistake or a blunder by Quick and by Deep (goal for
+  Deep: at most 1 in 10);
+* the blunders both marked, and the share of either's blunders the other marks as a
+  mistake or a blunder too (goal: at least 80 %);
+* the first moves marked (goal: none unless the position after it is lost by force).
+
+"before" is the same reviews read the old way (chances ``(1 + v) / 2``, first moves judged
+like any other), from the same searches.
+
+Pure Python, no pygame; the engine is the generic MCTS (seeded), the review
+``game.session.review.analyse`` in this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from game.session import review
+
+SERIOUS = ("mistake", "blunder")
+
+
+def engine_game(game, seed: int, iterations: int = 300, max_plies: int = 300):
+    """(states, moves) of one seeded game of the engine against itself."""
+    from ai.mcts import MCTS
+
+    state = game.start()
+    states: list = [state]
+    moves: list = []
+    rng = random.Random(seed)
+    while not state.is_over() and len(moves) < max_plies:
+        bot = MCTS(iterations=iterations, rng=random.Random(rng.randrange(1 << 30)))
+        move = bot.choose(state)
+        moves.append(str(move))
+        state = state.play(move)
+        states.append(state)
+    return states, moves
+
+
+def marks(analysis, states, moves) -> dict:
+    """``{ply: label}`` of the moves the review labels."""
+    return {r.ply: r.label for r in analysis.reviews(states, moves) if r.label}
+
+
+def old_marks(analysis, states, moves) -> dict:
+    """The marks the review gave before the calibrated chances, from the same searches:
+    chances read as ``(1 + v) / 2`` and the first move judged like any other."""
+    out = {}
+    for ply, move in enumerate(moves):
+        here, there = analysis.evals[ply], analysis.evals[ply + 1]
+        if here is None or there is None or not here.best or here.best == str(move):
+            continue
+        mover = states[ply].player
+        before = review.win_chance(here.value0 if mover == 0 else -here.value0)
+        if here.played is not None:
+            after = review.win_chance(here.played if mover == 0 else -here.played)
+        else:
+            after = review.win_chance(there.value0 if mover == 0 else -there.value0)
+        label = review.classify(max(0.0, before - after))
+        if label:
+            out[ply] = label
+    return out
+
+
+def compare(quick: dict, deep: dict, moves: int) -> dict:
+    """The figures of one or more games' marks (``{(game, ply): label}`` each)."""
+    q_serious = {k for k, v in quick.items() if v in SERIOUS}
+    d_serious = {k for k, v in deep.items() if v in SERIOUS}
+    q_blunders = {k for k, v in quick.items() if v == "blunder"}
+    d_blunders = {k for k, v in deep.items() if v == "blunder"}
+    either = q_blunders | d_blunders
+    agreed = {k for k in either if k in q_serious and k in d_serious}
+    return {
+        "moves": moves,
+        "quick_rate": len(q_serious) / max(1, moves),
+        "deep_rate": len(d_serious) / max(1, moves),
+        "quick_blunders": len(q_blunders),
+        "deep_blunders": len(d_blunders),
+        "agreement": len(agreed) / len(either) if either else 1.0,
+        "first_marked": sum(1 for k in set(quick) | set(deep) if k[1] == 0),
+    }
+
+
+def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budgets=None):
+    """Play and review ``games`` seeded games; the figures of ``compare``."""
+    budgets = budgets or {name: b["iterations"] for name, b in review.BUDGETS.items()}
+    new: dict[str, dict] = {"quick": {}, "deep": {}}
+    old: dict[str, dict] = {"quick": {}, "deep": {}}
+    total = 0
+    for g in range(games):
+        states, moves = engine_game(game, seed + g, move_iterations)
+        total += len(moves)
+        for name in ("quick", "deep"):
+            a = review.analyse(states, name, seed=0, iterations=budgets[name], moves=moves)
+            for ply, label in marks(a, states, moves).items():
+                new[name][(g, ply)] = label
+            for ply, label in old_marks(a, states, moves).items():
+                old[name][(g, ply)] = label
+    figures = compare(new["quick"], new["deep"], total)
+    figures["before"] = compare(old["quick"], old["deep"], total)
+    return figures
+
+
+def main(argv=None) -> int:
+    from game import rules
+
+    ap = argparse.ArgumentParser(prog="python -m game.session.review_check", description=__doc__)
+    ap.add_argument("games", nargs="+", help=f"game ids: {', '.join(rules.GAMES)}")
+    ap.add_argument("--games", dest="count", type=int, default=3, help="games per game")
+    ap.add_argument("--move-iterations", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    print(
+        f"{'game':9} {'':6} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
+        f"{'agree':>6} {'first':>5}"
+    )
+    for gid in args.games:
+        try:
+            game = rules.get(gid)
+        except (KeyError, ValueError) as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        f = check(game, args.count, args.move_iterations, args.seed)
+        for name, row in (("before", f["before"]), ("after", f)):
+            print(
+                f"{gid:9} {name:6} {row['moves']:>5} {100 * row['quick_rate']:5.1f}% "
+                f"{100 * row['deep_rate']:5.1f}% {row['quick_blunders']:>4} "
+                f"{row['deep_blunders']:>4} {100 * row['agreement']:5.0f}% "
+                f"{row['first_marked']:>5}",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
