@@ -53,6 +53,7 @@ from typing import Any, Callable
 
 from game import rules
 
+from . import winchance
 from .levels import LEVEL_NAMES, level_settings
 from .mcts import MCTS, SearchResult
 
@@ -68,17 +69,25 @@ CLOCK_MARGIN = 0.05  # seconds kept back for the answer itself on a clock
 MOVETIME_MAX = 24 * 3600 * 1000
 
 
-def win_chance(value: float) -> float:
-    """The search's value (in [-1, 1], for the side to move) as a chance of winning.
-
-    LOCAL HELPER, a plain linear map: switch to ``SearchResult.win_chance`` (the calibrated
-    chance being built in ``ai/mcts.py``) once it exists."""
+def win_chance(value: float, state=None, iterations: int | None = None, proven=None) -> float:
+    """The search's value (in [-1, 1], for the side to move) as the side to move's chance
+    of winning: the game's calibrated chance (``ai/winchance.py``, the one the app shows)
+    when the position is known, else a plain linear map.  0 or 1 only for a proof."""
+    if proven is not None:
+        return 1.0 if proven > 0 else 0.0 if proven < 0 else 0.5
     try:
         v = float(value)
     except (TypeError, ValueError):
         return 0.5
     if v != v:  # NaN
         return 0.5
+    if state is not None:
+        try:
+            c0 = winchance.of_state(state, v, iterations)
+        except (TypeError, ValueError, AttributeError):
+            c0 = None
+        if c0 is not None:
+            return c0 if getattr(state, "player", 0) == 0 else 1.0 - c0
     return max(0.0, min(1.0, (v + 1.0) / 2.0))
 
 
@@ -220,6 +229,7 @@ class Engine:
         self._thread: threading.Thread | None = None
         self._task = ""  # what the thread does: "go" or "perft"
         self._stop = threading.Event()
+        self._searched = None  # the position of the search under way (its info lines)
         self._serial = 0
 
     # --- output ---------------------------------------------------------------------------
@@ -575,9 +585,7 @@ class Engine:
     def _info(self, it: int, elapsed: float, value: float, pv: list, proven=None) -> None:
         ms = max(0, int(elapsed * 1000))
         nps = int(it / elapsed) if elapsed > 0 else 0
-        chance = win_chance(value)
-        if proven is not None:
-            chance = 1.0 if proven > 0 else 0.0 if proven < 0 else 0.5
+        chance = win_chance(value, self._searched, it, proven)
         line = f"info depth {len(pv)} nodes {it} nps {nps} time {ms} score chance {chance:.3f}"
         if pv:
             line += " pv " + " ".join(str(m) for m in pv)
@@ -585,6 +593,7 @@ class Engine:
 
     def _search(self, state, limits: dict, stop: threading.Event) -> None:
         move = None
+        self._searched = state  # whose chance the info lines give
         try:
             settings = self.budget(state, limits)
             depth = limits.get("depth")
