@@ -164,6 +164,11 @@ def main(argv=None) -> int:
         help="with --soak: print the N lines whose Python allocations grew most after the "
         "warm-up (tracemalloc; slower)",
     )
+    p.add_argument(
+        "--attract",
+        action="store_true",
+        help="with --soak: the title screen's attract game instead of the demo",
+    )
     args = p.parse_args(argv)
     if args.processes is not None and args.processes < 1:
         p.error("--processes is at least 1")
@@ -184,6 +189,7 @@ def main(argv=None) -> int:
             processes=args.processes,
             speed_index=args.speed,
             trace=args.trace,
+            attract=args.attract,
         )
 
     intervals, work, stats = frame_times(

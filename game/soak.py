@@ -2,11 +2,12 @@
 
 Runs the demo loop headless for MINUTES (SDL's dummy drivers unless SDL_VIDEODRIVER is set,
 the computer thinking in its real worker processes, a new game whenever one ends, going
-round every game in turn as a long demo does) and samples, every SECONDS, the resident
-memory (RSS, ``VmRSS`` in ``/proc/<pid>/status``; Linux only) of the app and of each worker
-process, with the sizes of the app's caches.  It prints a table and a summary: the figures
-at the start, after the warm-up, at the end, the largest, and the slope in MiB per
-10 minutes over the second half of the run (a least-squares line through its samples).
+round every game in turn as a long demo does; ``--attract``: the title screen's attract
+game instead) and samples, every SECONDS, the resident memory (RSS, ``VmRSS`` in
+``/proc/<pid>/status``; Linux only) of the app and of each worker process, with the sizes
+of the app's caches.  It prints a table and a summary: the figures at the start, after the
+warm-up, at the end, the largest, and the slope in MiB per 10 minutes over the second half
+of the run (a least-squares line through its samples).
 Figures only: nothing here passes or fails.
 
 ``--trace N`` also compares ``tracemalloc`` snapshots taken after the warm-up and at the
@@ -200,6 +201,33 @@ class Rotation:
         return self.moves + (m.ply if m is not None else 0)
 
 
+class AttractCount:
+    """Counts the games of the title screen's attract mode (it starts its own: a random
+    game each time, at the easy level)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.played = 0
+        self.moves = 0
+        self.scene = None
+        self._match = None
+
+    def start(self) -> None:
+        from game import flow
+
+        flow.push(self.app, "title")
+        self.scene = self.app.scene
+
+    def moves_now(self) -> int:
+        m = getattr(getattr(self.scene, "attract", None), "match", None)
+        if m is not self._match:
+            if self._match is not None:
+                self.played += 1
+                self.moves += self._match.ply
+            self._match = m
+        return self.moves + (m.ply if m is not None else 0)
+
+
 def run(
     app,
     seconds: float,
@@ -212,16 +240,18 @@ def run(
     on_sample=None,
     trace: int = 0,
     warmup: float = 0.0,
+    attract: bool = False,
 ) -> tuple[list, list]:
     """Drive ``app`` through looping demos for ``seconds`` of ``clock`` and sample memory
     every ``sample`` seconds (and at the start and the end).  ``pace`` keeps the app's own
     frame rate; without it each frame advances ``dt`` (tests pass a clock of their own).
-    Returns (samples, tracemalloc lines)."""
+    With ``attract`` the title screen's attract game plays instead (``games`` and
+    ``speed_index`` do not apply).  Returns (samples, tracemalloc lines)."""
     from game import rules
     from game.app import FPS, FramePacer
 
     ids = list(games or rules.GAMES)
-    rot = Rotation(app, ids, speed_index)
+    rot = AttractCount(app) if attract else Rotation(app, ids, speed_index)
     rot.start()
     pacer = FramePacer(FPS) if pace else None
     step = dt if dt is not None else 1.0 / FPS
@@ -238,12 +268,13 @@ def run(
     def take(now: float) -> None:
         ai = app.live_ai()
         pids = list(getattr(ai, "pids", None) or []) if ai is not None else []
+        moves = rot.moves_now()
         s = Sample(
             t=now,
             app=rss_mib(),
             workers=[rss_mib(p) if p else None for p in pids],
             games=rot.played,
-            moves=rot.moves_now(),
+            moves=moves,
             caches=cache_sizes(),
         )
         samples.append(s)
@@ -253,6 +284,8 @@ def run(
     try:
         while app.running:
             app.frame(pacer.wait() if pacer is not None else step)
+            if attract:
+                rot.moves_now()  # notices each new attract game
             now = clock() - t0
             if trace and snap0 is None and now >= warmup:
                 import tracemalloc
@@ -288,6 +321,7 @@ def main(
     speed_index: int = 2,
     trace: int = 0,
     warmup: float | None = None,
+    attract: bool = False,
 ) -> int:
     """The ``--soak`` command: build the app with its real worker and print the figures."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -306,9 +340,13 @@ def main(
     count = processes if processes is not None else Settings().processes()
     app = App(size=size, seed=7, ai_factory=lambda: AIWorker(processes=count))
     speed_index = max(0, min(len(SPEEDS) - 1, speed_index))
+    what = (
+        "the title's attract game"
+        if attract
+        else f"looping demos ({', '.join(ids)}) at x{SPEEDS[speed_index]:g}"
+    )
     print(
-        f"memory soak: {minutes:g} min of looping demos ({', '.join(ids)}) at "
-        f"x{SPEEDS[speed_index]:g}, {size[0]}x{size[1]}, {count} AI process"
+        f"memory soak: {minutes:g} min of {what}, {size[0]}x{size[1]}, {count} AI process"
         f"{'es' if count != 1 else ''}, a sample every {sample:g} s",
         flush=True,
     )
@@ -322,7 +360,15 @@ def main(
         rows_printed[0] += 1
 
     samples, trace_lines = run(
-        app, seconds, sample, ids, speed_index, on_sample=show, trace=trace, warmup=warmup
+        app,
+        seconds,
+        sample,
+        ids,
+        speed_index,
+        on_sample=show,
+        trace=trace,
+        warmup=warmup,
+        attract=attract,
     )
     last = samples[-1] if samples else None
     print(

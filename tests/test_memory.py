@@ -126,6 +126,22 @@ def test_the_soak_loop_samples_on_its_clock_and_goes_round_the_games():
     assert len(alive) == 0, "a finished demo is still held"
 
 
+def test_the_soak_loop_can_watch_the_attract_game():
+    app = make_app(size=(800, 600), iterations=8)
+    samples, _ = soak.run(
+        app,
+        seconds=20.0,
+        sample=5.0,
+        clock=lambda: app.frames * 0.1,
+        pace=False,
+        dt=0.1,
+        attract=True,
+    )
+    assert len(samples) >= 5
+    assert samples[-1].moves > samples[0].moves  # the attract game played on
+    assert [s.games for s in samples] == sorted(s.games for s in samples)
+
+
 def test_the_soak_command_runs_with_the_real_worker(capsys):
     from game import bench
 
