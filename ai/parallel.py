@@ -320,6 +320,9 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
             os.nice(niceness)
         except (AttributeError, OSError):
             pass
+    from ai.heap import keep_heap_small
+
+    keep_heap_small()  # a search's freed trees and tables go back to the system
     factory = load_backend(backend)
     try:
         _serve(requests, results, active, factory, mp.parent_process())

@@ -120,9 +120,9 @@ class App:
         settings=None,
         persist: bool = False,
     ):
-        from game.memory import keep_heap_small
+        from ai.heap import keep_heap_small
 
-        keep_heap_small()  # big, short-lived surfaces go back to the system (game/memory.py)
+        keep_heap_small()  # big, short-lived surfaces go back to the system (ai/heap.py)
         pygame.display.init()
         pygame.font.init()
         w, h = size or theme.DEFAULT_SIZE

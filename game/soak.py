@@ -4,10 +4,12 @@ Runs the demo loop headless for MINUTES (SDL's dummy drivers unless SDL_VIDEODRI
 the computer thinking in its real worker processes, a new game whenever one ends, going
 round every game in turn as a long demo does; ``--attract``: the title screen's attract
 game instead) and samples, every SECONDS, the resident memory (RSS, ``VmRSS`` in
-``/proc/<pid>/status``; Linux only) of the app and of each worker process, with the sizes
-of the app's caches.  It prints a table and a summary: the figures at the start, after the
-warm-up, at the end, the largest, and the slope in MiB per 10 minutes over the second half
-of the run (a least-squares line through its samples).
+``/proc/<pid>/status``; Linux only) of the app and of each worker process, the app's heaps
+as its allocators see them (glibc's ``mallinfo2``: ``heap`` in use, ``free`` but kept,
+``big`` blocks mapped on their own; CPython's small-object ``arenas``) and its text cache.
+It prints a table and a summary: the figures at the start, after the warm-up, at the end,
+the largest, and the slope in MiB per 10 minutes over the second half of the run (a
+least-squares line through its samples).
 Figures only: nothing here passes or fails.
 
 ``--trace N`` also compares ``tracemalloc`` snapshots taken after the warm-up and at the
@@ -45,6 +47,23 @@ def rss_mib(pid: int | None = None, proc: str = "/proc") -> float | None:
     return None
 
 
+def heap_sizes() -> dict:
+    """The app process's memory as its allocators see it, in MiB (``ai.heap``):
+    ``used`` and ``free`` in the C heaps, ``big`` (blocks mapped on their own: large
+    surfaces and tables) and ``arenas`` (CPython's small-object arenas).  A key is missing
+    where it cannot be read."""
+    from ai import heap as memory
+
+    out = {}
+    info = memory.heap_info()
+    if info is not None:
+        out.update(used=info["used"] / MIB, free=info["free"] / MIB, big=info["mapped"] / MIB)
+    arenas = memory.python_arenas()
+    if arenas is not None:
+        out["arenas"] = arenas * memory.ARENA_BYTES / MIB
+    return out
+
+
 def cache_sizes() -> dict:
     """Entries and bytes held by the app's caches of drawn things (``game.widgets``,
     ``game.scenes.base``): what a long session could pile up."""
@@ -69,6 +88,7 @@ class Sample:
     games: int = 0
     moves: int = 0
     caches: dict = field(default_factory=dict)
+    heap: dict = field(default_factory=dict)
 
     @property
     def workers_total(self) -> float | None:
@@ -123,17 +143,22 @@ def table(samples, workers: int | None = None) -> list[str]:
     head = f"{'time':>6}  {'app MiB':>8}"
     for k in range(nw):
         head += f"  {'worker' + str(k + 1):>8}"
-    head += f"  {'games':>5}  {'moves':>6}  {'texts':>5}  {'text MiB':>8}"
+    head += f"  {'games':>5}  {'moves':>6}"
+    head += f"  {'heap':>6}  {'free':>5}  {'big':>5}  {'arenas':>6}"
+    head += f"  {'texts':>5}  {'text MiB':>8}"
     out = [head]
     for s in samples:
         row = f"{clock_text(s.t):>6}  {_mib(s.app):>8}"
         for k in range(nw):
             row += f"  {_mib(s.workers[k] if k < len(s.workers) else None):>8}"
         c = s.caches or {}
+        hp = s.heap or {}
+        row += f"  {s.games:>5}  {s.moves:>6}"
         row += (
-            f"  {s.games:>5}  {s.moves:>6}  {c.get('text_entries', 0):>5}"
-            f"  {c.get('text_mib', 0.0):>8.2f}"
+            f"  {_mib(hp.get('used')):>6}  {_mib(hp.get('free')):>5}  {_mib(hp.get('big')):>5}"
+            f"  {_mib(hp.get('arenas')):>6}"
         )
+        row += f"  {c.get('text_entries', 0):>5}  {c.get('text_mib', 0.0):>8.2f}"
         out.append(row)
     return out
 
@@ -276,6 +301,7 @@ def run(
             games=rot.played,
             moves=moves,
             caches=cache_sizes(),
+            heap=heap_sizes(),
         )
         samples.append(s)
         if on_sample is not None:

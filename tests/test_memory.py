@@ -1,6 +1,6 @@
 """Memory over a long session (issue 35, item 11): the soak benchmark's sampler and
 figures (``game/soak.py``), the bounded caches, and the allocator setting that keeps the
-app's resident memory from climbing (``game/memory.py``)."""
+app's resident memory from climbing (``ai/heap.py``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from collections import OrderedDict
 
 import pytest
 
-from game import memory, soak, widgets
+from ai import heap as memory
+from game import soak, widgets
 from tests.test_client_support import make_app
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -201,7 +202,8 @@ def test_the_text_cache_keeps_at_most_its_bytes(fresh_text_cache, monkeypatch):
 # --- the allocator ------------------------------------------------------------------------
 PROBE = """
 import sys
-from game import memory, soak
+from ai import heap as memory
+from game import soak
 if sys.argv[1] == "pinned":
     assert memory.keep_heap_small()
 big = b"\\1" * (24 << 20)  # a big block, mapped and freed (like a supersampled board)
@@ -258,3 +260,17 @@ def test_pinning_is_skipped_when_the_player_chose_a_threshold(monkeypatch):
     monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "65536")
     assert memory.keep_heap_small() is False
     monkeypatch.setattr(memory, "_done", None)  # the next call decides again
+
+
+def test_a_search_process_pins_the_threshold_too(monkeypatch):
+    """``child_main`` (the body of every search process) sets it before its first search."""
+    import queue
+
+    from ai import parallel
+
+    calls = []
+    monkeypatch.setattr(memory, "keep_heap_small", lambda *a: calls.append("pinned") or True)
+    requests = queue.Queue()
+    requests.put(None)  # stop at once
+    parallel.child_main(requests, queue.Queue(), None, "ai.worker:default_bot")
+    assert calls == ["pinned"]
