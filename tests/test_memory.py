@@ -262,15 +262,29 @@ def test_pinning_is_skipped_when_the_player_chose_a_threshold(monkeypatch):
     monkeypatch.setattr(memory, "_done", None)  # the next call decides again
 
 
-def test_a_search_process_pins_the_threshold_too(monkeypatch):
-    """``child_main`` (the body of every search process) sets it before its first search."""
+def test_a_search_process_pins_the_threshold_and_trims_after_each_search(monkeypatch):
+    """``child_main`` (the body of every search process) pins the threshold before its
+    first search and gives the freed pages back after each one, answered or not."""
+    import pickle
     import queue
+    from types import SimpleNamespace
 
     from ai import parallel
+    from game import rules
 
     calls = []
     monkeypatch.setattr(memory, "keep_heap_small", lambda *a: calls.append("pinned") or True)
-    requests = queue.Queue()
-    requests.put(None)  # stop at once
-    parallel.child_main(requests, queue.Queue(), None, "ai.worker:default_bot")
-    assert calls == ["pinned"]
+    monkeypatch.setattr(memory, "trim", lambda: calls.append("trim") or True)
+    state = rules.get("splay").start()
+    blob = pickle.dumps(state)
+    active = SimpleNamespace(value=2)
+    requests, results = queue.Queue(), queue.Queue()
+    requests.put((1, blob, {"iterations": 30}))  # superseded before it began: no search
+    requests.put((2, blob, {"iterations": 30}))
+    requests.put(None)  # then stop
+    parallel.child_main(requests, results, active, "ai.worker:default_bot")
+    sent = []
+    while not results.empty():
+        sent.append(results.get()["type"])
+    assert sent[0] == "started" and sent[-1] == "result"
+    assert calls == ["pinned", "trim"]
