@@ -127,6 +127,53 @@ def test_the_soak_loop_samples_on_its_clock_and_goes_round_the_games():
     assert len(alive) == 0, "a finished demo is still held"
 
 
+@pytest.fixture
+def no_automatic_gc():
+    """Python's cycle collector runs only when asked, so a test sees what a long session
+    sees between its rare full passes."""
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    yield
+    if was:
+        gc.enable()
+
+
+def test_a_finished_demo_and_its_board_are_freed_when_the_next_game_starts(no_automatic_gc):
+    app = make_app(size=(800, 600), iterations=8, move_cap=4)
+    rot = soak.Rotation(app, ["splay", "gliss"], speed_index=5)
+    rot.start()
+    first = app.scene
+    scene, board = weakref.ref(first), weakref.ref(first.view)
+    first = None
+    for _ in range(3000):
+        app.frame(0.1)
+        if rot.played >= 1:
+            break
+    assert rot.played == 1 and app.scene is not scene()
+    assert scene() is None and board() is None  # without a full pass of the collector
+    app.shutdown()
+
+
+def test_the_attract_game_frees_each_finished_game(no_automatic_gc):
+    from game import flow
+    from game.scenes import title
+
+    app = make_app(size=(800, 600), iterations=8)
+    flow.push(app, "title", "splay")
+    for _ in range(20):
+        app.frame(0.1)
+    attract = app.scene.attract
+    old = weakref.ref(attract.match)
+    attract.match.stop()  # the game ends; a new one follows after ATTRACT_RESTART
+    for _ in range(int(title.ATTRACT_RESTART / 0.1) + 200):
+        app.frame(0.1)
+        if old() is None or attract.match is not old():
+            break
+    assert attract.match is not None and old() is None
+    app.shutdown()
+
+
 def test_the_soak_loop_can_watch_the_attract_game():
     app = make_app(size=(800, 600), iterations=8)
     samples, _ = soak.run(
