@@ -179,8 +179,10 @@ def main(argv=None) -> int:
     if args.soak is not None:
         if args.soak <= 0 or args.sample <= 0:
             p.error("--soak and --sample take a positive number")
-        from game import soak
+        from game import rules, soak
 
+        if args.game is not None and args.game not in rules.GAMES:
+            p.error(f"unknown game {args.game!r} (one of {', '.join(rules.GAMES)})")
         return soak.main(
             args.soak,
             sample=args.sample,

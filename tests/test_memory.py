@@ -203,13 +203,20 @@ def test_the_soak_command_runs_with_the_real_worker(capsys):
         assert "not readable" not in out
 
 
-@pytest.mark.parametrize("bad", [["--soak", "0"], ["--soak", "1", "--sample", "-2"]])
-def test_the_soak_command_refuses_bad_numbers(bad, capsys):
+@pytest.mark.parametrize(
+    "bad, says",
+    [
+        (["--soak", "0"], "positive"),
+        (["--soak", "1", "--sample", "-2"], "positive"),
+        (["--soak", "1", "--game", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_the_soak_command_refuses_bad_input(bad, says, capsys):
     from game import bench
 
     with pytest.raises(SystemExit):
         bench.main(bad)
-    assert "positive" in capsys.readouterr().err
+    assert says in capsys.readouterr().err
 
 
 # --- bounded caches ----------------------------------------------------------------------
