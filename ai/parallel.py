@@ -322,6 +322,9 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
             os.nice(niceness)
         except (AttributeError, OSError):
             pass
+    from ai.heap import keep_heap_small
+
+    keep_heap_small()  # a search's big freed tables go back to the system (ai/heap.py)
     factory = load_backend(backend)
     try:
         _serve(requests, results, active, factory, mp.parent_process())
@@ -331,7 +334,13 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
 
 def _serve(requests, results, active, factory, parent) -> None:
     """The request loop of :func:`child_main`; returns when the process should end."""
+    from ai.heap import trim
+
+    searched = False
     while True:
+        if searched:  # the tree is gone: give back the pages it left in pieces (a few ms)
+            trim()
+            searched = False
         try:
             item = requests.get(timeout=1.0)
         except queue.Empty:
@@ -345,6 +354,7 @@ def _serve(requests, results, active, factory, parent) -> None:
         serial, blob, spec = item
         if active.value != serial:
             continue  # superseded or cancelled before it began
+        searched = True
         try:
             state = pickle.loads(blob)
             bot = factory(spec)

@@ -11,6 +11,9 @@ sets the window):
 * the time from launching ``python -m game`` to its first frame of the title (target:
   under 1.5 s), measured on fresh processes.
 
+``--soak MINUTES [--sample SECONDS]`` instead runs looping demos for MINUTES and samples
+the memory of the app and of its worker processes (``game/soak.py``).
+
 Without a display it runs on SDL's dummy video driver (set SDL_VIDEODRIVER to measure a
 real window).  Figures only: nothing here passes or fails.
 """
@@ -116,7 +119,11 @@ def frame_times(
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n")[0])
     p.add_argument("--frames", type=int, default=600, help="frames to measure (default 600)")
-    p.add_argument("--game", default="splay", help="the demo's game id (default splay)")
+    p.add_argument(
+        "--game",
+        default=None,
+        help="the demo's game id (default splay; with --soak, every game in turn)",
+    )
     p.add_argument("--size", default="1280x800", help="window size (default 1280x800)")
     p.add_argument(
         "--startup-runs",
@@ -135,6 +142,40 @@ def main(argv=None) -> int:
         action="store_true",
         help="instead: the record-parsing benchmark (python -m game.session.record_bench)",
     )
+    p.add_argument(
+        "--soak",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="run looping demos of every game (or --game) for MINUTES and sample the memory "
+        "of the app and its worker processes",
+    )
+    p.add_argument(
+        "--sample",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="with --soak: seconds between samples (default 30)",
+    )
+    p.add_argument(
+        "--speed",
+        type=int,
+        default=2,
+        help="with --soak: the demo's speed step, 0-5 (x0.25 ... x8; default 2, x1)",
+    )
+    p.add_argument(
+        "--trace",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --soak: print the N lines whose Python allocations grew most after the "
+        "warm-up (tracemalloc; slower)",
+    )
+    p.add_argument(
+        "--attract",
+        action="store_true",
+        help="with --soak: the title screen's attract game instead of the demo",
+    )
     args = p.parse_args(argv)
     if args.records:
         from game.session import record_bench
@@ -142,9 +183,31 @@ def main(argv=None) -> int:
         return record_bench.main([])
     if args.processes is not None and args.processes < 1:
         p.error("--processes is at least 1")
-    w, h = (int(x) for x in args.size.lower().split("x"))
+    try:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        p.error(f"--size wants WIDTHxHEIGHT, not {args.size!r}")
+    if args.soak is not None:
+        if args.soak <= 0 or args.sample <= 0:
+            p.error("--soak and --sample take a positive number")
+        from game import rules, soak
 
-    intervals, work, stats = frame_times(args.frames, args.game, (w, h), processes=args.processes)
+        if args.game is not None and args.game not in rules.GAMES:
+            p.error(f"unknown game {args.game!r} (one of {', '.join(rules.GAMES)})")
+        return soak.main(
+            args.soak,
+            sample=args.sample,
+            game=args.game,
+            size=(w, h),
+            processes=args.processes,
+            speed_index=args.speed,
+            trace=args.trace,
+            attract=args.attract,
+        )
+
+    intervals, work, stats = frame_times(
+        args.frames, args.game or "splay", (w, h), processes=args.processes
+    )
     total = sum(intervals)
     fps = len(intervals) / total if total > 0 else 0.0
     print(

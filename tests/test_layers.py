@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("boards and lessons", ("game.boards", "game.lessons")),
     ("catalog and export", ("game.catalog", "game.board_host", "game.export")),
     ("scenes", ("game.scenes",)),
-    ("entry points", ("main", "game.__main__", "game.bench", "game.cli")),
+    ("entry points", ("main", "game.__main__", "game.bench", "game.soak", "game.cli")),
 ]
 # the package itself (``from game import rules`` reaches the contract through it)
 PACKAGE = "game"

@@ -44,7 +44,10 @@ class Attract:
             drawn = [e.id for e in catalog.entries() if e.has_view]
             gid = self.app.rng.choice(drawn or ids)
         self.failed = True  # until it is built: a game that cannot start stays off
+        had = self.match is not None
         self.match = self.host = None
+        if had:  # free the finished game's board now (App.collect_garbage)
+            self.app.collect_garbage()
         game = rules.get(gid)
         self.match = self.app.new_match(
             game,

@@ -14,6 +14,7 @@ as a message (``strict=True``, used by the tests, re-raises instead).
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import random
@@ -143,6 +144,9 @@ class App:
         settings=None,
         persist: bool = False,
     ):
+        from ai.heap import keep_heap_small
+
+        keep_heap_small()  # big, short-lived surfaces go back to the system (ai/heap.py)
         pygame.display.init()
         pygame.font.init()
         w, h = size or theme.DEFAULT_SIZE
@@ -196,6 +200,7 @@ class App:
         self.record_frames = False
         self._on_first_frame = None
         self._veil = None
+        self._gc_due = False  # collect_garbage asked for a pass at the end of the frame
 
     # --- window ---------------------------------------------------------------------------
     @property
@@ -460,6 +465,7 @@ class App:
         if self.scenes:
             old = self.scenes.pop()
             self._safe(old.exit)
+            self.collect_garbage()
         self.scenes.append(scene)
         self._safe(scene.enter)
 
@@ -469,8 +475,18 @@ class App:
         while self.scenes:
             old = self.scenes.pop()
             self._safe(old.exit)
+        self.collect_garbage()
         self.scenes.append(scene)
         self._safe(scene.enter)
+
+    def collect_garbage(self) -> None:
+        """Free what a left scene (or a finished attract game) held, at the end of this
+        frame, when nothing on the stack refers to it any more.  A scene, its match and its
+        board view refer to one another (listeners, hosts), so only Python's cycle collector
+        frees them, and its full passes are rare: they count objects, not the megabytes of
+        board pictures the objects hold, so over a demo loop several finished games' boards
+        piled up (docs/memory.md).  A pass takes a few milliseconds, once a game."""
+        self._gc_due = True
 
     def go_title(self) -> None:
         from game.ui import flow
@@ -647,6 +663,9 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if self._gc_due:
+            self._gc_due = False
+            gc.collect()
         if self.frames == 1:
             self.first_frame_at = time.perf_counter()
             if self._on_first_frame is not None:

@@ -23,7 +23,9 @@ from game import theme
 # --- fonts and text --------------------------------------------------------------------
 _fonts: dict[int, pygame.font.Font] = {}
 _text_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
-_TEXT_CACHE_MAX = 600
+_TEXT_CACHE_MAX = 600  # lines of text kept, the least recently drawn dropped first ...
+_TEXT_CACHE_BYTES = 8 * 1024 * 1024  # ... and at most this many bytes of their pixels
+_text_bytes = 0
 
 # The five type sizes of the theme are roles (captions, body, buttons, headings, the
 # title) and grow with the window, so text is not tiny on a large screen; any other size
@@ -79,11 +81,25 @@ def text_surface(text: str, size: int, color=None) -> pygame.Surface:
     if surf is not None:
         _text_cache.move_to_end(key)
         return surf
+    global _text_bytes
     surf = font(size).render(text, True, color)
     _text_cache[key] = surf
-    if len(_text_cache) > _TEXT_CACHE_MAX:
-        _text_cache.popitem(last=False)
+    _text_bytes += _surface_bytes(surf)
+    while len(_text_cache) > 1 and (
+        len(_text_cache) > _TEXT_CACHE_MAX or _text_bytes > _TEXT_CACHE_BYTES
+    ):
+        _, old = _text_cache.popitem(last=False)
+        _text_bytes -= _surface_bytes(old)
     return surf
+
+
+def _surface_bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+def text_cache_bytes() -> int:
+    """The pixel bytes held by the rendered-text cache."""
+    return _text_bytes
 
 
 def text_size(text: str, size: int) -> tuple[int, int]:
