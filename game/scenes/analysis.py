@@ -101,8 +101,8 @@ class AnalysisScene(Scene):
         self.waiting = True  # a search to start as soon as the worker is there
         small = theme.FONT_SMALL
         add = self.ui.add
-        self.b_prev = add(Button("<", self.prev, size=small))
-        self.b_next = add(Button(">", self.next, size=small))
+        self.b_prev = add(Button("<", self.prev, size=small, hotkey=","))
+        self.b_next = add(Button(">", self.next, size=small, hotkey="."))
         self.b_promote = add(Button("Promote", self.promote, size=small, hotkey="P"))
         self.b_delete = add(
             Button(

@@ -102,9 +102,9 @@ class ExerciseScene(Scene):
         self.text_rect = pygame.Rect(0, 0, 10, 10)
         self._wrap_cache: dict = {}
         small = theme.FONT_SMALL
-        self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey="<"))
+        self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey=","))
         self.b_next = self.ui.add(
-            Button("Next", self.next, size=small, hotkey=">", accent=theme.GOOD)
+            Button("Next", self.next, size=small, hotkey=".", accent=theme.GOOD)
         )
         self.b_retry = self.ui.add(
             Button("Retry", self.retry, size=small, hotkey="R", accent=theme.ACCENT_2)
@@ -488,7 +488,7 @@ class ExerciseScene(Scene):
             )
         panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
         self.draw_text_panel(surface, k)
-        keys = "Click, arrows + Enter, or / to move  |  R retry  |  H hint  |  ? keys  |  Esc back"
+        keys = "? keys  |  / type a move  |  R retry  |  H hint  |  Esc back"
         top = min(b.rect.y for b in [self.b_retry, *self.action_buttons])
         draw_text(
             surface,
@@ -616,7 +616,7 @@ class ExerciseScene(Scene):
             y = self._box(surface, y, bottom, "Refused by the rules:", self.refusal, theme.BAD, k)
         left = a.moves_left
         if a.used == 0 and not self.refusal:
-            text = "Your move: click the board."
+            text = "Your move: click the board (or the arrows and Enter, or / to type it)."
         else:
             text = f"Good so far: {left} more move{'s' if left != 1 else ''} to reach the goal."
             if self.answer:
