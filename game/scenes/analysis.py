@@ -83,6 +83,7 @@ class AnalysisScene(Scene):
             self.why_not,
             lambda text: app.message(text, "info", 1.5),
             HELP,
+            ui=self.ui,
         )
         self.saved_path: str | None = None  # the file written last
         self.own_path: str | None = None  # the analysis' own file (never the game's)

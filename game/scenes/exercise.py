@@ -85,6 +85,7 @@ class ExerciseScene(Scene):
             self.why_not,
             lambda text: app.message(text, "info", 1.5),
             HELP,
+            ui=self.ui,
         )
         self.index = 0
         self.attempt: lessons.Attempt | None = None

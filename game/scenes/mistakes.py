@@ -51,6 +51,7 @@ class MistakesScene(Scene):
             self.why_not,
             lambda text: app.message(text, "info", 1.5),
             ["T: try again; A: the answer; N: the next mistake; Esc or Backspace: back"],
+            ui=self.ui,
         )
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)

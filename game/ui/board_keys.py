@@ -21,19 +21,50 @@ from game.ui.move_entry import MoveBox
 NO_CURSOR = "This board has no cursor: type a move with /"
 
 
+def step_cursor(host, key: int, say) -> bool:
+    """An arrow or Q/E/Z/C: the cursor one cell that way (False: not such a key)."""
+    step = keys.step_of(key)
+    if step is None:
+        return False
+    if not host.move_cursor(*step) and not host.cursor_cells():
+        say(NO_CURSOR)
+    return True
+
+
+def click_cursor(host, click, say, why_not=None) -> None:
+    """Enter or Space: ``click(point)`` where a click does what Enter on the cursor's cell
+    does (the first press only shows the cursor; ``why_not()`` a reason to refuse)."""
+    if not host.cursor_shown:
+        if not host.start_cursor():
+            say(NO_CURSOR)
+        return
+    pt = host.cursor_point()
+    if pt is None:
+        return
+    reason = why_not() if why_not is not None else None
+    if reason:
+        say(reason)
+        return
+    click(pt)
+    host.refresh_cursor()
+
+
 class BoardKeys:
     """``host_of()`` the scene's BoardHost (or None); ``state_of()`` the position shown;
     ``play(move)`` the scene's try (True when played); ``mouse(event)`` the scene's
     mouse handler; ``why_not()`` None when the board takes a move now, else why not;
-    ``say(text)`` a short message; ``help_lines`` the scene's own keys for the legend."""
+    ``say(text)`` a short message; ``help_lines`` the scene's own keys for the legend;
+    ``ui`` the scene's widgets: Tab (theirs) focuses a button, Enter and Space then press
+    it, an arrow takes the focus back to the board."""
 
-    def __init__(self, host_of, state_of, play, mouse, why_not, say, help_lines=()):
+    def __init__(self, host_of, state_of, play, mouse, why_not, say, help_lines=(), ui=None):
         self.host_of = host_of
         self.play = play
         self.mouse = mouse
         self.why_not = why_not
         self.say = say
         self.help_lines = list(help_lines)
+        self.ui = ui
         self.box = MoveBox(state_of, self._typed)
         self.legend_open = False
 
@@ -91,12 +122,14 @@ class BoardKeys:
         host = self.host_of()
         if host is None:
             return False
-        step = keys.step_of(key)
-        if step is not None:
-            if not host.move_cursor(*step) and not host.cursor_cells():
-                self.say(NO_CURSOR)
-            return True
+        focused = None if self.ui is None else self.ui.focused
+        if keys.step_of(key) is not None:
+            if focused is not None:
+                self.ui.set_focus(None)  # the board takes the focus back from the buttons
+            return step_cursor(host, key, self.say)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if focused is not None:
+                return False  # the focused button takes it
             if key == pygame.K_SPACE and host.skip():
                 return True
             self.activate(host)
@@ -114,20 +147,11 @@ class BoardKeys:
 
     def activate(self, host) -> None:
         """Enter or Space: a click on the cursor's cell (the first press shows the cursor)."""
-        if not host.cursor_shown:
-            if not host.start_cursor():
-                self.say(NO_CURSOR)
-            return
-        pt = host.cursor_point()
-        if pt is None:
-            return
-        reason = self.why_not()
-        if reason:
-            self.say(reason)
-            return
+        click_cursor(host, self._click, self.say, self.why_not)
+
+    def _click(self, pt) -> None:
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse(pygame.event.Event(kind, pos=pt, button=1))
-        host.refresh_cursor()
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface, rect) -> None:

@@ -54,6 +54,7 @@ COMMON = [
 BOARD_COMMON = [  # a board outside the play scene (``game.ui.board_keys``)
     "Enter or Space: what a click on the cursor's cell does (pick, drop, choose)",
     "Esc: cancel a half-made move (then back)",
+    "Tab / Shift+Tab: the buttons (Enter presses one); an arrow: back to the board",
     "/ : type a move (Tab completes, Enter plays, Esc closes)",
     "? : this legend",
 ]

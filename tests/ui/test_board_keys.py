@@ -153,6 +153,21 @@ def test_exercise_box_letters_are_not_shortcuts(app):
     assert scene.index == 0
 
 
+def test_exercise_buttons_by_tab_and_back_to_the_board_by_an_arrow(app):
+    scene = exercise(app, "splay", 0)
+    for _ in range(12):
+        if scene.ui.focused is scene.b_hint:
+            break
+        key(app, pygame.K_TAB)
+    assert scene.ui.focused is scene.b_hint
+    key(app, pygame.K_RETURN)  # the focused button, not the board
+    assert scene.show_hint and not scene.host.cursor_shown
+    key(app, pygame.K_LEFT)
+    assert scene.ui.focused is None and scene.host.cursor_shown
+    cursor_clicks(app, scene, scene.view.points_for(scene.exercise.solution[0]))
+    assert scene.attempt.solved
+
+
 def test_exercise_esc_cancels_a_half_made_move_first(app):
     scene = exercise(app, "gess", 0)
     view = scene.view
