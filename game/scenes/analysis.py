@@ -8,8 +8,10 @@ for; a click on a move shows its position.  The computer analyses the position s
 once and keeps at it (the win chance as a bar, its top moves, and its principal line);
 a click on one of its moves plays it into the tree.
 
-Keys: Left/Right step back and along the line, Up/Down go through the list, Home/End to
-the start and the end of the line, Delete deletes the branch from the move shown, P
+Keys: the board's as in a game (``game.ui.board_keys``: the arrows and Q E Z C move the
+board cursor, Enter/Space click its cell, / types a move, ? the legend); , and . step back
+and along the line, PageUp/PageDown go through the list, Home/End to the start and the
+end of the line, Delete deletes the branch from the move shown, P
 promotes it (its variation becomes the main one there), Ctrl+S saves, Esc goes back.
 The analysis is saved as a record whose moves are the main line, with a ``variations``
 entry holding the tree (older versions read the game and keep the entry unread).
@@ -26,11 +28,17 @@ from game.session import records, review, storage
 from game.session.seats import Seat
 from game.session.tree import MoveTree
 from game.ui import flow
+from game.ui.board_keys import BoardKeys
 from game.ui.play_panel import draw_eval_bar
 from game.ui.widgets import Button, draw_text, fit_text, line_height, panel
 
 SEARCH_SECONDS = 8.0  # how long the computer keeps analysing one position
 TOP_SHOWN = 3
+HELP = [  # the scene's own keys, for the ? legend
+    ", and . : back and along the line; PageUp / PageDown: through the list",
+    "Home, End: the start and the end of the line",
+    "Delete: delete the branch; P: promote it; Ctrl+S: save; Esc: back",
+]
 
 
 class AnalysisScene(Scene):
@@ -67,6 +75,16 @@ class AnalysisScene(Scene):
         self.node = line[k - 1] if k > 0 else self.tree.root
         self.host = BoardHost(app, game, self.node.state)
         self.view = self.host.view
+        self.board_keys = BoardKeys(
+            lambda: self.host,
+            lambda: self.node.state,
+            self.play_move,
+            self.handle_event,
+            self.why_not,
+            lambda text: app.message(text, "info", 1.5),
+            HELP,
+            ui=self.ui,
+        )
         self.saved_path: str | None = None  # the file written last
         self.own_path: str | None = None  # the analysis' own file (never the game's)
         self.scroll = 0  # first row of the tree list shown
@@ -84,8 +102,8 @@ class AnalysisScene(Scene):
         self.waiting = True  # a search to start as soon as the worker is there
         small = theme.FONT_SMALL
         add = self.ui.add
-        self.b_prev = add(Button("<", self.prev, size=small))
-        self.b_next = add(Button(">", self.next, size=small))
+        self.b_prev = add(Button("<", self.prev, size=small, hotkey=","))
+        self.b_next = add(Button(">", self.next, size=small, hotkey="."))
         self.b_promote = add(Button("Promote", self.promote, size=small, hotkey="P"))
         self.b_delete = add(
             Button(
@@ -411,14 +429,34 @@ class AnalysisScene(Scene):
         self.scroll = max(0, min(self.scroll, len(nodes) - shown))
 
     # --- events ----------------------------------------------------------------------------
+    @property
+    def text_input_active(self) -> bool:
+        """The move box is open: every key is text (the app keeps M for it)."""
+        return self.board_keys.typing
+
+    def why_not(self) -> str | None:
+        """None when the board takes a move now, else why not."""
+        if self.node.state.is_over():
+            return "The game is over in this position"
+        return None
+
     def handle_event(self, event) -> None:
+        if self.board_keys.typing and self.board_keys.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            if not ctrl and event.key != pygame.K_ESCAPE and self.view.interactive:
+                res = self.view.key(event.key)  # the view's own keys first (a tile turned)
+                if res is not None:
+                    self.handle_result(res)
+                    return
+            if self.board_keys.handle_event(event):
+                return
             keys = {
-                pygame.K_LEFT: self.prev,
-                pygame.K_RIGHT: self.next,
-                pygame.K_UP: lambda: self.row_step(-1),
-                pygame.K_DOWN: lambda: self.row_step(1),
+                pygame.K_COMMA: self.prev,
+                pygame.K_PERIOD: self.next,
+                pygame.K_PAGEUP: lambda: self.row_step(-1),
+                pygame.K_PAGEDOWN: lambda: self.row_step(1),
                 pygame.K_HOME: self.to_start,
                 pygame.K_END: self.to_end,
                 pygame.K_DELETE: self.delete,
@@ -430,12 +468,10 @@ class AnalysisScene(Scene):
             if event.key in keys:
                 keys[event.key]()
                 return
-            res = self.view.key(event.key) if self.view.interactive else None
-            if res is not None:
-                self.handle_result(res)
-                return
+        if event.type == pygame.TEXTINPUT:
+            return
         if event.type == pygame.MOUSEMOTION:
-            self.host.hover(event.pos)
+            self.host.mouse_moved(event.pos)
         if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(pygame.mouse.get_pos()):
             most = max(0, len(self.rows) - self.visible_rows())
             self.scroll = max(0, min(most, self.scroll - int(event.y)))
@@ -561,6 +597,7 @@ class AnalysisScene(Scene):
         self.draw_engine(surface, inner)
         self.draw_tree(surface)
         self.ui.draw(surface)
+        self.board_keys.draw(surface, self.board_rect)
 
     def draw_engine(self, surface, inner) -> None:
         tiny = theme.FONT_TINY

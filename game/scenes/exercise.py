@@ -9,7 +9,9 @@ replies are played on the board after the player's move.  Stars are kept in the 
 (``game.session.progress``); a file that does not read, or cannot be written, is said in a
 message and the exercises go on.
 
-Keys: R retry, H hint, Right / Left next / previous exercise, Esc back.
+Keys: the board's as in a game (``game.ui.board_keys``: the arrows and Q E Z C move the board
+cursor, Enter/Space click its cell, / types a move, ? the legend), R retry, H hint, . or
+PageDown / , or PageUp the next / previous exercise, Esc (once nothing is picked) back.
 Nothing in here raises into the app: an exercise that cannot be set up becomes a message.
 """
 
@@ -24,9 +26,14 @@ from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.session import progress as progress_mod
 from game.ui import flow
+from game.ui.board_keys import BoardKeys
 from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
 
 REPLY_PAUSE = 0.35  # seconds between the player's move and the reply shown after it
+HELP = [  # the scene's own keys, for the ? legend
+    "R: retry; H: the hint; Esc or Backspace: back",
+    ". or PageDown: the next exercise; , or PageUp: the previous one",
+]
 
 
 def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -70,6 +77,16 @@ class ExerciseScene(Scene):
         if note:
             app.message(note, "warn", 5.0)
         self.host: BoardHost | None = None
+        self.board_keys = BoardKeys(
+            lambda: self.host,
+            lambda: None if self.attempt is None else self.attempt.state,
+            self.try_move,
+            self.handle_event,
+            self.why_not,
+            lambda text: app.message(text, "info", 1.5),
+            HELP,
+            ui=self.ui,
+        )
         self.index = 0
         self.attempt: lessons.Attempt | None = None
         self.verdict: lessons.Verdict | None = None
@@ -86,9 +103,9 @@ class ExerciseScene(Scene):
         self.text_rect = pygame.Rect(0, 0, 10, 10)
         self._wrap_cache: dict = {}
         small = theme.FONT_SMALL
-        self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey="<"))
+        self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey=","))
         self.b_next = self.ui.add(
-            Button("Next", self.next, size=small, hotkey=">", accent=theme.GOOD)
+            Button("Next", self.next, size=small, hotkey=".", accent=theme.GOOD)
         )
         self.b_retry = self.ui.add(
             Button("Retry", self.retry, size=small, hotkey="R", accent=theme.ACCENT_2)
@@ -184,6 +201,8 @@ class ExerciseScene(Scene):
 
     def refuse(self, reason: str) -> None:
         self.refusal = reason
+        if self.board_keys.typing:  # said in the box too, where the player looks
+            self.board_keys.box.reason = reason
         self.flash_t = theme.FLASH_TIME
         self.app.play_sound("error")
 
@@ -329,24 +348,47 @@ class ExerciseScene(Scene):
         if self.host is not None:
             self.host.layout(self.board_rect)
 
+    @property
+    def text_input_active(self) -> bool:
+        """The move box is open: every key is text (the app keeps M for it)."""
+        return self.board_keys.typing
+
+    def why_not(self) -> str | None:
+        """None when the board takes a move now, else why not."""
+        a = self.attempt
+        if a is None or self.view is None:
+            return self.problem or "There is no exercise here"
+        if a.over:
+            return f"This try is over: {'Next' if a.solved else 'Retry'}."
+        if self.queue:
+            return "Wait for the reply"
+        return None
+
     def handle_event(self, event) -> None:
         et = event.type
+        if self.board_keys.typing and self.board_keys.handle_event(event):
+            return
+        if et == pygame.TEXTINPUT:
+            return
         if et == pygame.KEYDOWN:
             k = event.key
             view = self.view
             a = self.attempt
             if view is not None and a is not None and not a.over and view.interactive:
-                res = view.key(k)  # a view's own keys first (Glades turns its tile with R)
-                if res is not None:
-                    self._handle_result(res)
-                    return
+                if k != pygame.K_ESCAPE:
+                    res = view.key(k)  # a view's own keys first (Glades turns its tile with R)
+                    if res is not None:
+                        self._handle_result(res)
+                        return
+            if self.board_keys.handle_event(event):
+                return
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
                 return
-            if k == pygame.K_RIGHT:
+            if k in (pygame.K_PERIOD, pygame.K_PAGEDOWN):
                 self.next()
                 return
-            if k == pygame.K_LEFT:
+            if k in (pygame.K_COMMA, pygame.K_PAGEUP):
                 self.prev()
                 return
             if k == pygame.K_r:
@@ -356,7 +398,7 @@ class ExerciseScene(Scene):
                 self.hint()
                 return
         if et == pygame.MOUSEMOTION and self.host is not None:
-            self.host.hover(event.pos)
+            self.host.mouse_moved(event.pos)
         if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
             self.board_click(event.pos, getattr(event, "button", 1))
             return
@@ -447,7 +489,7 @@ class ExerciseScene(Scene):
             )
         panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
         self.draw_text_panel(surface, k)
-        keys = "Click the board to move  |  R retry  |  H hint  |  Esc back"
+        keys = "? keys  |  / type a move  |  R retry  |  H hint  |  Esc back"
         top = min(b.rect.y for b in [self.b_retry, *self.action_buttons])
         draw_text(
             surface,
@@ -458,6 +500,7 @@ class ExerciseScene(Scene):
             "bottomleft",
         )
         self.ui.draw(surface)
+        self.board_keys.draw(surface, self.board_rect)
 
     def _box(self, surface, y, bottom, title, text, colour, k) -> int:
         """A framed note (refusal, wrong move) with a heading; returns the next y."""
@@ -574,7 +617,7 @@ class ExerciseScene(Scene):
             y = self._box(surface, y, bottom, "Refused by the rules:", self.refusal, theme.BAD, k)
         left = a.moves_left
         if a.used == 0 and not self.refusal:
-            text = "Your move: click the board."
+            text = "Your move: click the board (or the arrows and Enter, or / to type it)."
         else:
             text = f"Good so far: {left} more move{'s' if left != 1 else ''} to reach the goal."
             if self.answer:

@@ -6,7 +6,9 @@ each marked move and takes a move as the play scene does (clicks, drags, the vie
 action buttons).  The computer judges the try with the review's own thresholds: the
 computer's own move, good enough, or still a mistake; then the board plays out what
 follows (for a try that fails, the line that refutes it).  Try again (T), Answer (A:
-the better move and its line, with what it achieves), Next mistake (N), Back (Esc).
+the better move and its line, with what it achieves), Next mistake (N), Back (Esc).  The
+board's keys are a game's (``game.ui.board_keys``: the arrows and Q E Z C move the board
+cursor, Enter/Space click its cell, / types a try, ? the legend).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.session import teach, turns
+from game.ui.board_keys import BoardKeys
 from game.ui.review_graph import MARKS
 from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
 
@@ -40,6 +43,16 @@ class MistakesScene(Scene):
         self.turn_rows = turns.turns_of(self.states, list(match.move_objs))
         self.host = BoardHost(app, self.game, self.lesson.position or self.states[0])
         self.view = self.host.view
+        self.board_keys = BoardKeys(
+            lambda: self.host,
+            lambda: self.lesson.position or self.states[0],
+            self.attempt,
+            self.handle_event,
+            self.why_not,
+            lambda text: app.message(text, "info", 1.5),
+            ["T: try again; A: the answer; N: the next mistake; Esc or Backspace: back"],
+            ui=self.ui,
+        )
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.line: list = []  # [(move, position after it)] being played out
@@ -205,14 +218,35 @@ class MistakesScene(Scene):
         self.text_bottom = y - gap
 
     # --- events ---------------------------------------------------------------------------------
+    @property
+    def text_input_active(self) -> bool:
+        """The move box is open: every key is text (the app keeps M for it)."""
+        return self.board_keys.typing
+
+    def why_not(self) -> str | None:
+        """None when the board takes a try now, else why not."""
+        if self.trying:
+            return None
+        if self.lesson.current is None:
+            return "No mistake to try here"
+        if self.lesson.verdict is None and not self.answer_shown:
+            return "The computer is judging your move..."
+        return "Try again (T) or the next mistake (N)"
+
     def handle_event(self, event) -> None:
         et = event.type
+        if self.board_keys.typing and self.board_keys.handle_event(event):
+            return
+        if et == pygame.TEXTINPUT:
+            return
         if et == pygame.KEYDOWN:
             if self.trying and event.key != pygame.K_ESCAPE and not self.view.animating:
                 res = self.view.key(event.key)  # the view may want it (turn a picked tile)
                 if res is not None:
                     self._handle_result(res)
                     return
+            if self.board_keys.handle_event(event):
+                return
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
                 return
@@ -221,7 +255,7 @@ class MistakesScene(Scene):
                 keys[event.key]()
                 return
         if et == pygame.MOUSEMOTION:
-            self.host.hover(event.pos)
+            self.host.mouse_moved(event.pos)
         if et == pygame.MOUSEBUTTONDOWN and self.host.contains(event.pos):
             if self.host.skip():
                 return
@@ -392,3 +426,4 @@ class MistakesScene(Scene):
                 y += line_height(size) + 2
             y += 4
         self.ui.draw(surface)
+        self.board_keys.draw(surface, self.board_rect)

@@ -26,6 +26,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import announce, keeping, teach
 from game.session.seats import DEFAULT_SEATS
 from game.ui import anim, flow, keys, opening
+from game.ui.board_keys import click_cursor, step_cursor
 from game.ui.move_entry import MoveBox
 from game.ui.play_panel import PlayPanel
 from game.ui.review_graph import MARKS
@@ -453,12 +454,9 @@ class PlayScene(Scene):
                 1.2,
             )
             return True
-        step = keys.step_of(key)
-        if step is not None:
+        if keys.step_of(key) is not None:
             self.ui.set_focus(None)  # the board takes the focus back from the buttons
-            if not self.host.move_cursor(*step) and not self.host.cursor_cells():
-                self.say("This board has no cursor: type a move with /", "info", 2.0)
-            return True
+            return step_cursor(self.host, key, self._say_keys)
         if key == pygame.K_TAB:
             self.tab_focus(-1 if shift else 1)
             return True
@@ -488,17 +486,14 @@ class PlayScene(Scene):
     def activate_cursor(self) -> None:
         """Enter or Space: what a click on the cursor's cell does (the first press only
         shows the cursor)."""
-        host = self.host
-        if not host.cursor_shown:
-            if not host.start_cursor():
-                self.say("This board has no cursor: type a move with /", "info", 2.0)
-            return
-        pt = host.cursor_point()
-        if pt is None:
-            return
+        click_cursor(self.host, self._click_release, self._say_keys)
+
+    def _click_release(self, pt) -> None:
         self.board_click(pt, 1)
         self.board_release(pt)
-        host.refresh_cursor()
+
+    def _say_keys(self, text: str) -> None:
+        self.say(text, "info", 2.0)
 
     def handle_event(self, event) -> None:
         et = event.type

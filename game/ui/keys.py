@@ -51,13 +51,23 @@ COMMON = [
 ]
 
 
-def legend(view) -> list[str]:
-    """The lines of the keys' legend for a game on ``view`` (its own keys included)."""
+BOARD_COMMON = [  # a board outside the play scene (``game.ui.board_keys``)
+    "Enter or Space: what a click on the cursor's cell does (pick, drop, choose)",
+    "Esc: cancel a half-made move (then back)",
+    "Tab / Shift+Tab: the buttons (Enter presses one); an arrow: back to the board",
+    "/ : type a move (Tab completes, Enter plays, Esc closes)",
+    "? : this legend",
+]
+
+
+def legend(view, common=None) -> list[str]:
+    """The lines of the keys' legend for a game on ``view`` (its own keys included);
+    ``common`` the scene's keys (the play scene's by default)."""
     try:
         hexes = bool(view.hex_cursor())
     except Exception:  # noqa: BLE001 - a view without the hook
         hexes = False
-    lines = list(HEX_MAP if hexes else SQUARE_MAP) + COMMON
+    lines = list(HEX_MAP if hexes else SQUARE_MAP) + list(COMMON if common is None else common)
     extra = getattr(view, "KEYS_HELP", None)
     if extra:
         lines += list(extra)

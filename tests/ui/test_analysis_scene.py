@@ -42,8 +42,8 @@ def test_moves_on_the_board_make_a_line_then_a_variation(app):
     assert scene.node.moves() == ["f6", "e5"]  # the end of the line
     play_on_board(scene, "g7")
     assert scene.tree.to_text() == "f6 e5 g7" and scene.node.move == "g7"
-    press(app, pygame.K_LEFT)
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_COMMA)
+    press(app, pygame.K_COMMA)
     assert scene.node.moves() == ["f6"]
     play_on_board(scene, "d4")
     assert scene.tree.to_text() == "f6 e5 (d4) g7"
@@ -57,17 +57,17 @@ def test_moves_on_the_board_make_a_line_then_a_variation(app):
 def test_promote_and_delete_with_the_keys_and_the_buttons(app):
     scene = board(app, ("f6", "e5", "g7"))
     press(app, pygame.K_HOME)
-    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_PERIOD)
     play_on_board(scene, "d4")
     play_on_board(scene, "c3")
     assert scene.tree.to_text() == "f6 e5 (d4 c3) g7"
     press(app, pygame.K_p)
     assert scene.tree.to_text() == "f6 d4 (e5 g7) c3"
     assert scene.node.is_main and not scene.b_promote.enabled
-    press(app, pygame.K_UP)  # up the list: g7, the end of the variation now
+    press(app, pygame.K_PAGEUP)  # up the list: g7, the end of the variation now
     assert scene.node.moves() == ["f6", "e5", "g7"]
-    press(app, pygame.K_UP)
-    press(app, pygame.K_UP)
+    press(app, pygame.K_PAGEUP)
+    press(app, pygame.K_PAGEUP)
     assert scene.node.moves() == ["f6", "d4"]
     click_button(app, scene.b_delete)
     assert scene.tree.to_text() == "f6 e5 g7" and scene.node.moves() == ["f6"]
@@ -103,7 +103,7 @@ def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
 def test_the_analysis_saves_and_reopens_with_its_variations(app, data):
     scene = board(app, ("f6", "e5", "g7"))
     press(app, pygame.K_HOME)
-    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_PERIOD)
     play_on_board(scene, "d4")
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     path = scene.saved_path
@@ -128,7 +128,7 @@ def test_the_analysis_saves_and_reopens_with_its_variations(app, data):
 
 def test_play_here_starts_a_game_from_the_position_shown(app):
     scene = board(app, ("f6", "e5", "g7"))
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_COMMA)
     click_button(app, scene.b_play)
     frames(app, 2)
     assert isinstance(app.scene, PlayScene)
@@ -165,7 +165,7 @@ def test_a_saved_tree_comes_back_with_the_game_it_was_saved_with(app, data):
     from game.session import keeping
 
     scene = board(app, ("f6", "e5"))
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_COMMA)
     play_on_board(scene, "d4")
     scene.save()
     rec = records.load_file(scene.saved_path)
@@ -208,7 +208,7 @@ def test_an_analysis_opened_from_a_saved_game_is_kept_with_its_file(app, data):
     press(app, pygame.K_a)
     scene = app.scene
     press(app, pygame.K_HOME)
-    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_PERIOD)
     play_on_board(scene, "d4")
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert scene.saved_path == path  # the game's own file, not a new one

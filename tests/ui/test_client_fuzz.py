@@ -11,13 +11,16 @@ import zlib
 
 import pygame
 import pytest
+from review_support import analysed, scripted
 from test_client_support import ev_down, ev_key, ev_move, ev_up, frames, make_app
 
 from game import rules
+from game.scenes.analysis import AnalysisScene
 from game.scenes.demo import DemoScene
 from game.scenes.exercise import ExerciseScene
 from game.scenes.export import ExportScene
 from game.scenes.learn import LearnScene
+from game.scenes.mistakes import MistakesScene
 from game.scenes.pause import PauseScene, RulesScene, SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.result import ResultScene
@@ -111,6 +114,13 @@ def builders(app):
             m.play(rng.choice(m.state.legal_moves()), animate=False)
         return m
 
+    def mistakes(gid):
+        game, start, moves, states, p = scripted(gid)
+        m = app.new_match(
+            game, start.options, [Seat("human"), Seat("human")], start_state=start, moves=moves
+        )
+        return MistakesScene(app, m, analysed(gid), seats=[states[p].player])
+
     def pause():
         play = PlayScene(app, splay, {}, [Seat("human"), Seat("computer", "easy")])
         app.reset(play)
@@ -140,10 +150,13 @@ def builders(app):
         "rules": lambda: RulesScene(app, splay),
         "settings": lambda: SettingsScene(app),
         "learn": lambda: LearnScene(app),
+        **{f"exercise-{gid}": (lambda gid=gid: ExerciseScene(app, gid, 1)) for gid in rules.GAMES},
         **{
-            f"exercise-{gid}": (lambda gid=gid: ExerciseScene(app, gid, 1))
+            f"analysis-{gid}": (lambda gid=gid: AnalysisScene(app, rules.get(gid)))
             for gid in rules.GAMES
         },
+        "mistakes-splay": lambda: mistakes("splay"),
+        "mistakes-gliss": lambda: mistakes("gliss"),
     }
 
 
@@ -165,7 +178,8 @@ def builders(app):
         "learn",
     ]
     + [f"play-{gid}" for gid in rules.GAMES]
-    + [f"exercise-{gid}" for gid in rules.GAMES],
+    + [f"exercise-{gid}" for gid in rules.GAMES]
+    + ["analysis-splay", "analysis-gess", "mistakes-splay"],
 )
 def test_random_input_never_crashes(start):
     app = make_app(iterations=6, seed=zlib.crc32(start.encode()))
@@ -185,4 +199,63 @@ def test_random_input_never_crashes(start):
             app.reset(build[start]() if start != "pause" else TitleScene(app))
     # the app is strict: any exception in a scene has already failed the test
     assert visited and app.scenes
+    app.shutdown()
+
+
+# the board's keys alone (issue 29), where a board takes moves outside the play scene: the
+# cursor, Enter and Space on its cells, the move box opened, typed into, played and closed
+BOARD_KEYS = [
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_q,
+    pygame.K_e,
+    pygame.K_z,
+    pygame.K_c,
+    pygame.K_RETURN,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_SLASH,
+    pygame.K_SLASH,
+    pygame.K_ESCAPE,
+    pygame.K_TAB,
+    pygame.K_BACKSPACE,
+    pygame.K_COMMA,
+    pygame.K_PERIOD,
+]
+
+
+@pytest.mark.parametrize(
+    "start",
+    [f"analysis-{gid}" for gid in rules.GAMES]
+    + [f"exercise-{gid}" for gid in rules.GAMES]
+    + ["mistakes-splay", "mistakes-gliss"],
+)
+def test_board_keys_never_crash(start):
+    app = make_app(iterations=6, seed=zlib.crc32(start.encode()))
+    rng = random.Random("keys " + start)
+    build = builders(app)
+    app.reset(build[start]())
+    typed = 0
+    for _ in range(160):
+        events = []
+        for _ in range(3):
+            if rng.random() < 0.75:
+                k = rng.choice(BOARD_KEYS)
+                shift = pygame.KMOD_SHIFT if k == pygame.K_SLASH and rng.random() < 0.2 else 0
+                char = "/" if k == pygame.K_SLASH and not shift else ""
+                events.append(ev_key(k, shift, char))
+            else:
+                state = getattr(app.scene, "node", None)
+                state = state.state if state is not None else None
+                legal = state.legal_moves()[:3] if state is not None and not state.is_over() else []
+                texts = TEXTS + [str(m) for m in legal]
+                events.append(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(texts)))
+        frames(app, 1, 0.05, events)
+        typed += bool(getattr(app.scene, "text_input_active", False))
+        if not app.scenes:  # Esc went back past the first scene
+            app.running = True
+            app.reset(build[start]())
+    assert typed > 0 and app.scenes  # the box was open at times
     app.shutdown()

@@ -171,7 +171,7 @@ def test_solving_an_exercise_by_clicks(data):
         frames(app, 60)
         click_button(app, scene.b_next)
         assert scene.index == 1 and not scene.attempt.over
-        press(app, pygame.K_LEFT)
+        press(app, pygame.K_COMMA)
         assert scene.index == 0 and scene.stars_of(0) == 3
     finally:
         app.shutdown()

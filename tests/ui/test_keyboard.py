@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_client_support import ev_key, ev_move, frames, make_app
+from keys_support import cursor_clicks, cursor_to, key, send, type_text
+from test_client_support import ev_move, frames, make_app
 
 from game import rules
 from game.scenes.play import PlayScene
@@ -24,23 +25,6 @@ from game.ui import keys
 HOTSEAT = [Seat("human"), Seat("human")]
 
 
-def send(app, event) -> None:
-    app.handle_event(event)
-    app.update(1 / 60)
-
-
-def key(app, k, mod: int = 0, char: str = "") -> None:
-    send(app, ev_key(k, mod, char))
-
-
-def type_text(app, text: str) -> None:
-    """As a keyboard sends it: a KEYDOWN (with its own meaning elsewhere) and the text."""
-    for ch in text:
-        code = pygame.key.key_code(ch) if ch.isalnum() else 0
-        key(app, code, 0, ch)
-        send(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
-
-
 def hotseat(gid: str, **options):
     app = make_app()
     app.set_animation_speed(0.0)
@@ -48,31 +32,6 @@ def hotseat(gid: str, **options):
     app.push(scene)
     frames(app, 2)
     return app, scene
-
-
-def cursor_to(app, scene, name: str) -> None:
-    """Walk the cursor to cell ``name`` with the arrows (Q/E/Z/C on a hex board)."""
-    host = scene.host
-    if not host.cursor_shown:
-        key(app, pygame.K_UP)  # the first key shows the cursor where it is
-    target = dict(host.cursor_cells())[name]
-    hexes = scene.view.hex_cursor()
-    for _ in range(120):
-        if host.cursor == name:
-            return
-        x, y = host.cursor_xy
-        dx, dy = target[0] - x, target[1] - y
-        if abs(dy) > 4:
-            if hexes:
-                left = {True: pygame.K_q, False: pygame.K_z}
-                right = {True: pygame.K_e, False: pygame.K_c}
-                k = (left if dx < 0 else right)[dy < 0]
-            else:
-                k = pygame.K_UP if dy < 0 else pygame.K_DOWN
-        else:
-            k = pygame.K_LEFT if dx < 0 else pygame.K_RIGHT
-        key(app, k)
-    raise AssertionError(f"the cursor never reached {name} (at {host.cursor})")
 
 
 def play_by_cursor(app, scene, move) -> None:
@@ -100,11 +59,7 @@ def play_by_cursor(app, scene, move) -> None:
         for _ in clicks[1:-1]:  # the Turn button's clicks: R
             key(app, pygame.K_r)
         clicks = clicks[-1:]
-    for pos in clicks:
-        name = view.cell_name(pos)
-        assert name, (str(move), pos)
-        cursor_to(app, scene, name)
-        key(app, pygame.K_RETURN)
+    cursor_clicks(app, scene, clicks)
 
 
 def play_by_typing(app, scene, move) -> None:
@@ -356,8 +311,6 @@ def test_describe_speaks_each_games_words(gid):
         "glorieta": "places",
     }[gid]
     assert any(words in line for line in log)
-
-
 
 
 def test_enter_never_guesses_between_several_moves():
