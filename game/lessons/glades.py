@@ -227,6 +227,7 @@ EXERCISES = (
         safe=False,
         hint="The square touching Green's 6 must show a 6.",
         wrong=("f5:5-g5:2", "values must match"),
+        lesson="Values must match",
     ),
     Exercise(
         "At a right angle",
@@ -236,6 +237,7 @@ EXERCISES = (
         safe=False,
         hint="Upright on e6-e7, only the end of your tile meets Green's.",
         wrong=("d6:3-e6:6", "long edge"),
+        lesson="Never along a long edge",
     ),
     Exercise(
         "Two at once",
@@ -245,6 +247,7 @@ EXERCISES = (
         safe=False,
         hint="f5 lies between the two tiles.",
         wrong=("e6:6-e7:1", "touches 1 green tile"),
+        lesson="At most three touches",
     ),
     Exercise(
         "Three is the limit",
@@ -254,6 +257,7 @@ EXERCISES = (
         safe=False,
         hint="The 3-6 is touched three times already; the other green tile is free.",
         wrong=("d3:2-d4:3", "the limit is 3"),
+        lesson="At most three touches",
     ),
     Exercise(
         "Not your own",
@@ -263,6 +267,7 @@ EXERCISES = (
         safe=False,
         hint="Your new tile may not touch your own 3-6.",
         wrong=("e6:6-e7:1", "your own tile"),
+        lesson="Never touch your own tiles",
     ),
     Exercise(
         "Close the corner",
@@ -272,6 +277,7 @@ EXERCISES = (
         safe=False,
         hint="Orange offers a 4: offer something higher.",
         wrong=("c8:2-c9:3", "orange"),
+        lesson="A glade, pairwise",
     ),
     Exercise(
         "A glade of one",
@@ -281,6 +287,7 @@ EXERCISES = (
         safe=False,
         hint="Close a1 with a value above Orange's 4.",
         wrong=("b1:3-c1:1", "orange"),
+        lesson="A glade, pairwise",
     ),
     Exercise(
         "Pairwise",
@@ -290,6 +297,7 @@ EXERCISES = (
         safe=False,
         hint="Count the 6s on each side: a pair cancels.",
         wrong=("e1:3-f1:1", "orange"),
+        lesson="A glade, pairwise",
     ),
     Exercise(
         "Cancel: set",
@@ -299,6 +307,7 @@ EXERCISES = (
         safe=False,
         hint="With set, every 6 cancels, and so does a 5 you both offer.",
         wrong=("e1:6-f1:1", "orange"),
+        lesson="The same glade with cancel: set",
     ),
     Exercise(
         "Close it first",
@@ -308,5 +317,6 @@ EXERCISES = (
         safe=False,
         hint="A glade is only scored once it is closed off.",
         wrong=("h8:1-h9:1", "not closed"),
+        lesson="A glade, pairwise",
     ),
 )

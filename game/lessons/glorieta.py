@@ -270,6 +270,7 @@ EXERCISES = (
         ("e4",),
         hint="Five of d4's six neighbours are black.",
         wrong=("d4", "does not win"),
+        lesson="The flower",
     ),
     Exercise(
         "A loop round two cells",
@@ -278,6 +279,7 @@ EXERCISES = (
         ("i8",),
         hint="Follow the ring of black stones: one gap is left.",
         wrong=("k9", "does not win"),
+        lesson="A loop",
     ),
     Exercise(
         "A neutral stone helps",
@@ -286,6 +288,7 @@ EXERCISES = (
         ("i7",),
         hint="A neutral stone counts as yours.",
         wrong=("j8", "does not win"),
+        lesson="A neutral stone counts for both",
     ),
     Exercise(
         "Stop the flower",
@@ -294,6 +297,7 @@ EXERCISES = (
         ("h7",),
         hint="Orange has five of g7's six neighbours.",
         wrong=("g7", "h7"),
+        lesson="The flower",
     ),
     Exercise(
         "Win before you block",
@@ -302,6 +306,7 @@ EXERCISES = (
         ("e5",),
         hint="If your stone closes a loop, Orange's threat does not matter.",
         wrong=("h7", "does not win"),
+        lesson="A loop",
     ),
     Exercise(
         "Two threats at once",
@@ -314,6 +319,7 @@ EXERCISES = (
         ("h7",),
         hint="One cell touches both g7 and i8.",
         wrong=("f6", "one threat"),
+        lesson="The flower",
     ),
     Exercise(
         "Win in two",
@@ -321,7 +327,8 @@ EXERCISES = (
         position(FORK),
         ("h7", "f6", "j9"),
         hint="Make two threats: Orange can block only one.",
-        wrong=("d9 h7", "does not win"),
+        wrong=("d9 h7", "blunder"),
+        lesson="The flower",
     ),
     Exercise(
         "Chicken: the sixth neutral",
@@ -334,6 +341,7 @@ EXERCISES = (
         ("k10", "n:e4"),
         hint="A loop of neutral stones is a loop for both; the player who moved wins.",
         wrong=("k10 decline", "blunder"),
+        lesson="Six neutral stones: a loop for both",
     ),
     Exercise(
         "Edge cells count as petals",
@@ -342,6 +350,7 @@ EXERCISES = (
         ("a1",),
         hint="b2 is not on the edge, so its six neighbours can all be yours.",
         wrong=("d1", "does not win"),
+        lesson="The edge does not count",
     ),
     Exercise(
         "Chicken: block with your stone",
@@ -354,5 +363,6 @@ EXERCISES = (
         ("h7",),
         hint="Your own stone is the only stone that blocks for you alone.",
         wrong=("k10", "h7"),
+        lesson="Declining in Chicken",
     ),
 )

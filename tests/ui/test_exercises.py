@@ -126,6 +126,7 @@ def test_the_json_lines_command():
     for line, ex in zip(lines, exercises, strict=True):
         rec = json.loads(line)
         assert rec["goal"] == ex.goal.text and rec["solution"] == list(ex.solution)
+        assert rec["lesson"] == ex.lesson and rec["lesson"]  # the tour's lesson it practises
         # checked outside the app: the position reads, and the solution plays from it
         state = rules.parse_any(rec["position"])
         assert str(state) == str(ex.start_state())
@@ -135,7 +136,13 @@ def test_the_json_lines_command():
     bad = _run("nosuchgame", "--exercises")
     assert bad.returncode == 2 and "unknown game" in bad.stderr
     listing = _run("splay")
-    assert listing.returncode == 0 and "10 exercises" in listing.stdout
+    n = len(catalog.exercises("splay"))
+    assert listing.returncode == 0 and f"{n} exercises" in listing.stdout
+    # each exercise listed under its lesson
+    first = catalog.lessons("splay")[0].title
+    mine = lessons.of_lesson(catalog.exercises("splay"), first)
+    block = listing.stdout.split(f"lesson: {first}")[1].split("lesson:")[0]
+    assert mine and all(ex.title in block for ex in mine)
 
 
 # --- the screens ---------------------------------------------------------------------------
@@ -247,7 +254,8 @@ def test_title_learn_and_back(data):
         title = flow.push(app, "title")
         frames(app, 2)
         learn_button = next(b for b in title.buttons if b.label.startswith("Learn"))
-        assert "2/50" in learn_button.label
+        total = sum(len(catalog.exercises(g)) for g in rules.GAMES)
+        assert f"2/{total}" in learn_button.label
         click_button(app, learn_button)
         learn = app.scene
         assert type(learn).__name__ == "LearnScene"
@@ -271,7 +279,7 @@ def test_title_learn_and_back(data):
         app.shutdown()
 
 
-def test_the_tour_leads_to_the_exercises(data):
+def test_the_tour_leads_to_each_lessons_exercises_and_on(data):
     from game.ui import flow
 
     app = make_app()
@@ -280,14 +288,45 @@ def test_the_tour_leads_to_the_exercises(data):
         frames(app, 1)
         tour = flow.push(app, "tour", "gess")
         frames(app, 2)
-        assert tour.b_try.visible
+        first = catalog.lessons("gess")[0]
+        mine = lessons.of_lesson(catalog.exercises("gess"), first)
+        assert len(mine) >= 2 and tour.b_try.visible
+        # auto-advance plays the lesson through, then waits at its end for Now you try
+        for _ in range(400):
+            frames(app, 1, dt=0.5)
+            if tour.lesson_done and tour.dwell > 30:
+                break
+        assert tour.li == 0 and tour.lesson_done and tour.auto
         click_button(app, tour.b_try)
         scene = app.scene
         assert type(scene).__name__ == "ExerciseScene" and scene.game_id == "gess"
+        assert scene.exercises == mine and scene.lesson == 0  # this lesson's, not all ten
+        for _ in range(len(mine) - 1):
+            assert scene.b_next.label == "Next"
+            click_button(app, scene.b_next)
+        assert scene.index == len(mine) - 1 and scene.b_next.label == "Next lesson"
+        click_button(app, scene.b_next)
+        tour = app.scene  # the tour goes on with the next lesson
+        assert type(tour).__name__ == "TourScene" and tour.li == 1 and tour.si == -1
         press(app, pygame.K_ESCAPE)
         assert app.scene is learn
+        # the Learn screen still opens all of a game's exercises
+        row = next(r for r in learn.rows if r["id"] == "gess")
+        frames(app, 2)
+        click_button(app, row["try"])
+        assert app.scene.exercises == catalog.exercises("gess") and app.scene.lesson is None
     finally:
         app.shutdown()
+
+
+def test_every_exercise_belongs_to_a_lesson_and_the_json_says_which():
+    for gid in rules.GAMES:
+        titles = [lesson.title for lesson in catalog.lessons(gid)]
+        for ex in catalog.exercises(gid):
+            assert ex.lesson in titles, (gid, ex.title, ex.lesson)
+            assert ex.record()["lesson"] == ex.lesson
+        for title in titles:  # at most four per lesson
+            assert len(lessons.of_lesson(catalog.exercises(gid), title)) <= 4, (gid, title)
 
 
 @pytest.mark.parametrize("gid", rules.GAMES)
