@@ -191,6 +191,7 @@ class Exercise:
     par: int = 0
     extra: int = 0
     safe: bool = True  # a move after which the opponent wins at once is a blunder
+    engine: bool = True  # and one the engine calls a blunder (``engine_judgement``)
     after_reply: bool = False  # the goal is judged after the opponent's reply (too)
     hint: str = ""  # one sentence shown on request
     wrong: tuple[str, str] = ("", "")  # (a wrong move, a word of the reason it gets)
@@ -344,9 +345,11 @@ def engine_judgement(before, move, after=None, reference=None) -> EngineJudgemen
 
         reply = search(after)
         played = _mover_chance(reply, mover)
-        if reference is None:
-            reference = search(before).move
         top = played
+        if reference is None:  # the engine's own best: its choice, and its root chance
+            first = search(before)
+            reference = first.move
+            top = max(top, _mover_chance(first, mover))
         if reference is not None and str(reference) != str(move):
             best_after = before.play(reference)
             if best_after.is_over():
@@ -438,7 +441,8 @@ class Attempt:
                 verdict.refutation = threat
                 return verdict
         reached = ex.goal.met(self.start, after)
-        if ex.safe and not after.is_over() and (reached or self.moves_left > 0 or ex.after_reply):
+        goes_on = reached or self.moves_left > 0 or ex.after_reply  # (a miss is told as one)
+        if ex.engine and not after.is_over() and goes_on:
             verdict = self._engine_check(state, move, after, played, words)
             if verdict is not None:
                 return verdict

@@ -260,7 +260,6 @@ def _n(cells: str) -> dict[str, str]:
     return {c: "n" for c in cells.split()}
 
 
-
 def _turn_blocked(start, state) -> bool:
     """The player's whole turn is over (stone, then neutral or decline) and the
     opponent has no cell that closes a loop."""
