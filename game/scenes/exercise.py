@@ -509,7 +509,9 @@ class ExerciseScene(Scene):
         draw_text(
             surface,
             fit_text(
-                f"{name}: now you try" + (f" ({self.lesson_title})" if self.lesson_title else ""),
+                f"Now you try: {self.lesson_title}"
+                if self.lesson_title
+                else f"{name}: now you try",
                 theme.FONT_SMALL,
                 w,
             ),

@@ -419,7 +419,7 @@ class TourScene(Scene):
                 ", or Now you try" if self.b_try.visible else ""
             )
         elif self.lesson_done and self.b_try.visible:
-            keys = "End of the lesson: Now you try (E), or Next lesson"
+            keys = "Lesson done: Now you try (E) or Next lesson"
         draw_text(
             surface,
             fit_text(keys, theme.FONT_TINY, self.text_rect.width),
