@@ -23,7 +23,11 @@ comparison with the solution), a par number of the player's moves, and a solutio
 one exercise for a player: a refused move gets the rules' reason, a legal move that misses
 the goal (or that hands the opponent an immediate win, with ``safe``) gets the reason and a
 retry, and reaching the goal gets stars (3 at par at the first try, one fewer for a move over
-par or a try that went wrong).  Each game's
+par or a try that went wrong).  After the quick look-ahead, a move that reaches the goal (or
+leaves more to play) is judged by the engine (:func:`engine_judgement`: ai.mcts at a small
+fixed budget and seed, the chances from ai.winchance): a drop of the review's blunder
+threshold against the best move is a blunder too.  Each exercise practises one lesson
+(``Exercise.lesson``, a title of the game's ``LESSONS``; :func:`of_lesson`).  Each game's
 exercises are its module's ``EXERCISES``; ``python -m game.lessons GAME --exercises`` prints
 them as JSON lines.
 """
