@@ -23,7 +23,11 @@ comparison with the solution), a par number of the player's moves, and a solutio
 one exercise for a player: a refused move gets the rules' reason, a legal move that misses
 the goal (or that hands the opponent an immediate win, with ``safe``) gets the reason and a
 retry, and reaching the goal gets stars (3 at par at the first try, one fewer for a move over
-par or a try that went wrong).  Each game's
+par or a try that went wrong).  After the quick look-ahead, a move that reaches the goal (or
+leaves more to play) is judged by the engine (:func:`engine_judgement`: ai.mcts at a small
+fixed budget and seed, the chances from ai.winchance): a drop of the review's blunder
+threshold against the best move is a blunder too.  Each exercise practises one lesson
+(``Exercise.lesson``, a title of the game's ``LESSONS``; :func:`of_lesson`).  Each game's
 exercises are its module's ``EXERCISES``; ``python -m game.lessons GAME --exercises`` prints
 them as JSON lines.
 """
@@ -191,9 +195,11 @@ class Exercise:
     par: int = 0
     extra: int = 0
     safe: bool = True  # a move after which the opponent wins at once is a blunder
+    engine: bool = True  # and one the engine calls a blunder (``engine_judgement``)
     after_reply: bool = False  # the goal is judged after the opponent's reply (too)
     hint: str = ""  # one sentence shown on request
     wrong: tuple[str, str] = ("", "")  # (a wrong move, a word of the reason it gets)
+    lesson: str = ""  # the title of the lesson (of the game's LESSONS) it practises
 
     def start_state(self):
         return self.setup()
@@ -220,6 +226,7 @@ class Exercise:
         start = self.start_state()
         return {
             "title": self.title,
+            "lesson": self.lesson,
             "position": str(start),
             "fen": start.fen(),
             "solution": list(self.solution),
@@ -286,6 +293,76 @@ def winning_reply(state, limit: int = 4000):
         if after.is_over() and after.winner() == me:
             return m
     return None
+
+
+BLUNDER_ITERATIONS = 150  # the engine's safety check: a small fixed budget and seed
+BLUNDER_SEED = 11
+_judged: dict = {}
+
+
+@dataclass(frozen=True)
+class EngineJudgement:
+    """The engine's view of one move: the mover's calibrated win chances (in percent)
+    after the engine's best move and after the move played, and the engine's answer."""
+
+    best: float
+    played: float
+    answer: object = None
+
+    @property
+    def drop(self) -> float:
+        return max(0.0, self.best - self.played)
+
+    @property
+    def label(self) -> str | None:
+        """The review's label for the drop ("blunder" at its blunder threshold)."""
+        from game.session import review
+
+        return review.classify(self.drop)
+
+
+def _mover_chance(result, mover: int) -> float:
+    seat0 = result.win_chance if result.win_chance is not None else 0.5
+    return 100.0 * (seat0 if mover == 0 else 1.0 - seat0)
+
+
+def engine_judgement(before, move, after=None, reference=None) -> EngineJudgement | None:
+    """The engine's judgement of ``move`` in ``before``: ai.mcts at ``BLUNDER_ITERATIONS``
+    with ``BLUNDER_SEED`` searches the position after ``move`` and the position after the
+    best move (``reference``: the exercise's own move here; else the engine's choice in
+    ``before``), and ai.winchance turns both into the mover's chances, so the two numbers
+    come from the same kind of search.  None when the game is over after either move (the
+    rules decide that).  The same every time."""
+    from ai.mcts import MCTS
+
+    after = before.play(move) if after is None else after
+    if after.is_over() or before.is_over():
+        return None
+    key = (str(before), str(move), str(reference))
+    if key not in _judged:
+        if len(_judged) > 256:
+            _judged.clear()
+        mover = before.player
+
+        def search(state):
+            return MCTS(iterations=BLUNDER_ITERATIONS, seed=BLUNDER_SEED).search(state)
+
+        reply = search(after)
+        played = _mover_chance(reply, mover)
+        top = played
+        if reference is None:  # the engine's own best: its choice, and its root chance
+            first = search(before)
+            reference = first.move
+            top = max(top, _mover_chance(first, mover))
+        if reference is not None and str(reference) != str(move):
+            best_after = before.play(reference)
+            if best_after.is_over():
+                top = 100.0 if best_after.winner() == mover else played
+            else:
+                top = max(played, _mover_chance(search(best_after), mover))
+        answer = reply.move if after.player != mover else None
+        _judged[key] = EngineJudgement(round(top, 1), round(played, 1), answer)
+    return _judged[key]
 
 
 def stars_for(used: int, par: int, mistakes: int = 0) -> int:
@@ -367,7 +444,13 @@ class Attempt:
                 )
                 verdict.refutation = threat
                 return verdict
-        if ex.goal.met(self.start, after):
+        reached = ex.goal.met(self.start, after)
+        goes_on = reached or self.moves_left > 0 or ex.after_reply  # (a miss is told as one)
+        if ex.engine and not after.is_over() and goes_on:
+            verdict = self._engine_check(state, move, after, played, words)
+            if verdict is not None:
+                return verdict
+        if reached:
             self.state = after
             self.solved = True
             self.stars = stars_for(self.used, ex.par_moves, self.mistakes)
@@ -398,6 +481,32 @@ class Attempt:
         if self.moves_left <= 0:
             return self._miss(words, played, state)
         return Verdict("continue", "", played)
+
+    def _engine_check(self, state, move, after, played, words) -> Verdict | None:
+        """The engine's safety check (after the quick one): a move whose chance falls by
+        the review's blunder threshold below the best move's is a blunder.  The best move
+        is the solution's while the player follows it, else the engine's own."""
+        sol, n = self.exercise.solution, len(self.line) - 1
+        reference = None
+        if n < len(sol) and list(sol[:n]) == self.line[:n]:
+            try:
+                reference = _find(state, sol[n])
+            except rules.IllegalMove:
+                reference = None
+        judged = engine_judgement(state, move, after, reference)
+        if judged is None or judged.label != "blunder":
+            return None
+        answer = ""
+        if judged.answer is not None:
+            answer = f" after {after.seat_name(after.player)}'s {after.move_words(judged.answer)}"
+        verdict = self._fail(
+            f"{words} is a blunder: the engine gives you {judged.played:.0f}%{answer}, "
+            f"against {judged.best:.0f}% for the best move.",
+            played,
+            after,
+        )
+        verdict.refutation = judged.answer
+        return verdict
 
     def _miss(self, words: str, played, state) -> Verdict:
         why = self.exercise.goal.miss(self.start, state)
@@ -441,6 +550,13 @@ def exercises_of(game_id: str) -> tuple:
     return tuple(getattr(_game_module(game_id), "EXERCISES", ()))
 
 
+def of_lesson(exercises, lesson) -> tuple:
+    """The exercises (of a game's ``exercises``) that practise ``lesson`` (a Lesson or its
+    title), in their order."""
+    title = lesson if isinstance(lesson, str) else lesson.title
+    return tuple(ex for ex in exercises if ex.lesson == title)
+
+
 def lessons_of(game_id: str) -> tuple:
     """The rules tour of ``game_id`` (its module's ``LESSONS``), empty without."""
     return tuple(getattr(_game_module(game_id), "LESSONS", ()))
@@ -448,6 +564,7 @@ def lessons_of(game_id: str) -> tuple:
 
 __all__ = [
     "Attempt",
+    "EngineJudgement",
     "Exercise",
     "Goal",
     "Lesson",
@@ -455,8 +572,10 @@ __all__ = [
     "Step",
     "Verdict",
     "check_solution",
+    "engine_judgement",
     "exercises_of",
     "lessons_of",
+    "of_lesson",
     "from_start",
     "from_text",
     "gain_goal",

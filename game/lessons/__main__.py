@@ -3,9 +3,10 @@
 Each line is one exercise: at least ``position`` (the position text, docs/games/<id>.md),
 ``solution`` (the player's moves and the scripted replies, in notation, in order) and
 ``goal`` (one sentence); also ``title``, ``fen`` (the position on one line), ``par`` (the
-player's moves at par) and ``to_move``.  ``--table`` prints them as the Markdown table of
+player's moves at par), ``to_move`` and ``lesson`` (the title of the tour's lesson it
+practises).  ``--table`` prints them as the Markdown table of
 ``docs/games/<id>.md``.  Without either it lists the lessons' titles and the exercises'
-goals.  An unknown game exits with status 2 and a message.
+goals, each exercise under its lesson.  An unknown game exits with status 2 and a message.
 """
 
 from __future__ import annotations
@@ -15,15 +16,15 @@ import json
 import sys
 
 from game import rules
-from game.lessons import Attempt, exercises_of, lessons_of
+from game.lessons import Attempt, exercises_of, lessons_of, of_lesson
 
 
 def table(exercises) -> str:
     """The exercises as a Markdown table: goal, par, solution, and the wrong answer the tests
     play with what the player is told (worked out here, so the page says what the app says)."""
     rows = [
-        "| # | exercise | goal | par | solution | a wrong answer |",
-        "|---|---|---|---|---|---|",
+        "| # | lesson | exercise | goal | par | solution | a wrong answer |",
+        "|---|---|---|---|---|---|---|",
     ]
     for i, ex in enumerate(exercises, 1):
         attempt = Attempt(ex)
@@ -35,7 +36,7 @@ def table(exercises) -> str:
                 break
         said = said.replace("|", "/")
         rows.append(
-            f"| {i} | {ex.title} | {ex.goal.text} | {ex.par_moves} | "
+            f"| {i} | {ex.lesson} | {ex.title} | {ex.goal.text} | {ex.par_moves} | "
             f"`{' '.join(ex.solution)}` | `{ex.wrong[0]}`: {said} |"
         )
     return "\n".join(rows)
@@ -76,8 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{name}: {len(tour)} lessons, {len(exercises)} exercises")
     for lesson in tour:
         print(f"  lesson: {lesson.title}")
+        for ex in of_lesson(exercises, lesson):
+            i = exercises.index(ex) + 1
+            print(f"    exercise {i} ({ex.title}, par {ex.par_moves}): {ex.goal.text}")
+    titles = {lesson.title for lesson in tour}
     for i, ex in enumerate(exercises, 1):
-        print(f"  exercise {i} ({ex.title}, par {ex.par_moves}): {ex.goal.text}")
+        if ex.lesson not in titles:  # (not tied to a lesson of the tour)
+            print(f"  exercise {i} ({ex.title}, par {ex.par_moves}): {ex.goal.text}")
     return 0
 
 

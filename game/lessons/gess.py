@@ -165,6 +165,35 @@ def _more_rings(start, state) -> bool:
     return not state.is_over() and len(state.rings(me)) > len(start.rings(me))
 
 
+def to_the_edge(text: str, column: int | None = None, row: int | None = None):
+    """A stone of the player's on the last playable column (file index ``column``) or row
+    (``row``, counted from 0 at row 1), and none of the player's stones lost."""
+
+    def there(state, me) -> bool:
+        for i in range(1, 19):
+            x, y = (column, i) if column is not None else (i, row)
+            if state.stone(x, y) == me:
+                return True
+        return False
+
+    def met(start, state):
+        me = start.player
+        return (
+            not state.is_over()
+            and there(state, me)
+            and state.stone_counts()[me] == start.stone_counts()[me]
+        )
+
+    def miss(start, state):
+        me = start.player
+        lost = start.stone_counts()[me] - state.stone_counts()[me]
+        if lost > 0:
+            return f"You lost {lost} stone{'s' if lost != 1 else ''} over the edge."
+        return "None of your stones stands on the edge's line."
+
+    return goal(text, met, miss)
+
+
 HOME = ring("e4")  # Black's ring in the exercises, out of the way
 
 EXERCISES = (
@@ -175,6 +204,7 @@ EXERCISES = (
         ("k6-k8",),
         hint="A stone in the centre gives the piece unlimited range.",
         wrong=("k6-k7", "does not win"),
+        lesson="Keep your ring",
     ),
     Exercise(
         "From the side",
@@ -183,6 +213,7 @@ EXERCISES = (
         ("h6-j8",),
         hint="The stone on i7 points north-east.",
         wrong=("h6-i7", "does not win"),
+        lesson="A piece and its directions",
     ),
     Exercise(
         "Three at once",
@@ -191,6 +222,7 @@ EXERCISES = (
         ("l5-l8",),
         hint="A piece stops on the first stones it overlaps and takes all of them.",
         wrong=("k5-n8", "captures 1 stone"),
+        lesson="Capturing your own stones",
     ),
     Exercise(
         "Mind the open line",
@@ -199,6 +231,7 @@ EXERCISES = (
         ("n9-n13",),
         hint="Your stones on f9 and f10 stand between White's long piece and your ring.",
         wrong=("f9-f13", "blunder"),
+        lesson="Keep your ring",
     ),
     Exercise(
         "A second ring",
@@ -211,6 +244,7 @@ EXERCISES = (
         ("r8-q7",),
         hint="One stone is missing round o5.",
         wrong=("r8-p6", "as before"),
+        lesson="Keep your ring",
     ),
     Exercise(
         "Two moves to the ring",
@@ -219,6 +253,7 @@ EXERCISES = (
         ("k6-k9", "r16-r17", "k9-k12"),
         hint="With an empty centre a piece moves three squares at most.",
         wrong=("k6-k7 k7-k10", "does not win"),
+        lesson="Keep your ring",
     ),
     Exercise(
         "The ring moves too",
@@ -227,6 +262,7 @@ EXERCISES = (
         ("e4-e6",),
         hint="A ring is a piece: its eight stones point every way.",
         wrong=("d4-d6", "ends the game"),
+        lesson="Capturing your own stones",
     ),
     Exercise(
         "Three squares at most",
@@ -235,6 +271,7 @@ EXERCISES = (
         ("k5-k8",),
         hint="With an empty centre the piece goes 1 to 3 squares, and stops where it overlaps.",
         wrong=("k5-k7", "captures 0 stones"),
+        lesson="A piece and its directions",
     ),
     Exercise(
         "No enemy in the footprint",
@@ -243,6 +280,7 @@ EXERCISES = (
         ("k6-k7",),
         hint="A 3x3 holding a White stone is not your piece.",
         wrong=("j7-k8", "enemy stone"),
+        lesson="Moves that are refused",
     ),
     Exercise(
         "The long shot",
@@ -251,5 +289,33 @@ EXERCISES = (
         ("k4-k14",),
         hint="A stone in the centre: the piece slides as far as it likes.",
         wrong=("k4-k7", "captures 0 stones"),
+        lesson="A piece and its directions",
+    ),
+    Exercise(
+        "Up to the edge",
+        to_the_edge("Put a stone on the last column, s, without losing one.", column=18),
+        position(HOME + " p10 q10 q11", "r13 " + ring("p15")),
+        ("p10-r10",),
+        hint="Stones carried onto the outer ring are lost.",
+        wrong=("p10-s10", "lost 2 stones"),
+        lesson="The edge of the board",
+    ),
+    Exercise(
+        "Up to the top",
+        to_the_edge("Put a stone on the top row, 19, without losing one.", row=18),
+        position(HOME + " j15 j16 k16", ring("p5")),
+        ("j15-j18",),
+        hint="A stone in the centre lets the piece slide as far as you like: stop in time.",
+        wrong=("j15-j19", "lost 2 stones"),
+        lesson="The edge of the board",
+    ),
+    Exercise(
+        "Where the stones point",
+        captures("Capture the White stone on k12."),
+        position(HOME + " j9 k9 j10", "k12 " + ring("p15")),
+        ("j9-j11",),
+        hint="A piece moves only where one of its outer stones points.",
+        wrong=("k9-k11", "no stone in that direction"),
+        lesson="Moves that are refused",
     ),
 )

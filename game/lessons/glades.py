@@ -173,8 +173,9 @@ LESSONS = (
 
 
 # --- exercises ("now you try") ------------------------------------------------------------
-# (no safety test here: a game of Glades ends only when nobody can place, so no reply in
-# these open positions wins at once, and looking for one costs a pass over every placement)
+# (no quick safety test here, ``safe=False``: a game of Glades ends only when nobody can
+# place, so no reply in these open positions wins at once, and looking for one costs a pass
+# over every placement; the engine's check still runs)
 def glade_at(state, square: str):
     """The glade (``GladeResult``) that holds ``square``, None when it is covered."""
     return next((g for g in state.glades() if square in g.names), None)
@@ -218,6 +219,38 @@ def touch(text: str, tiles: int = 1):
     return goal(text, lambda start, state: gained(start, state) >= tiles, miss)
 
 
+def touch_at(text: str, square: str):
+    """The player's new tile covers ``square`` and touches an opponent's tile."""
+    base = touch(text)
+
+    def covers(start, state):
+        return any(f"{square}:" in str(t) for t in state.tiles(start.player))
+
+    def met(start, state):
+        return covers(start, state) and base.met(start, state)
+
+    def miss(start, state):
+        if not covers(start, state):
+            return f"Your tile does not cover {square}."
+        return base.miss(start, state)
+
+    return goal(text, met, miss)
+
+
+def most_touched(text: str, touches: int):
+    """One of the opponent's tiles is touched ``touches`` times or more."""
+
+    def most(start, state):
+        return max((t.touches for t in state.tiles(1 - start.player)), default=0)
+
+    def miss(start, state):
+        them = start.seat_name(1 - start.player)
+        n = most(start, state)
+        return f"{them}'s most touched tile has {n} touches; the goal needs {touches}."
+
+    return goal(text, lambda start, state: most(start, state) >= touches, miss)
+
+
 EXERCISES = (
     Exercise(
         "Match the value",
@@ -227,6 +260,7 @@ EXERCISES = (
         safe=False,
         hint="The square touching Green's 6 must show a 6.",
         wrong=("f5:5-g5:2", "values must match"),
+        lesson="Values must match",
     ),
     Exercise(
         "At a right angle",
@@ -236,6 +270,7 @@ EXERCISES = (
         safe=False,
         hint="Upright on e6-e7, only the end of your tile meets Green's.",
         wrong=("d6:3-e6:6", "long edge"),
+        lesson="Never along a long edge",
     ),
     Exercise(
         "Two at once",
@@ -245,6 +280,7 @@ EXERCISES = (
         safe=False,
         hint="f5 lies between the two tiles.",
         wrong=("e6:6-e7:1", "touches 1 green tile"),
+        lesson="At most three touches",
     ),
     Exercise(
         "Three is the limit",
@@ -254,6 +290,7 @@ EXERCISES = (
         safe=False,
         hint="The 3-6 is touched three times already; the other green tile is free.",
         wrong=("d3:2-d4:3", "the limit is 3"),
+        lesson="At most three touches",
     ),
     Exercise(
         "Not your own",
@@ -263,6 +300,7 @@ EXERCISES = (
         safe=False,
         hint="Your new tile may not touch your own 3-6.",
         wrong=("e6:6-e7:1", "your own tile"),
+        lesson="Never touch your own tiles",
     ),
     Exercise(
         "Close the corner",
@@ -272,6 +310,7 @@ EXERCISES = (
         safe=False,
         hint="Orange offers a 4: offer something higher.",
         wrong=("c8:2-c9:3", "orange"),
+        lesson="A glade, pairwise",
     ),
     Exercise(
         "A glade of one",
@@ -281,6 +320,7 @@ EXERCISES = (
         safe=False,
         hint="Close a1 with a value above Orange's 4.",
         wrong=("b1:3-c1:1", "orange"),
+        lesson="A glade, pairwise",
     ),
     Exercise(
         "Pairwise",
@@ -290,6 +330,7 @@ EXERCISES = (
         safe=False,
         hint="Count the 6s on each side: a pair cancels.",
         wrong=("e1:3-f1:1", "orange"),
+        lesson="A glade, pairwise",
     ),
     Exercise(
         "Cancel: set",
@@ -299,6 +340,7 @@ EXERCISES = (
         safe=False,
         hint="With set, every 6 cancels, and so does a 5 you both offer.",
         wrong=("e1:6-f1:1", "orange"),
+        lesson="The same glade with cancel: set",
     ),
     Exercise(
         "Close it first",
@@ -308,5 +350,74 @@ EXERCISES = (
         safe=False,
         hint="A glade is only scored once it is closed off.",
         wrong=("h8:1-h9:1", "not closed"),
+        lesson="A glade, pairwise",
+    ),
+    Exercise(
+        "The other end",
+        touch_at("Lay a tile on c5, end to end with Green's 3.", "c5"),
+        position(ONE_TILE),
+        ("b5:2-c5:3",),
+        safe=False,
+        hint="The square touching Green's 3 must show a 3.",
+        wrong=("b5:2-c5:4", "values must match"),
+        lesson="Values must match",
+    ),
+    Exercise(
+        "From below",
+        touch_at("Touch Green's tile from below, covering e4.", "e4"),
+        position(ONE_TILE),
+        ("e4:6-e3:2",),
+        safe=False,
+        hint="Lying flat on d4-e4 your tile would run along Green's: stand it upright.",
+        wrong=("d4:3-e4:6", "long edge"),
+        lesson="Never along a long edge",
+    ),
+    Exercise(
+        "Keep clear of your own",
+        touch("As Green, touch Orange's 2-4."),
+        position([("green", "d5:3-e5:6"), ("orange", "f7:2-g7:4")], "green"),
+        ("h7:4-i7:1",),
+        safe=False,
+        hint="e6 and f5 touch your own 3-6: come from the other side.",
+        wrong=("e7:1-e6:6", "your own tile"),
+        lesson="Never touch your own tiles",
+    ),
+    Exercise(
+        "The fourth touch",
+        most_touched("With Touch limit: new-tile, touch Green's 3-6 a fourth time.", 4),
+        position(THREE_TOUCH, touch_limit="new-tile"),
+        ("d3:2-d4:3",),
+        safe=False,
+        hint="Only your new tile is counted: it touches one green tile.",
+        wrong=("h8:1-h9:1", "3 touches"),
+        lesson="The touch limit, checked for the new tile only",
+    ),
+    Exercise(
+        "Four on the 2-4",
+        most_touched("With Touch limit: new-tile, touch Green's 2-4 a fourth time.", 4),
+        position(
+            [
+                ("green", "e5:2-f5:4"),
+                ("orange", "c5:1-d5:2"),
+                ("orange", "g5:4-h5:3"),
+                ("orange", "e6:2-e7:5"),
+            ],
+            touch_limit="new-tile",
+        ),
+        ("f3:1-f4:4",),
+        safe=False,
+        hint="From below, match the value of the square you touch.",
+        wrong=("f3:1-f4:3", "values must match"),
+        lesson="The touch limit, checked for the new tile only",
+    ),
+    Exercise(
+        "Cancel: set, as Orange",
+        claim("With cancel: set, as Orange, close the glade a1-d1 and claim it.", "a1", 4),
+        position(GLADE, cancel="set"),
+        ("e1:4-f1:1",),
+        safe=False,
+        hint="Every 6 cancels; what is left on each side decides.",
+        wrong=("h8:1-h9:1", "not closed"),
+        lesson="The same glade with cancel: set",
     ),
 )

@@ -183,6 +183,7 @@ EXERCISES = (
         ("c6>d5",),
         hint="Landing on any stone of an enemy glider removes all of it.",
         wrong=("c6>f2", "blue has 1 glider"),
+        lesson="A glider's two moves",
     ),
     Exercise(
         "Fly home to a base",
@@ -191,6 +192,7 @@ EXERCISES = (
         ("a5>d2",),
         hint="A glider that lands in an L round a Blue tower converts it.",
         wrong=("a5>e3", "red has 0 bases"),
+        lesson="A forced flight that docks",
     ),
     Exercise(
         "Build where the rules allow",
@@ -199,6 +201,7 @@ EXERCISES = (
         ("h8+",),
         hint="No stone of a new base may sit next to one of your stones.",
         wrong=("b4+", "next to your stone"),
+        lesson="Building a base",
     ),
     Exercise(
         "Deploy safely",
@@ -211,6 +214,7 @@ EXERCISES = (
         ("g7:f6>i6",),
         hint="Capturing from Blue's last base while you have no base left loses.",
         wrong=("g7:f6>h8", "ends the game"),
+        lesson="Deploying from a base",
     ),
     Exercise(
         "Wipe out the last base",
@@ -219,6 +223,7 @@ EXERCISES = (
         ("g7:f6>h8",),
         hint="Deploy from the base next to Blue's and land on it.",
         wrong=("g7:f6>i6", "does not win"),
+        lesson="Deploying from a base",
     ),
     Exercise(
         "Break a base",
@@ -227,6 +232,7 @@ EXERCISES = (
         ("c6>d6",),
         hint="Land an arm on a base stone: it and its two neighbours go.",
         wrong=("c6>c5", "blue has 2 bases"),
+        lesson="Captures, and the void flight",
     ),
     Exercise(
         "Two gliders at once",
@@ -235,6 +241,7 @@ EXERCISES = (
         ("c6>d6",),
         hint="Every enemy glider under your three stones is removed.",
         wrong=("c6>c5", "blue has 1 glider"),
+        lesson="Captures, and the void flight",
     ),
     Exercise(
         "Steal a base",
@@ -243,6 +250,7 @@ EXERCISES = (
         ("a6>c6",),
         hint="Your tower b4 forces the flight past b6; an L on the base leaves a tower to convert.",
         wrong=("a6>d5", "red has 0 bases"),
+        lesson="A forced flight that docks",
     ),
     Exercise(
         "Twelve towers",
@@ -252,6 +260,7 @@ EXERCISES = (
         after_reply=True,
         hint="Deploying leaves a corner of the base behind as a tower.",
         wrong=("k6+", "does not win"),
+        lesson="Deploying from a base",
     ),
     Exercise(
         "Build, then launch",
@@ -260,5 +269,33 @@ EXERCISES = (
         ("f6+", "k2+", "f6:g7>d7"),
         hint="Build a base first; a base can launch a glider.",
         wrong=("f6+ c3+", "red has 0 gliders"),
+        lesson="Building a base",
+    ),
+    Exercise(
+        "Pick the arm",
+        fewer("Capture Blue's glider.", "gliders"),
+        position("f6 g6 f5 b11 c11 b12 c12", "f4 g4 f3 k11 l11 k12 l12"),
+        ("f6>f5",),
+        hint="Your glider has two moves: one step along either arm.",
+        wrong=("f6>g6", "blue has 1 glider"),
+        lesson="A glider's two moves",
+    ),
+    Exercise(
+        "Against the edge",
+        fewer("Capture Blue's glider.", "gliders"),
+        position("l6 m6 l5 b11 c11 b12 c12", "l4 m4 l3 k11 l11 k12 l12"),
+        ("l6>l5",),
+        hint="A first step may never leave the board.",
+        wrong=("l6>m6", "off the board"),
+        lesson="The edge",
+    ),
+    Exercise(
+        "Launch onto the board",
+        more("Launch a glider that stays on the board.", "gliders"),
+        position("a12 b12 a13 b13", "k2 l2 k3 l3"),
+        ("b12:a13>d13",),
+        hint="From a corner base, a glider whose arms point at the edge flies off it.",
+        wrong=("a12:b13>off", "red has 0 gliders"),
+        lesson="The edge",
     ),
 )

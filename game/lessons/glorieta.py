@@ -260,6 +260,31 @@ def _n(cells: str) -> dict[str, str]:
     return {c: "n" for c in cells.split()}
 
 
+def _turn_blocked(start, state) -> bool:
+    """The player's whole turn is over (stone, then neutral or decline) and the
+    opponent has no cell that closes a loop."""
+    return state.player != start.player and _blocked(start, state)
+
+
+def _turn_block_miss(start, state) -> str:
+    if state.player == start.player:
+        return "Your turn is not over: place the neutral stone, or decline it."
+    return _block_miss(start, state)
+
+
+def _owns_opening(start, state) -> bool:
+    return state.seat_colour(start.player) == "black"
+
+
+def _moves_next(start, state) -> bool:
+    chosen = state.seat_colour(start.player) is not None
+    return chosen and not state.is_over() and state.player == start.player
+
+
+def _landscape_opening():
+    return from_start("glorieta", "g7", variant="landscape", size=7, seed=7)
+
+
 FORK = {**_b("f7 g8 g6 h8 j8 i9 i7"), **_o("b2 c2 d2 e2 f2 j4 h3")}
 
 EXERCISES = (
@@ -270,6 +295,7 @@ EXERCISES = (
         ("e4",),
         hint="Five of d4's six neighbours are black.",
         wrong=("d4", "does not win"),
+        lesson="The flower",
     ),
     Exercise(
         "A loop round two cells",
@@ -278,6 +304,7 @@ EXERCISES = (
         ("i8",),
         hint="Follow the ring of black stones: one gap is left.",
         wrong=("k9", "does not win"),
+        lesson="A loop",
     ),
     Exercise(
         "A neutral stone helps",
@@ -286,6 +313,7 @@ EXERCISES = (
         ("i7",),
         hint="A neutral stone counts as yours.",
         wrong=("j8", "does not win"),
+        lesson="A neutral stone counts for both",
     ),
     Exercise(
         "Stop the flower",
@@ -294,6 +322,7 @@ EXERCISES = (
         ("h7",),
         hint="Orange has five of g7's six neighbours.",
         wrong=("g7", "h7"),
+        lesson="The flower",
     ),
     Exercise(
         "Win before you block",
@@ -302,6 +331,7 @@ EXERCISES = (
         ("e5",),
         hint="If your stone closes a loop, Orange's threat does not matter.",
         wrong=("h7", "does not win"),
+        lesson="A loop",
     ),
     Exercise(
         "Two threats at once",
@@ -314,6 +344,7 @@ EXERCISES = (
         ("h7",),
         hint="One cell touches both g7 and i8.",
         wrong=("f6", "one threat"),
+        lesson="The flower",
     ),
     Exercise(
         "Win in two",
@@ -321,7 +352,8 @@ EXERCISES = (
         position(FORK),
         ("h7", "f6", "j9"),
         hint="Make two threats: Orange can block only one.",
-        wrong=("d9 h7", "does not win"),
+        wrong=("d9 h7", "blunder"),
+        lesson="The flower",
     ),
     Exercise(
         "Chicken: the sixth neutral",
@@ -334,6 +366,7 @@ EXERCISES = (
         ("k10", "n:e4"),
         hint="A loop of neutral stones is a loop for both; the player who moved wins.",
         wrong=("k10 decline", "blunder"),
+        lesson="Six neutral stones: a loop for both",
     ),
     Exercise(
         "Edge cells count as petals",
@@ -342,6 +375,7 @@ EXERCISES = (
         ("a1",),
         hint="b2 is not on the edge, so its six neighbours can all be yours.",
         wrong=("d1", "does not win"),
+        lesson="The edge does not count",
     ),
     Exercise(
         "Chicken: block with your stone",
@@ -354,5 +388,76 @@ EXERCISES = (
         ("h7",),
         hint="Your own stone is the only stone that blocks for you alone.",
         wrong=("k10", "h7"),
+        lesson="Declining in Chicken",
+    ),
+    Exercise(
+        "The rim is no wall",
+        win_goal("Close a loop: win with one stone."),
+        position({**_b("c1 d2 e2 f7 g8 g6 h8 f6"), **_o("j9 k9 j10 k11 b5 c6 l12 m12")}),
+        ("h7",),
+        hint="A ring pressed against the edge surrounds nothing: d1 touches the outside.",
+        wrong=("e1", "does not win"),
+        lesson="The edge does not count",
+    ),
+    Exercise(
+        "Orange's neutral too",
+        win_goal("As Orange, close a loop with the help of the neutral stone."),
+        position({"h7": "n", **_o("f7 g8 g6 h8"), **_b("b2 c2 d2 b3 e2")}, to_move=1),
+        ("f6",),
+        hint="The neutral stone on h7 counts as Orange's in Orange's group.",
+        wrong=("g7", "does not win"),
+        lesson="A neutral stone counts for both",
+    ),
+    Exercise(
+        "Chicken: five neutrals and you",
+        win_goal("Chicken: win with one stone."),
+        position({**_n("f7 g8 g6 h8 f6"), **_b("b2 c2"), **_o("b4 j12")}, variant="chicken"),
+        ("h7",),
+        hint="Five neutral stones and one of yours make a loop of yours.",
+        wrong=("d10", "does not win"),
+        lesson="Six neutral stones: a loop for both",
+    ),
+    Exercise(
+        "Chicken: block, then decline",
+        goal(
+            "As Orange, block Black's loop and end your turn leaving Black no winning stone.",
+            _turn_blocked,
+            _turn_block_miss,
+        ),
+        position(
+            {**_b("f7 g8 g6 h8 f6 b3 c4 d4 d3"), **_o("j9 k9 j10 k11 l12 m12 k13 i13")},
+            variant="chicken",
+            to_move=1,
+        ),
+        ("h7", "decline"),
+        hint="A neutral stone counts for Black too: when it would help Black, decline it.",
+        wrong=("h7 n:c2", "b2"),
+        lesson="Declining in Chicken",
+    ),
+    Exercise(
+        "Landscape: take the stone",
+        goal(
+            "As Player 2, take the colour that owns the opening stone on g7.",
+            _owns_opening,
+            "You took Orange: the stone on g7 is Black's.",
+        ),
+        _landscape_opening(),
+        ("take:black",),
+        hint="Taking Black makes the opening stone yours; Orange then moves next.",
+        wrong=("take:orange", "is black's"),
+        lesson="The colour choice in Landscape",
+    ),
+    Exercise(
+        "Landscape: take the move",
+        goal(
+            "As Player 2, take the colour that drops the next stone.",
+            _moves_next,
+            "Orange drops the next stone: you gave the move away.",
+        ),
+        _landscape_opening(),
+        ("take:orange",),
+        hint="After the choice, Orange moves.",
+        wrong=("take:black", "gave the move away"),
+        lesson="The colour choice in Landscape",
     ),
 )

@@ -162,6 +162,7 @@ EXERCISES = (
         ("d4",),
         hint="A new checker with exactly one empty neighbour splays at once.",
         wrong=("h8", "gains 1 cell"),
+        lesson="The immediate splay",
     ),
     Exercise(
         "Stack and splay",
@@ -170,6 +171,7 @@ EXERCISES = (
         ("g7",),
         hint="A tower splays when its height equals its empty neighbours.",
         wrong=("d4", "gains 1 cell"),
+        lesson="A splay of four",
     ),
     Exercise(
         "The bigger splay",
@@ -178,6 +180,7 @@ EXERCISES = (
         ("h8",),
         hint="Both towers are one checker from a splay; count their empty neighbours.",
         wrong=("d4", "gains 3 cells"),
+        lesson="A splay of four",
     ),
     Exercise(
         "Make a tower collapse",
@@ -193,6 +196,7 @@ EXERCISES = (
         ("f6",),
         hint="A splay fills empty cells; a tower left with too few empty neighbours collapses.",
         wrong=("c3", "still has 1 tower"),
+        lesson="A splay with two collapses",
     ),
     Exercise(
         "Cross 46",
@@ -204,6 +208,7 @@ EXERCISES = (
         ("h8",),
         hint="White has 43 cells; one splay is enough.",
         wrong=("i10", "does not win"),
+        lesson="The immediate splay",
     ),
     Exercise(
         "Two checkers to a splay",
@@ -212,6 +217,7 @@ EXERCISES = (
         ("g7", "c3", "g7"),
         hint="Your tower has three empty neighbours: stack it twice.",
         wrong=("d8 e9", "gains 2 cells"),
+        lesson="Where a checker may go",
     ),
     Exercise(
         "A splay with two collapses",
@@ -229,6 +235,7 @@ EXERCISES = (
         ("b3",),
         hint="Stacking on your own tower is always legal.",
         wrong=("c4", "needs at least 2"),
+        lesson="A splay with two collapses",
     ),
     Exercise(
         "Find the legal splay",
@@ -237,6 +244,7 @@ EXERCISES = (
         ("d4",),
         hint="A checker needs at least one empty neighbour; with exactly one it splays.",
         wrong=("b2", "empty neighbour"),
+        lesson="No empty neighbour, no placement",
     ),
     Exercise(
         "Black's big splay",
@@ -245,6 +253,7 @@ EXERCISES = (
         ("f8",),
         hint="A tower of 5 with five empty neighbours splays.",
         wrong=("h9", "gains 1 cell"),
+        lesson="A splay of four",
     ),
     Exercise(
         "Splay twice",
@@ -256,5 +265,36 @@ EXERCISES = (
         ("g7", "e2", "d4"),
         hint="One tower is ready to splay, and one cell splays as soon as a checker lands.",
         wrong=("i10 j10", "gains"),
+        lesson="Where a checker may go",
+    ),
+    Exercise(
+        "Stack, don't crowd",
+        gain_goal("Splay your tower on d6: gain at least four cells.", 4),
+        position({"d6": "W3", "c6": "b", "c5": "b", "h3": "w"}, "white"),
+        ("d6",),
+        hint="A checker next to the tower would leave it too few empty neighbours.",
+        wrong=("e6", "needs at least 4"),
+        lesson="Placements that crowd a tower",
+    ),
+    Exercise(
+        "Black's crowded tower",
+        gain_goal("As Black, gain at least two cells with one checker.", 2),
+        position({"c3": "B1", "b2": "w", "b3": "w", "c2": "w", "d3": "w", "g7": "W2"}, "black"),
+        ("c3",),
+        hint="Your tower on c3 has two empty neighbours; so would a tower of 2.",
+        wrong=("c4", "needs at least 2"),
+        lesson="Placements that crowd a tower",
+    ),
+    Exercise(
+        "The walled-in cell",
+        gain_goal("As Black, gain two cells with one checker.", 2),
+        position(
+            _cells("h5 h6 i7 j7 j6 i5", "w") | _cells("e4 f4 g5 g6 f6", "b"),
+            "black",
+        ),
+        ("f5",),
+        hint="A cell with no empty neighbour takes no checker; one with exactly one splays.",
+        wrong=("i6", "no empty neighbour"),
+        lesson="No empty neighbour, no placement",
     ),
 )

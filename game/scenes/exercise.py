@@ -59,16 +59,26 @@ def draw_stars(surface, x: int, cy: int, r: int, got: int, total: int = 3) -> in
 class ExerciseScene(Scene):
     """The exercises of one game, from ``index``."""
 
-    def __init__(self, app, game_id: str, index: int = 0, on_back=None):
+    def __init__(self, app, game_id: str, index: int = 0, on_back=None, lesson=None):
         super().__init__(app)
         self.game_id = game_id
         self.on_back = on_back
         self.game = None
         self.exercises: tuple = ()
+        self.lesson: int | None = None  # the tour's lesson these exercises practise
+        self.lesson_title = ""
+        self.more_lessons = False  # the tour has a lesson after it
         self.problem = ""
         if game_id in rules.GAMES:
             self.game = rules.get(game_id)
             self.exercises = catalog.exercises(game_id)
+            tour = catalog.lessons(game_id)
+            if lesson is not None and 0 <= int(lesson) < len(tour):
+                # one lesson's exercises, from the tour; after them the tour goes on
+                self.lesson = int(lesson)
+                self.exercises = lessons.of_lesson(self.exercises, tour[self.lesson])
+                self.lesson_title = tour[self.lesson].title
+                self.more_lessons = self.lesson + 1 < len(tour)
             if not self.exercises:
                 self.problem = f"There are no exercises for {self.game.name or game_id} yet."
         else:
@@ -235,6 +245,8 @@ class ExerciseScene(Scene):
             return
         if self.index + 1 < len(self.exercises):
             self.load(self.index + 1)
+        elif self.lesson is not None and self.more_lessons:
+            flow.replace(self.app, "tour", self.game_id, self.lesson + 1)  # the tour goes on
         else:
             self.back()
 
@@ -285,7 +297,8 @@ class ExerciseScene(Scene):
         self.b_prev.enabled = bool(self.exercises) and self.index > 0
         self.b_retry.enabled = has and (bool(self.attempt.line) or bool(self.refusal))
         self.b_hint.enabled = has and bool(self.exercise.hint)
-        self.b_next.label = ("Finish" if last else "Next") if self.exercises else "Back"
+        finish = "Next lesson" if self.more_lessons else "Finish"
+        self.b_next.label = (finish if last else "Next") if self.exercises else "Back"
         self.b_next.accent = theme.GOOD if has and self.attempt.solved else theme.TEXT_DIM
         if self.attempt is not None and self.attempt.failed:
             self.ui.set_focus(self.b_retry)
@@ -538,7 +551,13 @@ class ExerciseScene(Scene):
         name = self.game.name if self.game is not None else self.game_id
         draw_text(
             surface,
-            fit_text(f"{name}: now you try", theme.FONT_SMALL, w),
+            fit_text(
+                f"Now you try: {self.lesson_title}"
+                if self.lesson_title
+                else f"{name}: now you try",
+                theme.FONT_SMALL,
+                w,
+            ),
             theme.FONT_SMALL,
             theme.ACCENT_2,
             (x, y),

@@ -7,7 +7,9 @@ then plays it through the view's own animation; a step that *tries* an illegal m
 the rules' refusal in the panel with a red flash.
 
 Keys: Right / Left step, Space turns auto-advance on and off, Home (or R) replays the
-lesson, E (Now you try) goes on to the game's exercises, Esc goes back.  A click on the
+lesson, E (Now you try) goes on to the current lesson's exercises (auto-advance waits for
+it at the end of a lesson that has some; after them the tour goes on with the next lesson),
+Esc goes back.  A click on the
 board skips the running animation.
 Nothing in here raises into the app: a lesson that cannot be built, or a view that fails,
 becomes a message in the panel.
@@ -84,7 +86,7 @@ class TourScene(Scene):
         self.b_try = self.ui.add(
             Button("Now you try", self.try_exercises, size=small, hotkey="E", accent=theme.GOOD)
         )
-        self.b_try.visible = bool(catalog.exercises(game_id))
+        self.b_try.visible = False  # shown for a lesson with exercises of its own
         self.ui.set_focus(self.b_next)
         if self.lessons:
             self.load_lesson(max(0, min(int(lesson), len(self.lessons) - 1)))
@@ -245,10 +247,24 @@ class TourScene(Scene):
             1.5,
         )
 
+    @property
+    def lesson_exercises(self) -> tuple:
+        """The exercises of the current lesson (``Exercise.lesson``)."""
+        lesson = self.lesson
+        if lesson is None:
+            return ()
+        return lessons.of_lesson(catalog.exercises(self.game_id), lesson)
+
+    @property
+    def lesson_done(self) -> bool:
+        """The current lesson's last step is done (its exercises come next)."""
+        return bool(self.lessons) and self.si >= len(self.played) - 1 and self.step_done
+
     def try_exercises(self) -> None:
-        """On to the game's exercises, in this scene's place."""
-        if catalog.exercises(self.game_id):
-            flow.replace(self.app, "exercise", self.game_id)
+        """On to the current lesson's exercises, in this scene's place; after them the
+        tour goes on with the next lesson."""
+        if self.lesson_exercises:
+            flow.replace(self.app, "exercise", self.game_id, lesson=self.li)
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -262,6 +278,7 @@ class TourScene(Scene):
 
     def _refresh_buttons(self) -> None:
         has = bool(self.lessons)
+        self.b_try.visible = bool(self.lesson_exercises)
         self.b_prev.enabled = has and (self.li > 0 or self.si >= 0)
         self.b_replay.enabled = has
         self.b_auto.enabled = has
@@ -349,7 +366,9 @@ class TourScene(Scene):
             self.host.update(dt)
         if self.step_done and self.lessons:
             self.dwell += dt
-            if self.auto and not self.finished and self.dwell >= self._read_time():
+            # (auto-advance stops at the end of a lesson with exercises: Now you try)
+            waits = self.lesson_done and self.b_try.visible
+            if self.auto and not self.finished and not waits and self.dwell >= self._read_time():
                 self.next()
         self._refresh_buttons()
 
@@ -399,6 +418,8 @@ class TourScene(Scene):
             keys = "End of the tour: Finish, Replay lesson" + (
                 ", or Now you try" if self.b_try.visible else ""
             )
+        elif self.lesson_done and self.b_try.visible:
+            keys = "Lesson done: Now you try (E) or Next lesson"
         draw_text(
             surface,
             fit_text(keys, theme.FONT_TINY, self.text_rect.width),

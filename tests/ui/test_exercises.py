@@ -105,6 +105,103 @@ def test_a_blunder_is_refused_with_the_refutation():
     assert str(verdict.refutation) == "j11-e6"
 
 
+# --- the engine's safety check: a goal-reaching move that still hands the opponent a win ---
+def _gliss_case():
+    from game.lessons import gliss
+
+    # Red's glider takes Blue's, but Red's only base is then wiped out by a deploy from
+    # Blue's base next to it (Blue keeps its other base): Blue wins
+    setup = gliss.position("f6 g6 f5 h10 i10 h11 i11", "f4 g4 f3 f8 g8 f9 g9 b2 c2 b3 c3")
+    return setup, gliss.fewer("Capture Blue's glider.", "gliders"), "f6>f5", {"g9:f8>i9"}
+
+
+def _glorieta_case():
+    from game.lessons import glorieta
+
+    # the fork of "Two threats at once", but Orange already has five stones round d4
+    stones = {**glorieta.FORK, **glorieta._o("c4 e4 d3 d5 e5")}
+    for cell in "b2 c2 d2 e2 f2".split():
+        stones.pop(cell)
+    fork = lessons.goal("Make two threats.", glorieta._fork_met, glorieta._fork_miss)
+    return glorieta.position(stones), fork, "h7", {"c3"}
+
+
+def _exercise_case(gid, title, move, answers):
+    ex = next(e for e in catalog.exercises(gid) if e.title == title)
+    return ex.setup, ex.goal, move, answers, ex
+
+
+@pytest.mark.parametrize("gid", ["gliss", "gess", "glorieta", "glades"])
+def test_the_engine_calls_a_goal_reaching_move_a_blunder(gid):
+    """The quick one-move look-ahead is off here (``safe=False``): the engine alone
+    (ai.mcts at a small fixed budget, ai.winchance, the review's blunder threshold) turns
+    down a move that reaches the goal but throws the game away, and names its answer."""
+    ex = None
+    if gid == "gliss":
+        setup, goal, move, answers = _gliss_case()
+    elif gid == "glorieta":
+        setup, goal, move, answers = _glorieta_case()
+    elif gid == "gess":  # the capture that opens the line to Black's ring
+        setup, goal, move, answers, ex = _exercise_case(
+            "gess", "Mind the open line", "f9-f13", {"j11-e6"}
+        )
+    else:  # Glades: no move wins at once, so only the engine can see it (the reference is
+        # the exercise's solution; the answer is the engine's)
+        setup, goal, move, answers, ex = _exercise_case(
+            "glades", "At a right angle", "b5:1-c5:3", None
+        )
+    if ex is None:
+        ex = lessons.Exercise("engine", goal, setup, par=1, hint="-", safe=False)
+    else:
+        ex = lessons.Exercise(ex.title, ex.goal, ex.setup, ex.solution, hint=ex.hint, safe=False)
+    start = ex.start_state()
+    found = start.find_move(move) if hasattr(start, "find_move") else move
+    after = start.play(found)
+    assert goal.met(start, after) and not after.is_over()  # the move reaches the goal
+    judged = lessons.engine_judgement(start, found, after)
+    assert judged.label == "blunder" and judged.drop >= 30, judged
+    verdict = lessons.Attempt(ex).play(move)
+    assert verdict.kind == "wrong" and "blunder" in verdict.reason, verdict.reason
+    assert "the engine gives you" in verdict.reason
+    if answers is not None:
+        assert str(verdict.refutation) in answers
+    else:
+        assert verdict.refutation is not None
+    # the same every time (a fixed budget and seed)
+    lessons._judged.clear()
+    again = lessons.engine_judgement(start, found, after)
+    assert (again.best, again.played, str(again.answer)) == (
+        judged.best,
+        judged.played,
+        str(judged.answer),
+    )
+    assert lessons.BLUNDER_ITERATIONS <= 200
+
+
+def test_splay_races_are_left_to_the_quick_check():
+    """Splay has no case for the engine: a placement that hands the opponent a win lets
+    them cross 46 cells at once, and the position is then so far gone that the engine
+    rates the saving move lost as well (no drop of 30 points); the one-move look-ahead
+    catches it and names the winning splay."""
+    from game.lessons import splay
+
+    pieces = {
+        **splay._cells(splay._WHITE_43 + " k10", "b"),
+        **splay._cells("g8 i8 h7 g7 h9", "w"),
+        "d8": "W1",
+    }
+    setup = lambda: rules.get("splay").position(pieces, 0)  # noqa: E731
+    ex = lessons.Exercise("race", lessons.gain_goal("Gain a cell.", 1), setup, par=1, hint="-")
+    start = ex.start_state()
+    after = start.play("d6")
+    assert ex.goal.met(start, after)
+    judged = lessons.engine_judgement(start, start.find_move("d6"), after)
+    assert judged.label != "blunder"
+    verdict = lessons.Attempt(ex).play("d6")
+    assert verdict.kind == "wrong" and "answers h8 and wins" in verdict.reason
+    assert lessons.Attempt(ex).play("h8").kind == "solved"  # taking h8 first is fine
+
+
 def _run(*args):
     env = dict(os.environ, PYTHONPATH=ROOT)
     return subprocess.run(
@@ -126,6 +223,7 @@ def test_the_json_lines_command():
     for line, ex in zip(lines, exercises, strict=True):
         rec = json.loads(line)
         assert rec["goal"] == ex.goal.text and rec["solution"] == list(ex.solution)
+        assert rec["lesson"] == ex.lesson and rec["lesson"]  # the tour's lesson it practises
         # checked outside the app: the position reads, and the solution plays from it
         state = rules.parse_any(rec["position"])
         assert str(state) == str(ex.start_state())
@@ -135,7 +233,13 @@ def test_the_json_lines_command():
     bad = _run("nosuchgame", "--exercises")
     assert bad.returncode == 2 and "unknown game" in bad.stderr
     listing = _run("splay")
-    assert listing.returncode == 0 and "10 exercises" in listing.stdout
+    n = len(catalog.exercises("splay"))
+    assert listing.returncode == 0 and f"{n} exercises" in listing.stdout
+    # each exercise listed under its lesson
+    first = catalog.lessons("splay")[0].title
+    mine = lessons.of_lesson(catalog.exercises("splay"), first)
+    block = listing.stdout.split(f"lesson: {first}")[1].split("lesson:")[0]
+    assert mine and all(ex.title in block for ex in mine)
 
 
 # --- the screens ---------------------------------------------------------------------------
@@ -247,12 +351,13 @@ def test_title_learn_and_back(data):
         title = flow.push(app, "title")
         frames(app, 2)
         learn_button = next(b for b in title.buttons if b.label.startswith("Learn"))
-        assert "2/50" in learn_button.label
+        total = sum(len(catalog.exercises(g)) for g in rules.GAMES)
+        assert f"2/{total}" in learn_button.label
         click_button(app, learn_button)
         learn = app.scene
         assert type(learn).__name__ == "LearnScene"
         row = next(r for r in learn.rows if r["id"] == "glades")
-        assert learn.summary(row) == "2/10 solved, 4 of 30 stars"
+        assert learn.summary(row) == "2/16 solved, 4 of 48 stars"
         frames(app, 2)
         click_button(app, row["try"])
         scene = app.scene
@@ -260,7 +365,7 @@ def test_title_learn_and_back(data):
         assert scene.try_move("e6:6-e7:1") and scene.attempt.solved
         press(app, pygame.K_ESCAPE)
         assert app.scene is learn
-        assert learn.summary(row) == "3/10 solved, 7 of 30 stars"
+        assert learn.summary(row) == "3/16 solved, 7 of 48 stars"
         click_button(app, row["tour"])
         assert type(app.scene).__name__ == "TourScene"
         press(app, pygame.K_ESCAPE)
@@ -271,7 +376,7 @@ def test_title_learn_and_back(data):
         app.shutdown()
 
 
-def test_the_tour_leads_to_the_exercises(data):
+def test_the_tour_leads_to_each_lessons_exercises_and_on(data):
     from game.ui import flow
 
     app = make_app()
@@ -280,14 +385,45 @@ def test_the_tour_leads_to_the_exercises(data):
         frames(app, 1)
         tour = flow.push(app, "tour", "gess")
         frames(app, 2)
-        assert tour.b_try.visible
+        first = catalog.lessons("gess")[0]
+        mine = lessons.of_lesson(catalog.exercises("gess"), first)
+        assert len(mine) >= 2 and tour.b_try.visible
+        # auto-advance plays the lesson through, then waits at its end for Now you try
+        for _ in range(400):
+            frames(app, 1, dt=0.5)
+            if tour.lesson_done and tour.dwell > 30:
+                break
+        assert tour.li == 0 and tour.lesson_done and tour.auto
         click_button(app, tour.b_try)
         scene = app.scene
         assert type(scene).__name__ == "ExerciseScene" and scene.game_id == "gess"
+        assert scene.exercises == mine and scene.lesson == 0  # this lesson's, not all ten
+        for _ in range(len(mine) - 1):
+            assert scene.b_next.label == "Next"
+            click_button(app, scene.b_next)
+        assert scene.index == len(mine) - 1 and scene.b_next.label == "Next lesson"
+        click_button(app, scene.b_next)
+        tour = app.scene  # the tour goes on with the next lesson
+        assert type(tour).__name__ == "TourScene" and tour.li == 1 and tour.si == -1
         press(app, pygame.K_ESCAPE)
         assert app.scene is learn
+        # the Learn screen still opens all of a game's exercises
+        row = next(r for r in learn.rows if r["id"] == "gess")
+        frames(app, 2)
+        click_button(app, row["try"])
+        assert app.scene.exercises == catalog.exercises("gess") and app.scene.lesson is None
     finally:
         app.shutdown()
+
+
+def test_every_exercise_belongs_to_a_lesson_and_the_json_says_which():
+    for gid in rules.GAMES:
+        titles = [lesson.title for lesson in catalog.lessons(gid)]
+        for ex in catalog.exercises(gid):
+            assert ex.lesson in titles, (gid, ex.title, ex.lesson)
+            assert ex.record()["lesson"] == ex.lesson
+        for title in titles:  # two to four after each lesson of the tour
+            assert 2 <= len(lessons.of_lesson(catalog.exercises(gid), title)) <= 4, (gid, title)
 
 
 @pytest.mark.parametrize("gid", rules.GAMES)

@@ -20,7 +20,7 @@ from test_client_support import (
 from game import catalog, rules
 from game import lessons as tours
 from game.scenes.select import SelectScene
-from game.scenes.tour import TourScene
+from game.scenes.tour import READ_MAX, TourScene
 
 TOURED = [g for g in rules.GAMES if catalog.has_tour(g)]
 
@@ -116,13 +116,17 @@ def test_auto_advance_plays_and_refuses_by_itself():
     app = make_app()
     scene = TourScene(app, TOURED[0])
     app.push(scene)
-    refused = played = 0
+    refused = played = waited = 0
     seen = set()
     for i in range(3000):
         if i % 25 == 0:
             frames(app, 1, 0.1)  # a drawn frame now and then
         else:
             scene.update(0.1)
+        if scene.lesson_done and scene.b_try.visible and scene.dwell > 2 * READ_MAX:
+            # auto-advance waits at the end of a lesson with exercises: Next lesson goes on
+            waited += 1
+            scene.next()
         p = scene.step
         if p is not None and (scene.li, scene.si) not in seen and scene.step_done:
             seen.add((scene.li, scene.si))
@@ -132,6 +136,7 @@ def test_auto_advance_plays_and_refuses_by_itself():
             break
     assert scene.finished
     assert refused >= 1 and played >= 1
+    assert waited >= 1  # (every lesson has exercises of its own)
     app.shutdown()
 
 
