@@ -549,20 +549,8 @@ class ExerciseScene(Scene):
         x, w, bottom = r.x, r.width, r.bottom
         y = r.y
         name = self.game.name if self.game is not None else self.game_id
-        draw_text(
-            surface,
-            fit_text(
-                f"Now you try: {self.lesson_title}"
-                if self.lesson_title
-                else f"{name}: now you try",
-                theme.FONT_SMALL,
-                w,
-            ),
-            theme.FONT_SMALL,
-            theme.ACCENT_2,
-            (x, y),
-        )
-        y += line_height(theme.FONT_SMALL) + 2
+        heading = f"Now you try: {self.lesson_title}" if self.lesson_title else f"{name}: now you try"
+        y = self._para(surface, heading, theme.FONT_SMALL, theme.ACCENT_2, x, y, w, bottom) + 2
         ex = self.exercise
         if ex is None or (self.problem and self.attempt is None):
             self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
