@@ -549,7 +549,9 @@ class ExerciseScene(Scene):
         x, w, bottom = r.x, r.width, r.bottom
         y = r.y
         name = self.game.name if self.game is not None else self.game_id
-        heading = f"Now you try: {self.lesson_title}" if self.lesson_title else f"{name}: now you try"
+        heading = f"{name}: now you try"
+        if self.lesson_title:
+            heading = f"Now you try: {self.lesson_title}"
         y = self._para(surface, heading, theme.FONT_SMALL, theme.ACCENT_2, x, y, w, bottom) + 2
         ex = self.exercise
         if ex is None or (self.problem and self.attempt is None):
