@@ -30,7 +30,7 @@ from game.session.tree import MoveTree
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
 from game.ui.play_panel import draw_eval_bar
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel
+from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
 
 SEARCH_SECONDS = 8.0  # how long the computer keeps analysing one position
 TOP_SHOWN = 3
@@ -396,7 +396,7 @@ class AnalysisScene(Scene):
         tiny = line_height(theme.FONT_TINY)
         y = inner.y + line_height(theme.FONT_MEDIUM) + 4
         self.where_y = y
-        y += line_height(theme.FONT_SMALL) + 4
+        y += 2 * line_height(theme.FONT_SMALL) + 4  # where we are: up to two lines
         self.bar_rect = pygame.Rect(inner.x, y, inner.width, 22)
         y += 22 + 6
         self.top_y = y
@@ -584,13 +584,15 @@ class AnalysisScene(Scene):
             theme.TEXT,
             (inner.x, inner.y),
         )
-        draw_text(
-            surface,
-            fit_text(self.where_text(), theme.FONT_SMALL, inner.width),
-            theme.FONT_SMALL,
-            theme.TEXT,
-            (inner.x, self.where_y),
-        )
+        size = theme.FONT_SMALL
+        lines = wrap_text(self.where_text(), size, inner.width)
+        if len(lines) > 2:  # a long ending: the smaller type, still whole
+            size = theme.FONT_TINY
+            lines = wrap_text(self.where_text(), size, inner.width)
+        y = self.where_y
+        for line in lines[:3]:
+            draw_text(surface, line, size, theme.TEXT, (inner.x, y))
+            y += line_height(size)
         state = self.node.state
         pals = (theme.seat_colour(state, 0), theme.seat_colour(state, 1))
         draw_eval_bar(surface, self.bar_rect, self.value0(), pals)

@@ -42,8 +42,12 @@ class Scene:
     def toast_area(self, size) -> pygame.Rect | None:
         """Where the app's messages (toasts) go over this scene: their bottom centre at
         the rect's, no wider than it; None for the bottom of the window.  A scene with a
-        board names a place off the board, so a toast never hides its labels."""
-        return None
+        board names a place off the board, so a toast never hides its labels: by default
+        its side panel (``panel_rect``) when it has one."""
+        r = getattr(self, "panel_rect", None)
+        if getattr(self, "overlay", False) or r is None or r.width <= 40:
+            return None  # an overlay: where the scene beneath says
+        return pygame.Rect(r)
 
     # the frame
     def handle_event(self, event) -> None:

@@ -34,6 +34,7 @@ from game.ui.widgets import (
     fit_text,
     line_height,
     panel,
+    text_size,
     wrap_text,
 )
 
@@ -534,7 +535,10 @@ class EditorScene(Scene):
         else:
             what = f"Piece: {piece.label}"
             if self.game.edit_turn(piece.token) != piece.token:
-                what += f", {self.game.edit_words(piece.token)} (R turns it)"
+                whole = what + f", {self.game.edit_words(piece.token)} (R turns it)"
+                # the piece's words when they fit; else its name, which the board shows too
+                fits = text_size(whole, theme.FONT_TINY)[0] <= inner.width
+                what = whole if fits else what + " (R turns it)"
         draw_text(
             surface,
             fit_text(what, theme.FONT_TINY, inner.width),

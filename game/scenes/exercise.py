@@ -27,7 +27,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import progress as progress_mod
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
+from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
 
 REPLY_PAUSE = 0.35  # seconds between the player's move and the reply shown after it
 HELP = [  # the scene's own keys, for the ? legend
@@ -503,6 +503,8 @@ class ExerciseScene(Scene):
         panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
         self.draw_text_panel(surface, k)
         keys = "? keys  |  / type a move  |  R retry  |  H hint  |  Esc back"
+        if text_size(keys, theme.FONT_TINY)[0] > self.text_rect.width:
+            keys = "? keys  / type  R retry  H hint  Esc back"
         top = min(b.rect.y for b in [self.b_retry, *self.action_buttons])
         draw_text(
             surface,
@@ -567,14 +569,11 @@ class ExerciseScene(Scene):
                 pygame.draw.circle(surface, theme.ACCENT, (cx, y + 9), 7, 2)
             pygame.draw.circle(surface, col, (cx, y + 9), 4)
         solved = sum(1 for i in range(n) if self.stars_of(i))
-        draw_text(
-            surface,
-            f"Exercise {self.index + 1} of {n}  ({solved} solved)",
-            theme.FONT_TINY,
-            theme.TEXT_DIM,
-            (x + 7 + n * step, y + 9),
-            "midleft",
-        )
+        label = f"Exercise {self.index + 1} of {n}  ({solved} solved)"
+        at = x + 7 + n * step
+        if at + text_size(label, theme.FONT_TINY)[0] > x + w:  # many marks: a line below
+            at, y = x, y + 20
+        draw_text(surface, label, theme.FONT_TINY, theme.TEXT_DIM, (at, y + 9), "midleft")
         y += 24
         y = self._para(surface, ex.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
         y += 2

@@ -32,6 +32,7 @@ import pytest
 from test_client_support import frames, make_app
 
 from game import catalog, rules, theme
+from game.session.match import Match
 from game.session.seats import Seat
 from game.ui import flow, widgets
 
@@ -52,6 +53,10 @@ SCENES = [
     "load",
     "tour",
     "refusal",
+    "learn",
+    "exercise",
+    "editor",
+    "analysis",
 ]
 HUMANS = [Seat("human"), Seat("human")]
 SLACK = 2  # pixels: antialiased glyph boxes may touch
@@ -86,7 +91,6 @@ def open_scene(app, gid: str, name: str):
     game = rules.get(gid)
     if name == "load":  # with this game kept, unfinished, so that the list has an entry
         from game.session import keeping
-        from game.session.match import Match
 
         kept = Match(game, {}, HUMANS)
         _play_moves(kept, 6)
@@ -102,6 +106,14 @@ def open_scene(app, gid: str, name: str):
     if name == "settings":
         flow.push(app, "title", gid)
         return flow.push(app, "settings")
+    if name in ("learn", "exercise"):
+        return flow.push(app, name, gid)
+    if name == "editor":
+        return flow.push(app, "editor", game)
+    if name == "analysis":
+        probe = Match(game, {}, HUMANS)
+        _play_moves(probe, 4)
+        return flow.push(app, "analysis", game, probe.states[0], [str(m) for m in probe.moves])
     play = flow.push(app, "play", game, None, HUMANS)
     tried = [str(m) for m in play.match.state.legal_moves()]
     if name in ("play", "first", "pause", "rules", "refusal"):
