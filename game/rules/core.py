@@ -295,6 +295,25 @@ class State:
             return "ends the game in a draw"
         return "wins the game" if w == self.player else "loses the game at once"
 
+    def puzzle_theme(self, line) -> str:
+        """A theme, in the game's own vocabulary, for a puzzle whose solution ``line`` (moves
+        from here, the solver's and the defender's as the turns fall) wins for the player to
+        move: the first of ``Game.puzzle_themes`` whose words appear in what the line's moves
+        achieve (``explain``), else ``Game.puzzle_theme_default``.  Never raises."""
+        said = []
+        state = self
+        try:
+            for move in line:
+                said.append((state.explain(move) or "").lower())
+                state = state.play(state.find_move(move))
+        except Exception:
+            pass
+        text = " | ".join(said)
+        for theme, words in self.game.puzzle_themes:
+            if any(w in text for w in words):
+                return theme
+        return self.game.puzzle_theme_default
+
     def find_move(self, move) -> Any:
         """The legal move that ``move`` (a move object or its notation) names.
 
@@ -387,6 +406,10 @@ class Game:
     endgame_exploration: float | None = None
     #: seconds a move for some of the computer's levels, where the shared ones do not fit
     level_times: dict[str, float] | None = None
+    #: puzzle themes in the game's words: (theme, words any of which in a solution's
+    #: ``explain`` phrases names it), the first that matches wins; and the theme otherwise
+    puzzle_themes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    puzzle_theme_default: str = "win"
 
     @property
     def players(self) -> tuple[str, str]:
