@@ -10,7 +10,17 @@ from __future__ import annotations
 import os
 import sys
 
-SCENES = ("title", "select", "play", "pause", "result", "review", "learn", "exercise")
+SCENES = (
+    "title",
+    "select",
+    "play",
+    "pause",
+    "result",
+    "review",
+    "learn",
+    "exercise",
+    "puzzles",
+)
 CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 
 
@@ -702,6 +712,8 @@ def run(args) -> int:
         flow.push(app, "select", game.id if game else None)
     elif scene_name == "learn":
         flow.push(app, "learn", game.id if game else None)
+    elif scene_name == "puzzles":
+        flow.push(app, "puzzles", game.id if game else None)
     elif scene_name == "exercise":
         from game import rules
 

@@ -30,6 +30,7 @@ SCENES: dict[str, str] = {
     "tour": "game.scenes.tour:TourScene",
     "learn": "game.scenes.learn:LearnScene",
     "exercise": "game.scenes.exercise:ExerciseScene",
+    "puzzles": "game.scenes.puzzles:PuzzlesScene",
 }
 
 
