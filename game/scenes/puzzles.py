@@ -1,6 +1,7 @@
 """Puzzles: a position where one move wins, from the engine's own games (``ai.puzzles``).
 
-Pick a game (G) and a theme (T) or take the next one (N): the board shows the position and
+Pick a game (G) and a theme (T) or take the next one (N); Y looks through the saved games
+for the player's own missed wins ("your puzzles"): the board shows the position and
 "Orange to play and win"; the player moves with the mouse or types the move (/ opens the
 move box), the defender's replies follow on their own, a wrong move shows why it fails (the
 engine's answer, in the game's words, marked on the board), H gives a hint, R retries.  The
@@ -224,6 +225,23 @@ class PuzzlesScene(Scene):
         self.host.show(a.state, None, animate=False)
         self._set_interactive()
 
+    def find_yours(self) -> None:
+        """Look through the saved games for the player's missed wins: "your puzzles"."""
+        try:
+            added, read = store.add_from_saved_games()
+        except OSError as exc:
+            self.app.message(f"Could not keep your puzzles: {exc}", "warn", 4.0)
+            return
+        mine = [p for p in added if p.game == self.game_id]
+        self.app.message(
+            f"{len(added)} new puzzle{'s' if len(added) != 1 else ''} of your own from "
+            f"{read} saved game{'s' if read != 1 else ''}.",
+            "info",
+            3.0,
+        )
+        if mine:
+            self.set_game(self.game_id, store.YOURS)
+
     def back(self) -> None:
         app = self.app
         if app.scene is self and len(app.scenes) > 1:
@@ -281,6 +299,7 @@ class PuzzlesScene(Scene):
                 pygame.K_r: self.retry,
                 pygame.K_g: self.cycle_game,
                 pygame.K_t: self.cycle_theme,
+                pygame.K_y: self.find_yours,
             }
             if k in keys:
                 keys[k]()
@@ -368,7 +387,7 @@ class PuzzlesScene(Scene):
             )
         panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
         self.draw_text_panel(surface)
-        keys = "Click or / to move  |  H hint  |  R retry  |  N next  |  G game  |  T theme"
+        keys = "Click or / to move | H hint | R retry | N next | G game | T theme | Y yours"
         draw_text(
             surface,
             fit_text(keys, theme.FONT_TINY, self.text_rect.width),

@@ -13,8 +13,9 @@ A puzzle not tried yet starts from its difficulty estimate (``Puzzle.rating``) w
 deviation.  A missing file is a fresh start; a file that does not read (hand-edited, cut
 short, not JSON, too large) gives a fresh record and a message, never an exception, and is
 left as it was until the next try overwrites it.  Writing is atomic
-(``storage.atomic_write``).  The player's own puzzles (their reviews' blunders that turn
-out to be puzzles) are kept beside it in ``your_puzzles.jsonl``.  Pure Python: no pygame.
+(``storage.atomic_write``).  The player's own puzzles (their blunders that turn out to be
+puzzles: unique forced wins missed in their saved games) are kept beside it in
+``your_puzzles.jsonl``.  Pure Python: no pygame.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from ai import puzzles as mining
 from game import rules
-from game.session import glicko, storage
+from game.session import glicko, keeping, records, storage
 
 FILE_NAME = "puzzles.json"
 YOURS_NAME = "your_puzzles.jsonl"
@@ -188,32 +189,61 @@ def load_yours(game_id: str | None = None, path=None) -> list[mining.Puzzle]:
     return [p for p in found if game_id is None or p.game == game_id]
 
 
-def add_from_review(game_id: str, states, reviews, path=None, max_moves: int = 2) -> list:
-    """Turn a review's blunders into the player's puzzles: where the move played was a
-    blunder and the position was a puzzle (a unique forced win the player missed), keep it
-    with theme ``YOURS``.  ``states``: the game's positions; ``reviews``: its MoveReviews.
-    Returns the puzzles added (none twice)."""
+def missed_wins(game_id: str, states, moves, seats, max_moves: int = 1, tail: int = 40) -> list:
+    """The player's missed wins in one game, as puzzles: positions (among the last ``tail``)
+    where a human seat (``seats``: the record's specs) had a unique forced win within
+    ``max_moves`` moves and played something else (the review's worst kind of blunder: a
+    proven win given away).  ``states``: the start and the state after each move."""
+    found = []
+    first = max(0, len(moves) - tail)
+    for i in range(first, min(len(moves), len(states))):
+        state = states[i]
+        seat = state.player
+        if not (0 <= seat < len(seats)) or not str(seats[seat]).startswith("human"):
+            continue
+        if state.is_over():
+            continue
+        try:
+            line, _k = mining.solve(state, max_moves)
+        except (mining.Refused, ValueError):
+            continue
+        if str(line[0]) == str(moves[i]):
+            continue
+        try:
+            p = mining.make(game_id, state, max_moves, budget=300, source="yours")
+        except (mining.Refused, ValueError):
+            continue
+        p.theme = YOURS
+        found.append(p)
+    return found
+
+
+def add_from_saved_games(folders=None, path=None, max_moves: int = 1) -> tuple[list, int]:
+    """Look through the saved games (the data folder's saves and archive) for the player's
+    missed wins and keep them as "your puzzles" (none twice).  Returns the puzzles added and
+    the games read; games that do not read are skipped."""
+    if folders is None:
+        folders = [storage.saves_dir(), storage.archive_dir()]
     path = Path(path or yours_path())
     have = load_yours(None, path)
     known = {p.id for p in have}
-    added = []
-    for r in reviews:
-        if r.label != "blunder" or not 0 <= r.ply < len(states):
-            continue
-        state = states[r.ply]
-        try:
-            p = mining.make(game_id, state, max_moves, source="yours")
-        except (mining.Refused, ValueError):
-            continue
-        if p.solution[0] == r.move or p.id in known:
-            continue
-        p.theme = YOURS
-        known.add(p.id)
-        have.append(p)
-        added.append(p)
+    added: list = []
+    read = 0
+    for folder in folders:
+        for file in keeping._records_in(folder):
+            try:
+                rec = records.load_file(file)
+            except (OSError, ValueError):
+                continue
+            read += 1
+            for p in missed_wins(rec.game_id, rec.states, rec.moves, rec.seats, max_moves):
+                if p.id not in known:
+                    known.add(p.id)
+                    have.append(p)
+                    added.append(p)
     if added:
         storage.atomic_write(path, "".join(p.to_json() + "\n" for p in have))
-    return added
+    return added, read
 
 
 # --- one try at a puzzle --------------------------------------------------------------------

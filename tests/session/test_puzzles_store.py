@@ -116,3 +116,44 @@ def test_a_wrong_move_fails_and_says_why():
 def test_hint_names_what_the_move_achieves():
     p = _shipped()[0]
     assert store.Attempt(p).hint()
+
+
+def test_a_missed_win_in_a_saved_game_becomes_your_puzzle(data):
+    import random
+
+    from game.session import records, storage
+
+    gid = rules.GAMES[0]
+    game = rules.get(gid)
+    rng = random.Random(3)
+    for _ in range(50):  # a random game in which a unique win was passed over
+        state = game.start()
+        moves, missed = [], None
+        while not state.is_over():
+            try:
+                line, _ = mining.solve(state, 1)
+            except mining.Refused:
+                line = None
+            move = state.random_move(rng)
+            if line and str(move) != str(line[0]) and not state.play(move).is_over():
+                missed = state
+                moves.append(move)
+                state = state.play(move)
+                break
+            moves.append(move)
+            state = state.play(move)
+        if missed is not None:
+            break
+    assert missed is not None
+    text = records.dumps(game, {}, ["human", "computer:easy"], game.start(), moves)
+    if missed.player != 0:
+        text = records.dumps(game, {}, ["computer:easy", "human"], game.start(), moves)
+    storage.ensure(storage.saves_dir())
+    (storage.saves_dir() / "mine.txt").write_text(text, encoding="utf-8")
+    (storage.saves_dir() / "broken.txt").write_text("not a record", encoding="utf-8")
+    added, read = store.add_from_saved_games()
+    assert read == 1 and [p.position for p in added] == [missed.fen()]
+    assert added[0].theme == store.YOURS and added[0].source == "yours"
+    assert [p.id for p in store.load_yours(gid)] == [added[0].id]
+    again, _ = store.add_from_saved_games()
+    assert again == []  # none twice
