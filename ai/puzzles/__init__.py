@@ -8,6 +8,7 @@ of its own (``k`` from 1 to ``MAX_MOVES``), ``k`` the fewest that do, and where:
   moves (the puzzle's horizon, as a chess "mate in k" puzzle is unique);
 * every later move of the solver's line is likewise the only one that wins within the moves
   it has left;
+* the first move is a choice (two legal moves or more);
 * each defender reply is the defender's best: one that makes the solver need the most
   moves of its own (the longest resistance), the first such in the rules' move order.
 
@@ -119,6 +120,8 @@ def solve(state, max_moves: int = 2) -> tuple[list, int]:
     raises Refused saying why the position is not a puzzle."""
     if state.is_over():
         raise Refused("the game is over")
+    if len(state.legal_moves()) < 2:
+        raise Refused("only one legal move: nothing to find")
     solver = state.player
     k = fewest(state, solver, max_moves)
     if k is None or k == 0:
@@ -155,6 +158,8 @@ def check(state, solution: list[str]) -> str | None:
     solver move is the only one that wins in the moves left and each defender reply is a
     best defence.  None when it holds, else why not."""
     try:
+        if state.is_over() or len(state.legal_moves()) < 2:
+            return "no choice to make"
         solver = state.player
         k = fewest(state, solver, MAX_MOVES)
         if k is None or k == 0:

@@ -50,7 +50,8 @@ def mine(args) -> int:
             known.add(fen)
             tried += 1
             try:
-                puzzle = make(game_id, state, args.max_moves, args.difficulty_budget)
+                source = f"engine games at {args.budget} iterations" if args.budget else "playouts"
+                puzzle = make(game_id, state, args.max_moves, args.difficulty_budget, source)
             except Refused as e:
                 key = str(e).split(":")[0]
                 key = key if not key[:1].isdigit() else "several winning moves"

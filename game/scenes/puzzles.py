@@ -415,15 +415,12 @@ class PuzzlesScene(Scene):
         y += line_height(theme.FONT_MEDIUM) + 2
         rec = self.record
         line = (
-            f"Your rating {rec.player.rating:.0f} (\u00b1{rec.player.rd:.0f})   "
+            f"Your rating {rec.player.rating:.0f} (\u00b1{rec.player.rd:.0f}).  "
             f"Streak {rec.streak} (best {rec.best_streak})"
         )
         if self.change is not None:
             line += f"   {self.change:+.0f}"
-        draw_text(
-            surface, fit_text(line, theme.FONT_SMALL, w), theme.FONT_SMALL, theme.TEXT, (x, y)
-        )
-        y += line_height(theme.FONT_SMALL) + 4
+        y = self._para(surface, line, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom) + 4
         # the history: the last tries, green solved, red failed
         last = rec.history[-16:]
         for i, h in enumerate(last):
@@ -445,7 +442,7 @@ class PuzzlesScene(Scene):
         a = self.attempt
         p = a.puzzle
         shown = rec.rating_of(p).rating
-        info = f"Puzzle rating {shown:.0f}   Theme: {p.theme}   {len(self.puzzles)} puzzles"
+        info = f"Puzzle rating {shown:.0f} | theme: {p.theme} | {len(self.puzzles)} puzzles"
         y = self._para(surface, info, theme.FONT_TINY, theme.TEXT_DIM, x, y + 4, w, bottom)
         y = self._para(surface, a.prompt, theme.FONT_MEDIUM, theme.WARN, x, y + 6, w, bottom)
         y += 6

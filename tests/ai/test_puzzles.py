@@ -78,6 +78,11 @@ def test_a_longer_line_is_unique_at_every_solver_move_and_the_defence_is_longest
     assert puzzles.check(Pile(5), ["1", "1", "2"]) is not None  # 2 leaves 1: no win
 
 
+def test_a_forced_move_is_no_puzzle():
+    with pytest.raises(puzzles.Refused, match="only one legal move"):
+        puzzles.solve(Pile(1), max_moves=1)
+
+
 def test_no_forced_win_is_refused():
     with pytest.raises(puzzles.Refused, match="no forced win"):
         puzzles.solve(Pile(4), max_moves=3)  # a multiple of 4 loses
@@ -94,10 +99,15 @@ def test_theme_comes_from_the_rules_words():
 
 
 # --- the shipped sets ---------------------------------------------------------------------
+# the sets still short of the 60 (docs/puzzles.md says how many and why)
+SHORT_SETS = {"glades": 30}
+
+
 @pytest.mark.parametrize("game_id", rules.GAMES)
 def test_the_shipped_set_replays_and_is_unique(game_id):
     shipped = puzzles.load(game_id)
-    assert len(shipped) >= 20, f"{game_id}: only {len(shipped)} puzzles shipped"
+    floor = SHORT_SETS.get(game_id, 60)
+    assert len(shipped) >= floor, f"{game_id}: only {len(shipped)} puzzles shipped"
     themes = {t for t, _ in rules.get(game_id).puzzle_themes}
     themes.add(rules.get(game_id).puzzle_theme_default)
     ids = set()
