@@ -81,7 +81,7 @@ class PuzzlesScene(Scene):
     def themes(self) -> list:
         """The themes of this game's puzzles, in the rules' order (None: any)."""
         present = {p.theme for p in self.puzzles}
-        order = [t for t, _ in self.game.puzzle_themes] + [self.game.puzzle_theme_default]
+        order = [entry[0] for entry in self.game.puzzle_themes] + [self.game.puzzle_theme_default]
         out = [t for t in dict.fromkeys(order) if t in present]
         out += sorted(present - set(out))
         return [None, *out]

@@ -108,7 +108,7 @@ def test_the_shipped_set_replays_and_is_unique(game_id):
     shipped = puzzles.load(game_id)
     floor = SHORT_SETS.get(game_id, 60)
     assert len(shipped) >= floor, f"{game_id}: only {len(shipped)} puzzles shipped"
-    themes = {t for t, _ in rules.get(game_id).puzzle_themes}
+    themes = {entry[0] for entry in rules.get(game_id).puzzle_themes}
     themes.add(rules.get(game_id).puzzle_theme_default)
     ids = set()
     for p in shipped:
