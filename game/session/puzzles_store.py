@@ -351,6 +351,6 @@ class Attempt:
             s = s.play(mv)
         text = f"{words} lets the defence off: " + "; ".join(said) + "."
         why = after.explain(line[0])
-        if why:
+        if why and why.split()[0] not in said[0]:  # unless the sentence said it already
             text += f" (The answer {why}.)"
         return text
