@@ -275,6 +275,11 @@ class PuzzlesScene(Scene):
         if self.host is not None:
             self.host.layout(self.board_rect)
 
+    def toast_area(self, size) -> pygame.Rect:
+        """Messages go over the panel's text, off the board."""
+        r = self.text_rect
+        return pygame.Rect(r.x, r.y, r.width, max(10, r.height))
+
     def handle_event(self, event) -> None:
         if self.movebox.active and self.movebox.handle_event(event):
             return
@@ -387,7 +392,7 @@ class PuzzlesScene(Scene):
             )
         panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
         self.draw_text_panel(surface)
-        keys = "Click or / to move | H hint | R retry | N next | G game | T theme | Y yours"
+        keys = "Click, or / to type a move  |  Y your puzzles"
         draw_text(
             surface,
             fit_text(keys, theme.FONT_TINY, self.text_rect.width),
