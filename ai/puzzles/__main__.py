@@ -130,7 +130,11 @@ def main(argv=None) -> int:
     v.add_argument("game", choices=rules.GAMES)
     v.set_defaults(run=verify)
     args = ap.parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # the reader stopped early (| head): not an error
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 if __name__ == "__main__":
