@@ -13,7 +13,7 @@ import sys
 
 SCENES = (
     "title", "select", "play", "pause", "result", "review", "learn", "exercise", "editor",
-    "analysis",
+    "analysis", "puzzles",
 )
 CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 
@@ -720,6 +720,8 @@ def run(args) -> int:
         flow.push(app, "select", game.id if game else None)
     elif scene_name == "learn":
         flow.push(app, "learn", game.id if game else None)
+    elif scene_name == "puzzles":
+        flow.push(app, "puzzles", game.id if game else None)
     elif scene_name == "exercise":
         from game import rules
 

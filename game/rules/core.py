@@ -413,6 +413,29 @@ class State:
             return "ends the game in a draw"
         return "wins the game" if w == self.player else "loses the game at once"
 
+    def puzzle_theme(self, line) -> str:
+        """A theme, in the game's own vocabulary, for a puzzle whose solution ``line`` (moves
+        from here, the solver's and the defender's as the turns fall) wins for the player to
+        move: the first of ``Game.puzzle_themes`` whose words appear in what the solver's
+        moves achieve (``explain``; an entry ending in "defender" reads the defender's
+        moves instead), else ``Game.puzzle_theme_default``.  Never raises."""
+        solver, defender = [], []
+        state = self
+        try:
+            for move in line:
+                said = (state.explain(move) or "").lower()
+                (solver if state.player == self.player else defender).append(said)
+                state = state.play(state.find_move(move))
+        except Exception:
+            pass
+        texts = {"solver": " | ".join(solver), "defender": " | ".join(defender)}
+        for entry in self.game.puzzle_themes:
+            theme, words = entry[0], entry[1]
+            text = texts["defender" if entry[2:] == ("defender",) else "solver"]
+            if any(w in text for w in words):
+                return theme
+        return self.game.puzzle_theme_default
+
     def find_move(self, move) -> Any:
         """The legal move that ``move`` (a move object or its notation) names.
 
@@ -505,6 +528,11 @@ class Game:
     endgame_exploration: float | None = None
     #: seconds a move for some of the computer's levels, where the shared ones do not fit
     level_times: dict[str, float] | None = None
+    #: puzzle themes in the game's words: (theme, words any of which in what the solver's
+    #: moves achieve names it[, "defender": in what the defender's do]), the first that
+    #: matches wins; and the theme otherwise (``State.puzzle_theme``)
+    puzzle_themes: tuple[tuple, ...] = ()
+    puzzle_theme_default: str = "win"
 
     @property
     def players(self) -> tuple[str, str]:

@@ -1575,6 +1575,9 @@ class Gess(Game):
     # Gess slides mostly smash stones at random, so a playout scored 12 plies on was a
     # noisier reading of the same evaluation, at five times the cost (docs/ai.md)
     playout_cutoff = 0
+    # puzzle themes (``State.puzzle_theme``): a ring broken, stones carried off the edge
+    puzzle_themes = (("ring capture", ("ring",)), ("edge", ("off the board",)))
+    puzzle_theme_default = "ring capture"
     wide = True
     # the evaluation's values crowd near 0 (a few stones either way), so with the usual
     # UCT constant of 1 the search spread its visits almost evenly over the root's moves

@@ -1410,6 +1410,9 @@ class Glades(Game):
         ),
     )
     playout_cutoff = None
+    # puzzle themes (``State.puzzle_theme``): a pass forced, a glade claimed, the last tile
+    puzzle_themes = (("forcing a pass", ("passes",), "defender"), ("glade claim", ("glade",)))
+    puzzle_theme_default = "last tile"
     wide = True
 
     def start(self, **options) -> GladesState:

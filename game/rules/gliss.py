@@ -1723,6 +1723,13 @@ class Gliss(Game):
         "left behind, the core, > and the landing (e4:f5>g7)"
     )
     playout_cutoff = 12
+    # puzzle themes (``State.puzzle_theme``): a base broken, a dock and convert, towers
+    puzzle_themes = (
+        ("base wipe", ("'s base",)),
+        ("dock and convert", ("docks",)),
+        ("12 towers", ("tower",)),
+    )
+    puzzle_theme_default = "12 towers"
     wide = True
 
     def start(self, **options) -> GlissState:

@@ -1578,6 +1578,13 @@ class Glorieta(Game):
         ),
     )
     playout_cutoff = None
+    # puzzle themes (``State.puzzle_theme``): two loops threatened at once, a flower, a loop
+    puzzle_themes = (
+        ("double threat", ("two ways to win",)),
+        ("flower", ("flower", "6 stones around 1 cell")),
+        ("loop", ("loop",)),
+    )
+    puzzle_theme_default = "loop"
     wide = False
 
     def start(self, **options) -> GlorietaState:

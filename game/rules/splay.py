@@ -681,6 +681,9 @@ class Splay(Game):
         "a tower into 5 markers"
     )
     playout_cutoff = 12
+    # puzzle themes (``State.puzzle_theme``): a splay that wins, else the last placement
+    puzzle_themes = (("splay", ("splays",)),)
+    puzzle_theme_default = "last placement"
     # playouts end at the cut-off and the evaluation's values crowd near 0 (a few cells
     # of territory either way), so with the usual UCT constant of 1 the search spread its
     # visits almost evenly over the root's moves (4% to the most visited of 52 after 4,000

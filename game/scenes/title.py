@@ -137,6 +137,7 @@ class TitleScene(Scene):
         self.buttons += [
             self.ui.add(Button("Play", self.play)),
             self.ui.add(Button(learn_label(), self.learn, accent=theme.GOOD)),
+            self.ui.add(Button("Puzzles", self.puzzles, accent=theme.ACCENT_2)),
             self.ui.add(Button("Load a game", self.load)),
             self.ui.add(Button("Watch a demo", self.demo, accent=theme.ACCENT_2)),
             self.ui.add(Button("Settings", self.settings, accent=theme.WARN)),
@@ -151,7 +152,7 @@ class TitleScene(Scene):
         self.attract.layout(pygame.Rect(theme.PAD, theme.PAD, w - 2 * theme.PAD, h - 2 * theme.PAD))
         self.title_y = int(h * 0.08)
         bw = min(440 if w >= 1000 else 360, w - 4 * theme.PAD)
-        n = 7  # Continue's slot is reserved
+        n = 8  # Continue's slot is reserved
         gap = theme.GAP + (6 if h >= 700 else 2)
         top = self.title_y + 2 * line_height(theme.FONT_HUGE) + (40 if h >= 700 else 16)
         bh = max(38, min(56 if h >= 700 else 48, (h - 44 - top) // n - gap))
@@ -172,6 +173,9 @@ class TitleScene(Scene):
 
     def learn(self) -> None:
         flow.replace(self.app, "learn")
+
+    def puzzles(self) -> None:
+        flow.replace(self.app, "puzzles")
 
     def resume_saved(self) -> None:
         if self.saved is not None:

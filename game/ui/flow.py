@@ -32,6 +32,7 @@ SCENES: dict[str, str] = {
     "exercise": "game.scenes.exercise:ExerciseScene",
     "editor": "game.scenes.editor:EditorScene",
     "analysis": "game.scenes.analysis:AnalysisScene",
+    "puzzles": "game.scenes.puzzles:PuzzlesScene",
 }
 
 

@@ -236,8 +236,8 @@ def test_title_select_play_pause_flow(app):
     app.push(title)
     frames(app, 30, 0.1)
     assert title.attract.match is not None and title.attract.match.ply > 0
-    # keyboard: Down to Settings (Play, Learn, Load a game, Watch a demo, Settings), Enter
-    for _ in range(4):
+    # keyboard: Down to Settings (Play, Learn, Puzzles, Load a game, Watch a demo, Settings)
+    for _ in range(5):
         press(app, pygame.K_DOWN)
     assert title.ui.focused.label == "Settings"
     press(app, pygame.K_RETURN)

@@ -57,6 +57,7 @@ SCENES = [
     "exercise",
     "editor",
     "analysis",
+    "puzzles",
 ]
 HUMANS = [Seat("human"), Seat("human")]
 SLACK = 2  # pixels: antialiased glyph boxes may touch
@@ -95,7 +96,7 @@ def open_scene(app, gid: str, name: str):
         kept = Match(game, {}, HUMANS)
         _play_moves(kept, 6)
         keeping.save(app, kept)
-    if name in ("title", "select", "load"):
+    if name in ("title", "select", "load", "puzzles"):
         return flow.push(app, name, *([gid] if name != "load" else []))
     if name.startswith("tour"):  # "tour" or "tour:3" (a lesson)
         return flow.push(app, "tour", gid, int(name.partition(":")[2] or 0))

@@ -1,0 +1,337 @@
+"""Puzzles: positions with one winning move, mined from the engine's own games.
+
+A puzzle is a position where the player to move (the *solver*) forces a win in ``k`` moves
+of its own (``k`` from 1 to ``MAX_MOVES``), ``k`` the fewest that do, and where:
+
+* exactly one first move forces that win within ``k`` moves; every other first move is
+  proven, by an exhaustive search over the legal moves, not to force a win within ``k``
+  moves (the puzzle's horizon, as a chess "mate in k" puzzle is unique);
+* every later move of the solver's line is likewise the only one that wins within the moves
+  it has left;
+* the first move is a choice (two legal moves or more);
+* each defender reply is the defender's best: one that makes the solver need the most
+  moves of its own (the longest resistance), the first such in the rules' move order.
+
+The search is exact (no sampling): ``forces`` walks every defender reply and stops at the
+first solver move that wins.  Games where a player moves twice in a row are handled (the
+turn is read from each state).  This package never imports pygame and never names a game:
+themes come from the rules (``State.puzzle_theme``), the shipped sets are data files named
+by game id (``data/<id>.jsonl``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game import rules
+
+from ..mcts import MCTS
+
+MAX_MOVES = 7  # the longest solution, in the solver's moves
+DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
+DIFFICULTY_BUDGET = 2000  # iterations the engine may take to prove a puzzle's win
+RATING_FLOOR, RATING_CEILING = 600.0, 2600.0
+
+
+class Refused(ValueError):
+    """A position that is not a puzzle; the text says why."""
+
+
+def _won(state, solver: int) -> bool:
+    return state.is_over() and state.winner() == solver
+
+
+def forces(state, solver: int, k: int, cap: int | None = None) -> bool:
+    """Whether ``solver`` forces a win from ``state`` within ``k`` moves of its own, against
+    every defence (an exhaustive AND-OR search; ``cap`` bounds the plies walked)."""
+    if state.is_over():
+        return state.winner() == solver
+    if cap is None:
+        cap = 4 * k + 4
+    if k <= 0 or cap <= 0:
+        return False
+    moves = state.legal_moves()
+    if state.player == solver:
+        later = []
+        for m in moves:
+            after = state.play(m)
+            if after.is_over():
+                if after.winner() == solver:
+                    return True
+                continue
+            later.append(after)
+        if k == 1:
+            return False
+        return any(forces(after, solver, k - 1, cap - 1) for after in later)
+    for m in moves:
+        if not forces(state.play(m), solver, k, cap - 1):
+            return False
+    return True
+
+
+def wins_after(state, move, solver: int, k: int) -> bool:
+    """Whether the solver's ``move`` from ``state`` forces a win within ``k`` moves (itself
+    counted)."""
+    after = state.play(move)
+    if after.is_over():
+        return after.winner() == solver
+    return k > 1 and forces(after, solver, k - 1)
+
+
+def fewest(state, solver: int, limit: int) -> int | None:
+    """The fewest moves of its own (up to ``limit``) in which ``solver`` forces a win."""
+    if _won(state, solver):
+        return 0
+    for k in range(1, limit + 1):
+        if forces(state, solver, k):
+            return k
+    return None
+
+
+def winning_moves(state, solver: int, k: int) -> list:
+    """Every move of the solver's from ``state`` that forces a win within ``k`` moves."""
+    return [m for m in state.legal_moves() if wins_after(state, m, solver, k)]
+
+
+def best_defences(state, solver: int, k: int) -> tuple[list, int]:
+    """The defender's replies that make the solver need the most moves (at most ``k``)
+    and that number: the defender's best, the longest resistance."""
+    best: list = []
+    most = -1
+    for m in state.legal_moves():
+        need = fewest(state.play(m), solver, k)
+        if need is None:  # cannot happen below a forced win
+            need = k + 1
+        if need > most:
+            best, most = [m], need
+        elif need == most:
+            best.append(m)
+    return best, most
+
+
+def solve(state, max_moves: int = 2) -> tuple[list, int]:
+    """The unique solution line from ``state`` and its length in the solver's moves;
+    raises Refused saying why the position is not a puzzle."""
+    if state.is_over():
+        raise Refused("the game is over")
+    if len(state.legal_moves()) < 2:
+        raise Refused("only one legal move: nothing to find")
+    solver = state.player
+    k = fewest(state, solver, max_moves)
+    if k is None or k == 0:
+        raise Refused(f"no forced win within {max_moves} moves")
+    line: list = []
+    s = state
+    left = k
+    plies = 0
+    while not s.is_over():
+        plies += 1
+        if plies > 4 * k + 4:
+            raise Refused("the line does not end")
+        if s.player == solver:
+            wins = winning_moves(s, solver, left)
+            if len(wins) != 1:
+                where = "first move" if not line else f"move {len(line) + 1}"
+                names = ", ".join(str(m) for m in wins[:4])
+                raise Refused(f"{len(wins)} winning moves at the {where}: {names}")
+            move = wins[0]
+            left -= 1
+        else:
+            replies, need = best_defences(s, solver, left)
+            move = replies[0]
+            left = need
+        line.append(move)
+        s = s.play(move)
+    if not _won(s, solver):
+        raise Refused("the line does not end in the solver's win")
+    return line, k
+
+
+def check(state, solution: list[str]) -> str | None:
+    """Re-verify a puzzle: the solution replays with the rules to the solver's win, each
+    solver move is the only one that wins in the moves left and each defender reply is a
+    best defence.  None when it holds, else why not."""
+    try:
+        if state.is_over() or len(state.legal_moves()) < 2:
+            return "no choice to make"
+        solver = state.player
+        k = fewest(state, solver, MAX_MOVES)
+        if k is None or k == 0:
+            return "no forced win"
+        left = k
+        s = state
+        for i, text in enumerate(solution):
+            move = s.find_move(text)
+            if s.player == solver:
+                wins = winning_moves(s, solver, left)
+                if wins != [move]:
+                    return f"ply {i + 1}: winning moves {[str(m) for m in wins]}, not only {text}"
+                left -= 1
+            else:
+                replies, need = best_defences(s, solver, left)
+                if move not in replies:
+                    return f"ply {i + 1}: {text} is not a best defence"
+                left = need
+            s = s.play(move)
+        if not _won(s, solver):
+            return "the solution does not end in the solver's win"
+    except rules.IllegalMove as e:
+        return f"illegal: {e}"
+    return None
+
+
+def difficulty(state, budget: int = DIFFICULTY_BUDGET, seed: int = 0) -> int:
+    """The iterations the engine's search (MCTS-Solver) needed to prove the win from
+    ``state``: budget * 2 when it did not within ``budget``."""
+    result = MCTS(iterations=budget, seed=seed).search(state)
+    if result.proven == 1:
+        return max(1, result.iterations)
+    return budget * 2
+
+
+def rating_from(iterations: int, moves: int) -> float:
+    """A puzzle's starting rating from its difficulty (iterations) and length (moves)."""
+    r = 900.0 + 220.0 * math.log10(max(1, iterations)) + 120.0 * (moves - 1)
+    return round(min(RATING_CEILING, max(RATING_FLOOR, r)))
+
+
+@dataclass
+class Puzzle:
+    game: str
+    position: str  # State.fen()
+    solution: list[str]
+    theme: str
+    rating: float
+    moves: int  # the solver's moves
+    iterations: int  # the difficulty estimate
+    source: str = "engine"
+    id: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        d = asdict(self)
+        if not d["extra"]:
+            d.pop("extra")
+        return json.dumps(d, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Puzzle":
+        if not isinstance(d, dict):
+            raise ValueError("a puzzle is a JSON object")
+        try:
+            return cls(
+                game=str(d["game"]),
+                position=str(d["position"]),
+                solution=[str(m) for m in d["solution"]],
+                theme=str(d.get("theme", "")),
+                rating=float(d.get("rating", 1500)),
+                moves=int(d.get("moves", 1)),
+                iterations=int(d.get("iterations", 0)),
+                source=str(d.get("source", "engine")),
+                id=str(d.get("id", "")),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"not a puzzle: {e}") from None
+
+    def state(self):
+        return rules.get(self.game).parse_fen(self.position)
+
+
+def make(
+    game_id: str, state, max_moves: int = 2, budget: int = DIFFICULTY_BUDGET, source: str = "engine"
+) -> Puzzle:
+    """The puzzle at ``state`` (raises Refused when it is not one)."""
+    line, k = solve(state, max_moves)
+    iters = difficulty(state, budget)
+    fen = state.fen()
+    return Puzzle(
+        game=game_id,
+        position=fen,
+        solution=[str(m) for m in line],
+        theme=state.puzzle_theme(line),
+        rating=rating_from(iters, k),
+        moves=k,
+        iterations=iters,
+        source=source,
+        id=hashlib.sha1(f"{game_id} {fen}".encode()).hexdigest()[:10],
+    )
+
+
+def data_path(game_id: str) -> str:
+    return os.path.join(DATA_DIR, f"{game_id}.jsonl")
+
+
+def load(game_id: str, path: str | None = None) -> list[Puzzle]:
+    """The shipped set of ``game_id`` (or the puzzles in ``path``); lines that do not read
+    are skipped."""
+    path = path or data_path(game_id)
+    out: list[Puzzle] = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    out.append(Puzzle.from_dict(json.loads(line)))
+                except ValueError:
+                    continue
+    except OSError:
+        return []
+    return out
+
+
+def refutation(state, move, plies: int = 3, budget: int = 300, seed: int = 0) -> list:
+    """Why ``move`` fails from ``state``: the line the engine answers it with (the
+    defender's reply first), up to ``plies`` moves."""
+    after = state.play(state.find_move(move))
+    if after.is_over():
+        return []
+    solver = state.player
+    # an exact answer first: a reply after which the solver cannot win within 1 move
+    for reply in after.legal_moves():
+        if after.player == solver:
+            break
+        nxt = after.play(reply)
+        if not forces(nxt, solver, 1):
+            line = [reply]
+            if not nxt.is_over() and plies > 1:
+                line += MCTS(iterations=budget, seed=seed).search(nxt).pv[: plies - 1]
+            return line
+    return MCTS(iterations=budget, seed=seed).search(after).pv[:plies]
+
+
+def hint(puzzle: Puzzle, done: int) -> str:
+    """A hint for the solver's move after ``done`` plies of the solution: what it achieves
+    in the game's words, else which piece of the notation it starts with."""
+    s = puzzle.state()
+    for text in puzzle.solution[:done]:
+        s = s.play(s.find_move(text))
+    move = puzzle.solution[done]
+    said = s.explain(move)
+    if said:
+        return f"Look for the move that {said}."
+    return f"The move starts with {move[:1]!r}."
+
+
+def game_positions(game_id: str, budget: int, seed: int, tail: int = 14) -> list:
+    """The last ``tail`` positions of one engine game at ``budget`` iterations a move
+    (0: the engine's playout policy, the fastest)."""
+    rng = random.Random(seed)
+    state = rules.get(game_id).start()
+    engine = MCTS(iterations=budget, rng=rng) if budget > 0 else None
+    seen = []
+    while not state.is_over():
+        seen.append(state)
+        if engine is not None:
+            move = engine.choose(state)
+        else:
+            move = state.random_move(rng)
+        state = state.play(move)
+    return seen[-tail:]

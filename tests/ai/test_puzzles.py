@@ -1,0 +1,175 @@
+"""The puzzle rule (a unique forced win), the miner's commands and the shipped sets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ai import puzzles
+from game import rules
+from game.rules.core import Game, Move, State
+
+
+# --- a hand-made game, small enough to know every answer ------------------------------------
+class Take(Move):
+    __slots__ = ("n",)
+
+    def __init__(self, n):
+        self.n = n
+
+    def notation(self):
+        return "all" if self.n == "all" else str(self.n)
+
+
+class PileGame(Game):
+    id = "pile"
+    puzzle_themes = (("the last stone", ("wins the game",)),)
+
+
+class Pile(State):
+    """Take 1, 2 or 3 stones (or, with ``all``, the whole pile); taking the last wins."""
+
+    def __init__(self, n, player=0, allow_all=False):
+        self.n, self.player, self.allow_all = n, player, allow_all
+
+    game = PileGame()
+
+    def legal_moves(self):
+        moves = [Take(k) for k in (1, 2, 3) if k <= self.n]
+        if self.allow_all and self.n:
+            moves.append(Take("all"))
+        return moves
+
+    def play(self, move):
+        move = self.find_move(move) if isinstance(move, str) else move
+        taken = self.n if move.n == "all" else move.n
+        return Pile(self.n - taken, 1 - self.player, self.allow_all)
+
+    def is_over(self):
+        return self.n == 0
+
+    def winner(self):
+        return (1 - self.player) if self.n == 0 else None
+
+    def __str__(self):
+        return f"pile {self.n} to {self.player}"
+
+
+def test_one_winning_move_is_a_puzzle():
+    line, k = puzzles.solve(Pile(3), max_moves=1)
+    assert [str(m) for m in line] == ["3"] and k == 1
+
+
+def test_two_winning_moves_are_refused():
+    with pytest.raises(puzzles.Refused, match="2 winning moves"):
+        puzzles.solve(Pile(3, allow_all=True), max_moves=1)
+
+
+def test_a_longer_line_is_unique_at_every_solver_move_and_the_defence_is_longest():
+    # from 5 only taking 1 wins (leaving 4); every reply then loses at once
+    line, k = puzzles.solve(Pile(5), max_moves=2)
+    assert k == 2 and str(line[0]) == "1" and len(line) == 3
+    assert puzzles.check(Pile(5), [str(m) for m in line]) is None
+    # a wrong first move or a wrong later move is refused by the re-check
+    assert puzzles.check(Pile(5), ["2", "1", "2"]) is not None
+    assert puzzles.check(Pile(5), ["1", "1", "2"]) is not None  # 2 leaves 1: no win
+
+
+def test_a_forced_move_is_no_puzzle():
+    with pytest.raises(puzzles.Refused, match="only one legal move"):
+        puzzles.solve(Pile(1), max_moves=1)
+
+
+def test_no_forced_win_is_refused():
+    with pytest.raises(puzzles.Refused, match="no forced win"):
+        puzzles.solve(Pile(4), max_moves=3)  # a multiple of 4 loses
+
+
+def test_forces_counts_the_solver_moves():
+    assert puzzles.forces(Pile(9), 0, 3) and not puzzles.forces(Pile(9), 0, 2)
+    assert puzzles.fewest(Pile(9), 0, 5) == 3
+
+
+def test_theme_comes_from_the_rules_words():
+    line, _ = puzzles.solve(Pile(2), max_moves=1)
+    assert Pile(2).puzzle_theme(line) == "the last stone"
+
+
+# --- the shipped sets ---------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_the_shipped_set_replays_and_is_unique(game_id):
+    shipped = puzzles.load(game_id)
+    assert len(shipped) >= 60, f"{game_id}: only {len(shipped)} puzzles shipped"
+    themes = {entry[0] for entry in rules.get(game_id).puzzle_themes}
+    themes.add(rules.get(game_id).puzzle_theme_default)
+    ids = set()
+    for p in shipped:
+        assert p.game == game_id and p.theme in themes and p.id not in ids
+        ids.add(p.id)
+        state = p.state()
+        assert puzzles.check(state, p.solution) is None, p.id
+        # the solution, replayed with the rules, ends in the solver's win
+        s = state
+        for text in p.solution:
+            s = s.play(s.find_move(text))
+        assert s.is_over() and s.winner() == state.player
+
+
+def test_a_tampered_solution_fails_the_check():
+    p = puzzles.load(rules.GAMES[0])[0]
+    state = p.state()
+    other = next(m for m in state.legal_moves() if str(m) != p.solution[0])
+    assert puzzles.check(state, [str(other)] + p.solution[1:]) is not None
+
+
+def test_export_prints_json_lines():
+    game_id = rules.GAMES[0]
+    out = subprocess.run(
+        [sys.executable, "-m", "ai.puzzles", "export", game_id],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert len(out) == len(puzzles.load(game_id))
+    first = json.loads(out[0])
+    assert {"position", "solution", "theme", "rating"} <= set(first)
+    rules.get(game_id).parse_fen(first["position"])
+
+
+def test_mine_keeps_only_verified_puzzles(tmp_path):
+    game_id = rules.GAMES[0]
+    out = tmp_path / "mined.jsonl"
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ai.puzzles",
+            "mine",
+            game_id,
+            "--games",
+            "3",
+            "--max-moves",
+            "1",
+            "--difficulty-budget",
+            "50",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    summary = json.loads(res.stdout.splitlines()[-1])
+    mined = puzzles.load(game_id, str(out))
+    assert summary["puzzles"] == len(mined) and summary["positions"] > 0
+    for p in mined:
+        assert puzzles.check(p.state(), p.solution) is None
+        assert p.iterations >= 1 and p.moves == 1
+
+
+def test_refutation_shows_the_defenders_answer():
+    # from 5, taking 2 leaves 3: the defender takes all 3 and wins
+    assert [str(m) for m in puzzles.refutation(Pile(5), "2")][:1] == ["3"]
