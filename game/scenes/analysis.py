@@ -526,21 +526,8 @@ class AnalysisScene(Scene):
         if self._actions_for is self.node:
             return
         self._actions_for = self.node
-        for b in self.action_buttons:
-            self.ui.remove(b)
         actions = [] if self.node.state.is_over() else list(self.view.actions())
-        self.action_buttons = [
-            self.ui.add(
-                Button(
-                    a.label,
-                    lambda a=a: self.play_move(a.move),
-                    size=theme.FONT_SMALL,
-                    accent=theme.ACCENT_2,
-                )
-            )
-            for a in actions[:3]
-        ]
-        self.layout(self.app.size)
+        self.set_action_buttons(actions[:3], lambda a: self.play_move(a.move))
 
     def update(self, dt: float) -> None:
         super().update(dt)

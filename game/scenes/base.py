@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import theme
-from game.ui.widgets import FocusGroup, dim, draw_text, panel
+from game.ui.widgets import Button, FocusGroup, dim, draw_text, panel
 
 
 class Scene:
@@ -56,6 +56,33 @@ class Scene:
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time)
         self.ui.draw(surface)
+
+    # the view's moves that are not made on the board (a pass, a colour to choose)
+    def offer_actions(self, key, actions, on_action) -> None:
+        """Show ``actions`` as buttons unless ``key`` (what they were built for) is the one
+        they were last built for (``self._actions_key``)."""
+        if key == getattr(self, "_actions_key", None):
+            return
+        self._actions_key = key
+        self.set_action_buttons(actions, on_action)
+
+    def set_action_buttons(self, actions, on_action) -> None:
+        """Replace ``self.action_buttons`` by one small button per action (a click calls
+        ``on_action(action)``), then lay the scene out again."""
+        for b in getattr(self, "action_buttons", []):
+            self.ui.remove(b)
+        self.action_buttons = [
+            self.ui.add(
+                Button(
+                    a.label,
+                    lambda a=a: on_action(a),
+                    size=theme.FONT_SMALL,
+                    accent=theme.ACCENT_2,
+                )
+            )
+            for a in actions
+        ]
+        self.layout(self.app.size)
 
 
 _bg_cache: dict = {}

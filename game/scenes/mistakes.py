@@ -176,23 +176,7 @@ class MistakesScene(Scene):
     def refresh_actions(self) -> None:
         actions = list(self.view.actions()) if self.trying else []
         key = (self.lesson.index, self.trying, tuple((a.label, str(a.move)) for a in actions))
-        if key == self._actions_key:
-            return
-        self._actions_key = key
-        for b in self.action_buttons:
-            self.ui.remove(b)
-        self.action_buttons = [
-            self.ui.add(
-                Button(
-                    a.label,
-                    lambda a=a: self.attempt(a.move),
-                    size=theme.FONT_SMALL,
-                    accent=theme.ACCENT_2,
-                )
-            )
-            for a in actions
-        ]
-        self.layout(self.app.size)
+        self.offer_actions(key, actions, lambda a: self.attempt(a.move))
 
     # --- layout --------------------------------------------------------------------------------
     def layout(self, size) -> None:
