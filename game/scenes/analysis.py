@@ -30,7 +30,7 @@ from game.session.tree import MoveTree
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
 from game.ui.play_panel import draw_eval_bar
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel
+from game.ui.widgets import Button, draw_text, fit_text, line_height, titled_panel
 
 SEARCH_SECONDS = 8.0  # how long the computer keeps analysing one position
 TOP_SHOWN = 3
@@ -561,16 +561,7 @@ class AnalysisScene(Scene):
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         self.host.draw(surface)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = f"Analysis - {self.game.name}"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, f"Analysis - {self.game.name}")
         draw_text(
             surface,
             fit_text(self.where_text(), theme.FONT_SMALL, inner.width),

@@ -33,7 +33,7 @@ from game.ui.widgets import (
     draw_text,
     fit_text,
     line_height,
-    panel,
+    titled_panel,
     wrap_text,
 )
 
@@ -518,16 +518,7 @@ class EditorScene(Scene):
             x, y = self._centres[self.cursor]
             rad = max(8, min(self.board_rect.width, self.board_rect.height) // 40)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), rad, 3)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = f"Position editor - {self.game.name}"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, f"Position editor - {self.game.name}")
         piece = self.piece
         if piece is ERASE:
             what = "Eraser: a click empties a cell"

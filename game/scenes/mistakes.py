@@ -21,7 +21,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import teach, turns
 from game.ui.board_keys import BoardKeys
 from game.ui.review_graph import MARKS
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
+from game.ui.widgets import Button, draw_text, line_height, titled_panel, wrap_text
 
 
 class MistakesScene(Scene):
@@ -391,16 +391,7 @@ class MistakesScene(Scene):
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         self.host.draw(surface)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = "Learn from your mistakes"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, "Learn from your mistakes")
         y = inner.y + line_height(theme.FONT_MEDIUM) + 8
         for text, size, col in self.texts():
             for line in wrap_text(text, size, inner.width):
