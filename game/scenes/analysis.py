@@ -510,15 +510,7 @@ class AnalysisScene(Scene):
         self.ui.handle_event(event)
 
     def handle_result(self, res) -> None:
-        if res is None:
-            return
-        if res.move is not None:
-            self.play_move(res.move)
-        elif res.illegal:
-            self.app.message(res.message or "That is not a legal move", "bad", 2.5)
-            self.app.play_sound("error")
-        elif res.message:
-            self.app.message(res.message)
+        self.board_result(res, self.play_move)
 
     def refresh_actions(self) -> None:
         """The view's moves that are not made on the board (a forced pass, a colour to

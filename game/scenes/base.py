@@ -57,6 +57,19 @@ class Scene:
         draw_background(surface, self.app.time)
         self.ui.draw(surface)
 
+    def board_result(self, res, play, note_seconds: float = 2.5) -> None:
+        """Act on what a board view made of an input: ``play(move)`` for a move; a refused
+        move gets its reason and the error sound; a note from the view is shown."""
+        if res is None:
+            return
+        if res.move is not None:
+            play(res.move)
+        elif res.illegal:
+            self.app.message(res.message or "That is not a legal move", "bad", 2.5)
+            self.app.play_sound("error")
+        elif res.message:
+            self.app.message(res.message, "info", note_seconds)
+
     # the view's moves that are not made on the board (a pass, a colour to choose)
     def offer_actions(self, key, actions, on_action) -> None:
         """Show ``actions`` as buttons unless ``key`` (what they were built for) is the one

@@ -263,16 +263,7 @@ class MistakesScene(Scene):
         self.ui.handle_event(event)
 
     def _handle_result(self, res) -> None:
-        if res is None:
-            return
-        if res.move is not None:
-            self.attempt(res.move)
-            return
-        if res.illegal:
-            self.app.message(res.message or "That is not a legal move", "bad", 2.5)
-            self.app.play_sound("error")
-        elif res.message:
-            self.app.message(res.message, "info", 2.0)
+        self.board_result(res, self.attempt, note_seconds=2.0)
 
     # --- update ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
