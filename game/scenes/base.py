@@ -39,6 +39,15 @@ class Scene:
     def layout(self, size) -> None:
         """Place the widgets for a window of ``size``."""
 
+    def split_panel(self, size, least: int, most: int) -> None:
+        """Set ``self.panel_rect``, a side panel at the right (two fifths of the width,
+        from ``least`` to ``most`` pixels), and ``self.board_rect``, the room left of it."""
+        w, h = size
+        pad = theme.PAD
+        pw = max(least, min(most, w * 2 // 5))
+        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+
     def toast_area(self, size) -> pygame.Rect | None:
         """Where the app's messages (toasts) go over this scene: their bottom centre at
         the rect's, no wider than it; None for the bottom of the window.  A scene with a

@@ -180,11 +180,8 @@ class MistakesScene(Scene):
 
     # --- layout --------------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
         pad = theme.PAD
-        pw = max(320, min(480, w * 2 // 5))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.split_panel(size, 320, 480)
         self.host.layout(self.board_rect)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         gap = theme.GAP
