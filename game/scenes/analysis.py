@@ -30,7 +30,14 @@ from game.session.tree import MoveTree
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
 from game.ui.play_panel import draw_eval_bar
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    fit_text,
+    line_height,
+    titled_panel,
+    wrap_text,
+)
 
 SEARCH_SECONDS = 8.0  # how long the computer keeps analysing one position
 TOP_SHOWN = 3
@@ -365,11 +372,8 @@ class AnalysisScene(Scene):
 
     # --- layout ----------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
         pad, gap = theme.PAD, theme.GAP
-        pw = max(330, min(480, w * 2 // 5))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.split_panel(size, 330, 480)
         self.host.layout(self.board_rect)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         bh = max(34, line_height(theme.FONT_SMALL) + 10)
@@ -510,15 +514,7 @@ class AnalysisScene(Scene):
         self.ui.handle_event(event)
 
     def handle_result(self, res) -> None:
-        if res is None:
-            return
-        if res.move is not None:
-            self.play_move(res.move)
-        elif res.illegal:
-            self.app.message(res.message or "That is not a legal move", "bad", 2.5)
-            self.app.play_sound("error")
-        elif res.message:
-            self.app.message(res.message)
+        self.board_result(res, self.play_move)
 
     def refresh_actions(self) -> None:
         """The view's moves that are not made on the board (a forced pass, a colour to
@@ -526,21 +522,8 @@ class AnalysisScene(Scene):
         if self._actions_for is self.node:
             return
         self._actions_for = self.node
-        for b in self.action_buttons:
-            self.ui.remove(b)
         actions = [] if self.node.state.is_over() else list(self.view.actions())
-        self.action_buttons = [
-            self.ui.add(
-                Button(
-                    a.label,
-                    lambda a=a: self.play_move(a.move),
-                    size=theme.FONT_SMALL,
-                    accent=theme.ACCENT_2,
-                )
-            )
-            for a in actions[:3]
-        ]
-        self.layout(self.app.size)
+        self.set_action_buttons(actions[:3], lambda a: self.play_move(a.move))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -574,16 +557,7 @@ class AnalysisScene(Scene):
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         self.host.draw(surface)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = f"Analysis - {self.game.name}"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, f"Analysis - {self.game.name}")
         size = theme.FONT_SMALL
         lines = wrap_text(self.where_text(), size, inner.width)
         if len(lines) > 2:  # a long ending: the smaller type, still whole

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import theme
-from game.ui.widgets import FocusGroup, dim, draw_text, panel
+from game.ui.widgets import Button, FocusGroup, dim, draw_text, panel
 
 
 class Scene:
@@ -39,6 +39,15 @@ class Scene:
     def layout(self, size) -> None:
         """Place the widgets for a window of ``size``."""
 
+    def split_panel(self, size, least: int, most: int) -> None:
+        """Set ``self.panel_rect``, a side panel at the right (two fifths of the width,
+        from ``least`` to ``most`` pixels), and ``self.board_rect``, the room left of it."""
+        w, h = size
+        pad = theme.PAD
+        pw = max(least, min(most, w * 2 // 5))
+        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
+        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+
     def toast_area(self, size) -> pygame.Rect | None:
         """Where the app's messages (toasts) go over this scene: their bottom centre at
         the rect's, no wider than it; None for the bottom of the window.  A scene with a
@@ -60,6 +69,46 @@ class Scene:
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time)
         self.ui.draw(surface)
+
+    def board_result(self, res, play, note_seconds: float = 2.5) -> None:
+        """Act on what a board view made of an input: ``play(move)`` for a move; a refused
+        move gets its reason and the error sound; a note from the view is shown."""
+        if res is None:
+            return
+        if res.move is not None:
+            play(res.move)
+        elif res.illegal:
+            self.app.message(res.message or "That is not a legal move", "bad", 2.5)
+            self.app.play_sound("error")
+        elif res.message:
+            self.app.message(res.message, "info", note_seconds)
+
+    # the view's moves that are not made on the board (a pass, a colour to choose)
+    def offer_actions(self, key, actions, on_action) -> None:
+        """Show ``actions`` as buttons unless ``key`` (what they were built for) is the one
+        they were last built for (``self._actions_key``)."""
+        if key == getattr(self, "_actions_key", None):
+            return
+        self._actions_key = key
+        self.set_action_buttons(actions, on_action)
+
+    def set_action_buttons(self, actions, on_action) -> None:
+        """Replace ``self.action_buttons`` by one small button per action (a click calls
+        ``on_action(action)``), then lay the scene out again."""
+        for b in getattr(self, "action_buttons", []):
+            self.ui.remove(b)
+        self.action_buttons = [
+            self.ui.add(
+                Button(
+                    a.label,
+                    lambda a=a: on_action(a),
+                    size=theme.FONT_SMALL,
+                    accent=theme.ACCENT_2,
+                )
+            )
+            for a in actions
+        ]
+        self.layout(self.app.size)
 
 
 _bg_cache: dict = {}

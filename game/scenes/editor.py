@@ -33,8 +33,8 @@ from game.ui.widgets import (
     draw_text,
     fit_text,
     line_height,
-    panel,
     text_size,
+    titled_panel,
     wrap_text,
 )
 
@@ -413,11 +413,8 @@ class EditorScene(Scene):
 
     # --- layout -----------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
         pad, gap = theme.PAD, theme.GAP
-        pw = max(320, min(460, w * 2 // 5))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.split_panel(size, 320, 460)
         self.host.layout(self.board_rect)
         self._centres = None
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
@@ -519,16 +516,7 @@ class EditorScene(Scene):
             x, y = self._centres[self.cursor]
             rad = max(8, min(self.board_rect.width, self.board_rect.height) // 40)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), rad, 3)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = f"Position editor - {self.game.name}"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, f"Position editor - {self.game.name}")
         piece = self.piece
         if piece is ERASE:
             what = "Eraser: a click empties a cell"

@@ -311,23 +311,7 @@ class ExerciseScene(Scene):
         live = a is not None and not a.over and not self.queue and self.view is not None
         actions = list(self.view.actions()) if live else []
         key = (len(a.line) if a else -1, tuple((x.label, str(x.move)) for x in actions))
-        if key == self._actions_key:
-            return
-        self._actions_key = key
-        for b in self.action_buttons:
-            self.ui.remove(b)
-        self.action_buttons = [
-            self.ui.add(
-                Button(
-                    x.label,
-                    lambda x=x: self.take_action(x),
-                    size=theme.FONT_SMALL,
-                    accent=theme.ACCENT_2,
-                )
-            )
-            for x in actions
-        ]
-        self.layout(self.app.size)
+        self.offer_actions(key, actions, self.take_action)
 
     # --- the frame ---------------------------------------------------------------------------
     def layout(self, size) -> None:

@@ -21,7 +21,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import teach, turns
 from game.ui.board_keys import BoardKeys
 from game.ui.review_graph import MARKS
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
+from game.ui.widgets import Button, draw_text, line_height, titled_panel, wrap_text
 
 
 class MistakesScene(Scene):
@@ -176,31 +176,12 @@ class MistakesScene(Scene):
     def refresh_actions(self) -> None:
         actions = list(self.view.actions()) if self.trying else []
         key = (self.lesson.index, self.trying, tuple((a.label, str(a.move)) for a in actions))
-        if key == self._actions_key:
-            return
-        self._actions_key = key
-        for b in self.action_buttons:
-            self.ui.remove(b)
-        self.action_buttons = [
-            self.ui.add(
-                Button(
-                    a.label,
-                    lambda a=a: self.attempt(a.move),
-                    size=theme.FONT_SMALL,
-                    accent=theme.ACCENT_2,
-                )
-            )
-            for a in actions
-        ]
-        self.layout(self.app.size)
+        self.offer_actions(key, actions, lambda a: self.attempt(a.move))
 
     # --- layout --------------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
         pad = theme.PAD
-        pw = max(320, min(480, w * 2 // 5))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.split_panel(size, 320, 480)
         self.host.layout(self.board_rect)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         gap = theme.GAP
@@ -279,16 +260,7 @@ class MistakesScene(Scene):
         self.ui.handle_event(event)
 
     def _handle_result(self, res) -> None:
-        if res is None:
-            return
-        if res.move is not None:
-            self.attempt(res.move)
-            return
-        if res.illegal:
-            self.app.message(res.message or "That is not a legal move", "bad", 2.5)
-            self.app.play_sound("error")
-        elif res.message:
-            self.app.message(res.message, "info", 2.0)
+        self.board_result(res, self.attempt, note_seconds=2.0)
 
     # --- update ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -407,16 +379,7 @@ class MistakesScene(Scene):
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         self.host.draw(surface)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = "Learn from your mistakes"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, "Learn from your mistakes")
         y = inner.y + line_height(theme.FONT_MEDIUM) + 8
         for text, size, col in self.texts():
             for line in wrap_text(text, size, inner.width):

@@ -241,23 +241,7 @@ class PlayScene(Scene):
         m = self.match
         actions = list(self.view.actions()) if m.human_turn else []
         key = (m.ply, tuple((a.label, str(a.move)) for a in actions))
-        if key == self._actions_key:
-            return
-        self._actions_key = key
-        for b in self.action_buttons:
-            self.ui.remove(b)
-        self.action_buttons = [
-            self.ui.add(
-                Button(
-                    a.label,
-                    lambda a=a: self.take_action(a),
-                    size=theme.FONT_SMALL,
-                    accent=theme.ACCENT_2,
-                )
-            )
-            for a in actions
-        ]
-        self.layout(self.app.size)
+        self.offer_actions(key, actions, self.take_action)
 
     def take_action(self, action) -> None:
         if self.try_move(action.move) and action.explain:

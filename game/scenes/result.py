@@ -211,11 +211,8 @@ class ResultScene(Scene):
         return self.scores is not None and self.match.resigned is None
 
     def layout(self, size) -> None:
-        w, h = size
         pad = theme.PAD
-        pw = max(330, min(460, w * 2 // 5))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.split_panel(size, 330, 460)
         self.host.layout(self.board_rect)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         bh = max(46, line_height(theme.FONT_MEDIUM) + 12)

@@ -30,7 +30,15 @@ from game.ui import flow
 from game.ui.move_entry import MoveBox
 from game.ui.move_list import MoveList
 from game.ui.review_graph import MARKS, WinGraph
-from game.ui.widgets import Button, bar, draw_text, fit_text, line_height, panel, wrap_text
+from game.ui.widgets import (
+    Button,
+    bar,
+    draw_text,
+    fit_text,
+    line_height,
+    titled_panel,
+    wrap_text,
+)
 
 
 def _count(n: int, label: str) -> str:
@@ -507,11 +515,8 @@ class ReviewScene(Scene):
 
     # --- layout ------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
         pad = theme.PAD
-        pw = max(320, min(480, w * 2 // 5))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+        self.split_panel(size, 320, 480)
         self.place_board()
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         gap = theme.GAP
@@ -713,16 +718,7 @@ class ReviewScene(Scene):
         self.host.draw(surface)
         if self.better:
             self.draw_banner(surface)
-        panel(surface, self.panel_rect)
-        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
-        title = f"Review - {self.game.name or self.game.id}"
-        draw_text(
-            surface,
-            fit_text(title, theme.FONT_MEDIUM, inner.width),
-            theme.FONT_MEDIUM,
-            theme.TEXT,
-            (inner.x, inner.y),
-        )
+        inner = titled_panel(surface, self.panel_rect, f"Review - {self.game.name or self.game.id}")
         y = self.text_top
         tiny_room = 2  # the layout keeps two small lines under the position's name
         for text, size, col in self.position_text():

@@ -326,6 +326,21 @@ def panel(
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
 
+def titled_panel(surface: pygame.Surface, rect, title: str) -> pygame.Rect:
+    """A side panel with ``title`` at its top (medium type, cut to the width); returns
+    the rect inside its padding, where the panel's content goes."""
+    panel(surface, rect)
+    inner = pygame.Rect(rect).inflate(-2 * theme.PAD, -2 * theme.PAD)
+    draw_text(
+        surface,
+        fit_text(title, theme.FONT_MEDIUM, inner.width),
+        theme.FONT_MEDIUM,
+        theme.TEXT,
+        (inner.x, inner.y),
+    )
+    return inner
+
+
 _dim_cache: dict[tuple, pygame.Surface] = {}
 
 
