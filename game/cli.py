@@ -12,8 +12,17 @@ import os
 import sys
 
 SCENES = (
-    "title", "select", "play", "pause", "result", "review", "learn", "exercise", "editor",
-    "analysis", "puzzles",
+    "title",
+    "select",
+    "play",
+    "pause",
+    "result",
+    "review",
+    "learn",
+    "exercise",
+    "editor",
+    "analysis",
+    "puzzles",
 )
 CE_MESSAGE = "upstream pygame is installed; run: pip uninstall pygame && pip install pygame-ce"
 

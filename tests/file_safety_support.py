@@ -15,8 +15,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAR = "9999-12-31T23:59:59"  # no offset: local time, which west of UTC is past year 9999
 
 
-
-
 def record_text(date=None, moves=("f6", "c3"), extra_lines=()) -> str:
     lines = [records.MAGIC, "version: 0.1.0", "game: splay", "seats: human, human"]
     if date:
@@ -40,8 +38,6 @@ def run_py(code: str, env_extra=None, timeout: float = 60, **kw):
         timeout=timeout,
         **kw,
     )
-
-
 
 
 def analysis_of_two_moves(best_last="d4") -> Analysis:

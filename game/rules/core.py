@@ -419,14 +419,15 @@ class State:
         move: the first of ``Game.puzzle_themes`` whose words appear in what the solver's
         moves achieve (``explain``; an entry ending in "defender" reads the defender's
         moves instead), else ``Game.puzzle_theme_default``.  Never raises."""
-        solver, defender = [], []
+        solver: list[str] = []
+        defender: list[str] = []
         state = self
         try:
             for move in line:
                 said = (state.explain(move) or "").lower()
                 (solver if state.player == self.player else defender).append(said)
                 state = state.play(state.find_move(move))
-        except Exception:
+        except ValueError:  # a line that stops being legal: its theme from the moves so far
             pass
         texts = {"solver": " | ".join(solver), "defender": " | ".join(defender)}
         for entry in self.game.puzzle_themes:

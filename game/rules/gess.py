@@ -1065,7 +1065,7 @@ class GessState(State):
         return f"{text}: the piece cannot slide that far"
 
     def describe(self, move) -> str:
-        """"Black moves the piece on c3 to c6, capturing 2 stones." (the panel's log)."""
+        """ "Black moves the piece on c3 to c6, capturing 2 stones." (the panel's log)."""
         who = self.seat_name(self.player)
         try:
             m = self.find_move(move)

@@ -915,7 +915,7 @@ class GladesState(State):
         return -1
 
     def describe(self, move) -> str:
-        """"Orange places 6-5 on e2-f2." (and the glades it closes), "Green passes."."""
+        """ "Orange places 6-5 on e2-f2." (and the glades it closes), "Green passes."."""
         who = self.seat_name(self.player)
         try:
             m = self.find_move(move)

@@ -874,7 +874,7 @@ class GlissState(State):
         return False
 
     def describe(self, move) -> str:
-        """"Red builds on e5." / "Blue flies the glider from c3 to c7, capturing 3
+        """ "Red builds on e5." / "Blue flies the glider from c3 to c7, capturing 3
         stones." (the panel's log)."""
         who = self.seat_name(self.player)
         try:

@@ -939,7 +939,7 @@ class GlorietaState(State):
         return m
 
     def describe(self, move) -> str:
-        """"Black places on g7." / "Orange places a neutral stone on d4." / "Black
+        """ "Black places on g7." / "Orange places a neutral stone on d4." / "Black
         declines." / "Player 2 chooses to take Black." (the panel's log)."""
         who = self.seat_name(self.player)
         try:

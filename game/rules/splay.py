@@ -328,7 +328,7 @@ class SplayState(State):
         return not BORDER[cell] and _place_ok(self.cells, self.emp, cell)
 
     def describe(self, move) -> str:
-        """"White places on f6." / "Black places on d4 and splays the tower: 5 markers,
+        """ "White places on f6." / "Black places on d4 and splays the tower: 5 markers,
         2 towers collapse." (the panel's log)."""
         who = self.seat_name(self.player)
         try:
@@ -343,8 +343,7 @@ class SplayState(State):
             return f"{who} places on {NAMES[cell]}."
         n = len(out.markers)
         text = (
-            f"{who} places on {NAMES[cell]} and splays the tower: "
-            f"{n} marker{'s' if n != 1 else ''}"
+            f"{who} places on {NAMES[cell]} and splays the tower: {n} marker{'s' if n != 1 else ''}"
         )
         k = len(out.collapsed)
         if k:

@@ -33,6 +33,7 @@ HELP = [  # the scene's own keys, for the ? legend
     "H: a hint; R: try again; Esc: back",
 ]
 
+
 class PuzzlesScene(Scene):
     """Puzzles of ``game_id`` (the first game when None), of ``theme`` (any when None)."""
 

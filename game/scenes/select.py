@@ -428,8 +428,7 @@ class SelectScene(Scene):
         # the labels' column: the designed 200 px, wider when a label (scaled with the
         # window) needs it, up to half the panel
         widest = max(
-            [text_size(w.label, w.size)[0] for w in self.option_widgets + self.seat_widgets]
-            or [0]
+            [text_size(w.label, w.size)[0] for w in self.option_widgets + self.seat_widgets] or [0]
         )
         label_w = min(max(min(200, d.width * 2 // 5), widest + 2 * theme.GAP + 4), d.width // 2)
         y += 26

@@ -401,12 +401,7 @@ class Match:
                     self.req_purpose = None
         if self.over:
             return
-        if (
-            self.computer_turn
-            and self.req_id is None
-            and self.pending is None
-            and not self.waits()
-        ):
+        if self.computer_turn and self.req_id is None and self.pending is None and not self.waits():
             self._request("move")
         if self.pending is not None and not self.hold():
             if self.paused and self.steps <= 0:

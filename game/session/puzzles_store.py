@@ -111,8 +111,10 @@ def loads(text: str) -> tuple[PuzzleRecord, list[str]]:
     problems: list[str] = []
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         return PuzzleRecord(), [f"not JSON ({exc.msg}, line {exc.lineno})"]
+    except ValueError as exc:  # not text that JSON reads at all
+        return PuzzleRecord(), [f"not JSON ({exc})"]
     if not isinstance(data, dict):
         return PuzzleRecord(), ["not a table"]
     rec = PuzzleRecord()

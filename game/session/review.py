@@ -751,8 +751,13 @@ class Analyser:
                 self._set(
                     index,
                     PositionEval(
-                        value0, best, proven, played, pv,
-                        chance0=chance0, played_chance=played_chance,
+                        value0,
+                        best,
+                        proven,
+                        played,
+                        pv,
+                        chance0=chance0,
+                        played_chance=played_chance,
                     ),
                 )
                 self._next = max(self._next, index + 1)

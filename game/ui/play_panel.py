@@ -464,9 +464,7 @@ class PlayPanel:
         line = verdict(est, names)
         if est is not None and est["proven"] is None:
             line += ", " + tries(est["iterations"])
-        draw_text(
-            surface, fit_text(line, theme.FONT_TINY, w), theme.FONT_TINY, theme.TEXT, (x, y)
-        )
+        draw_text(surface, fit_text(line, theme.FONT_TINY, w), theme.FONT_TINY, theme.TEXT, (x, y))
         y += line_height(theme.FONT_TINY) + 2
         cands = m.candidates()[:3] if busy else []
         if cands:

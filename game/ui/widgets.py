@@ -359,9 +359,7 @@ def dim(surface: pygame.Surface, alpha: int = 150, color=None) -> None:
     surface.blit(veil, (0, 0))
 
 
-def bar(
-    surface: pygame.Surface, rect, fraction: float, color, back=None, radius: int = 6
-) -> None:
+def bar(surface: pygame.Surface, rect, fraction: float, color, back=None, radius: int = 6) -> None:
     """A horizontal progress bar."""
     back = theme.BOARD if back is None else back
     rect = pygame.Rect(rect)

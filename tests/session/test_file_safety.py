@@ -22,12 +22,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FAR = "9999-12-31T23:59:59"  # no offset: local time, which west of UTC is past year 9999
 
 
-
-
-
-
-
-
 # --- 1. any error reading a file is a message; a bad autosave is set aside ---------------------
 def test_a_far_naive_date_west_of_utc_is_a_message_in_a_fresh_process(tmp_path):
     path = tmp_path / "far.txt"

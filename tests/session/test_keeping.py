@@ -12,10 +12,6 @@ from game.session import settings
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-
-
-
-
 def test_the_archive_setting_reads_and_writes():
     st, problems = settings.loads("archive = 500\n")
     assert st.archive_limit == 500 and not problems

@@ -30,8 +30,6 @@ from game.ui.app import App
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-
-
 def persistent_app(**kw) -> App:
     st, _ = settings.load()
     ai = InlineAI("ai.worker:default_bot")

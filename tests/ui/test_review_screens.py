@@ -22,15 +22,7 @@ from game.ui import opening
 # ends the game lost (or drawn) or lets the opponent win at once (``reply``).
 
 
-
-
-
-
-
-
 # --- a small game of our own, for the forced and finished positions -----------------------------
-
-
 
 
 def test_a_finished_game_of_one_position_needs_no_search():

@@ -63,6 +63,7 @@ HUMANS = [Seat("human"), Seat("human")]
 SLACK = 2  # pixels: antialiased glyph boxes may touch
 TOAST = "Saved to /home/player/.local/share/abstract-arcade/games/a-long-game-name.txt"
 
+
 def _play_moves(match, n: int, seed: int = 3) -> None:
     rng = random.Random(seed)
     for _ in range(n):
