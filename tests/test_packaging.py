@@ -45,6 +45,8 @@ def test_a_test_run_leaves_no_data_folder_behind(tmp_path):
             sys.executable,
             "-m",
             "pytest",
+            "-o",
+            "addopts=",
             "-q",
             "-p",
             "no:cacheprovider",
