@@ -27,7 +27,15 @@ from game.scenes.base import Scene, draw_background
 from game.session import progress as progress_mod
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
+from game.ui.widgets import (
+    Button,
+    Paragraphs,
+    draw_text,
+    fit_text,
+    line_height,
+    panel,
+    text_size,
+)
 
 REPLY_PAUSE = 0.35  # seconds between the player's move and the reply shown after it
 HELP = [  # the scene's own keys, for the ? legend
@@ -111,7 +119,7 @@ class ExerciseScene(Scene):
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_rect = pygame.Rect(0, 0, 10, 10)
-        self._wrap_cache: dict = {}
+        self.paras = Paragraphs()  # the panel's wrapped text
         small = theme.FONT_SMALL
         self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey=","))
         self.b_next = self.ui.add(
@@ -341,7 +349,7 @@ class ExerciseScene(Scene):
                 b.rect = pygame.Rect(inner.x + i * (aw + gap), top, aw, bh)
         keys_h = line_height(theme.FONT_TINY) + 4
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.width, top - keys_h - gap - inner.y)
-        self._wrap_cache.clear()
+        self.paras.clear()
         if self.host is not None:
             self.host.layout(self.board_rect)
 
@@ -456,24 +464,6 @@ class ExerciseScene(Scene):
         self._refresh_buttons()
 
     # --- drawing -------------------------------------------------------------------------------
-    def _wrap(self, text: str, size: int, width: int) -> list:
-        key = (text, size, width)
-        lines = self._wrap_cache.get(key)
-        if lines is None:
-            if len(self._wrap_cache) > 64:
-                self._wrap_cache.clear()
-            lines = self._wrap_cache[key] = wrap_text(text, size, max(20, width))
-        return lines
-
-    def _para(self, surface, text, size, color, x, y, width, bottom) -> int:
-        lh = line_height(size)
-        for line in self._wrap(text, size, width):
-            if y + lh > bottom:
-                break
-            draw_text(surface, line, size, color, (x, y))
-            y += lh
-        return y
-
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         if self.host is not None:
@@ -507,7 +497,7 @@ class ExerciseScene(Scene):
         x, w = r.x, r.width
         size = theme.FONT_SMALL
         for size in (theme.FONT_SMALL, theme.FONT_TINY):
-            lines = self._wrap(text, size, w - 2 * theme.GAP)
+            lines = self.paras.wrap(text, size, w - 2 * theme.GAP)
             need = 8 + line_height(theme.FONT_SMALL) + len(lines) * line_height(size) + 6
             if need <= bottom - y:
                 break
@@ -518,7 +508,7 @@ class ExerciseScene(Scene):
         fill = theme.mix(theme.mix(theme.PANEL, colour, 0.12), colour, 0.45 * k)
         panel(surface, box, fill, colour)
         draw_text(surface, title, theme.FONT_SMALL, colour, (x + theme.GAP, y + 6))
-        self._para(
+        self.paras.draw(
             surface,
             text,
             size,
@@ -538,10 +528,10 @@ class ExerciseScene(Scene):
         heading = f"{name}: now you try"
         if self.lesson_title:
             heading = f"Now you try: {self.lesson_title}"
-        y = self._para(surface, heading, theme.FONT_SMALL, theme.ACCENT_2, x, y, w, bottom) + 2
+        y = self.paras.draw(surface, heading, theme.FONT_SMALL, theme.ACCENT_2, x, y, w, bottom) + 2
         ex = self.exercise
         if ex is None or (self.problem and self.attempt is None):
-            self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
+            self.paras.draw(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
             return
         # one mark per exercise: filled when solved, ringed for the current one
         n = len(self.exercises)
@@ -559,16 +549,16 @@ class ExerciseScene(Scene):
             at, y = x, y + 20
         draw_text(surface, label, theme.FONT_TINY, theme.TEXT_DIM, (at, y + 9), "midleft")
         y += 24
-        y = self._para(surface, ex.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
+        y = self.paras.draw(surface, ex.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
         y += 2
         a = self.attempt
         mover = a.start.seat_name(a.mover)
-        y = self._para(surface, ex.goal.text, theme.FONT_SMALL, theme.WARN, x, y, w, bottom)
+        y = self.paras.draw(surface, ex.goal.text, theme.FONT_SMALL, theme.WARN, x, y, w, bottom)
         best = self.stars_of(self.index)
         par = ex.par_moves
         line = f"You play {mover}.  Par: {par} move{'s' if par != 1 else ''}."
         line += f"  Played: {a.used}."
-        y = self._para(surface, line, theme.FONT_TINY, theme.TEXT_DIM, x, y + 2, w, bottom)
+        y = self.paras.draw(surface, line, theme.FONT_TINY, theme.TEXT_DIM, x, y + 2, w, bottom)
         if best and y + 20 <= bottom:
             draw_text(surface, "Best:", theme.FONT_TINY, theme.TEXT_DIM, (x, y + 2))
             draw_stars(surface, x + 48, y + 2 + line_height(theme.FONT_TINY) // 2, 7, best)
@@ -579,7 +569,7 @@ class ExerciseScene(Scene):
         y += 10
         if self.show_hint and ex.hint:
             y = (
-                self._para(
+                self.paras.draw(
                     surface, "Hint: " + ex.hint, theme.FONT_SMALL, theme.ACCENT_2, x, y, w, bottom
                 )
                 + 6
@@ -600,7 +590,7 @@ class ExerciseScene(Scene):
                 said += f" ({a.mistakes} try{'s' if a.mistakes != 1 else ''} before: "
                 said += "solve it at the first try for three stars.)"
             said += " Finish to go back." if last else " Next for the next one."
-            self._para(surface, said, theme.FONT_SMALL, theme.GOOD, x, y, w, bottom)
+            self.paras.draw(surface, said, theme.FONT_SMALL, theme.GOOD, x, y, w, bottom)
             return
         if a.failed:
             self._box(surface, y, bottom, "Not this time:", a.failed, theme.BAD, k)
@@ -616,4 +606,4 @@ class ExerciseScene(Scene):
                 text = f"{self.answer}. {text}"
             if a.used == 0:
                 text = "Try another move."
-        self._para(surface, text, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)
+        self.paras.draw(surface, text, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)

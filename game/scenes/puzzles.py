@@ -23,7 +23,7 @@ from game.scenes.base import Scene, draw_background
 from game.session import puzzles_store as store
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap_text
+from game.ui.widgets import Button, Paragraphs, draw_text, fit_text, line_height, panel
 
 REPLY_PAUSE = 0.35  # seconds between the player's move and each reply shown
 
@@ -56,6 +56,7 @@ class PuzzlesScene(Scene):
         self.queue_wait = 0.0
         self.flash_t = 0.0
         self.recent: list[str] = []  # ids shown this session, skipped by Next while others wait
+        self.paras = Paragraphs()  # the panel's wrapped text
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_rect = pygame.Rect(0, 0, 10, 10)
@@ -392,15 +393,6 @@ class PuzzlesScene(Scene):
         self.b_theme.label = f"Theme: {self.theme or 'any'}"
 
     # --- drawing ---------------------------------------------------------------------------------
-    def _para(self, surface, text, size, color, x, y, width, bottom) -> int:
-        lh = line_height(size)
-        for line in wrap_text(text, size, max(20, width)):
-            if y + lh > bottom:
-                break
-            draw_text(surface, line, size, color, (x, y))
-            y += lh
-        return y
-
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         if self.host is not None:
@@ -445,7 +437,7 @@ class PuzzlesScene(Scene):
         )
         if self.change is not None:
             line += f"   {self.change:+.0f}"
-        y = self._para(surface, line, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom) + 4
+        y = self.paras.draw(surface, line, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom) + 4
         # the history: the last tries, green solved, red failed
         last = rec.history[-16:]
         for i, h in enumerate(last):
@@ -462,14 +454,14 @@ class PuzzlesScene(Scene):
         )
         y += 18
         if self.problem or self.attempt is None:
-            self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
+            self.paras.draw(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
             return
         a = self.attempt
         p = a.puzzle
         shown = rec.rating_of(p).rating
         info = f"Puzzle rating {shown:.0f} | theme: {p.theme} | {len(self.puzzles)} puzzles"
-        y = self._para(surface, info, theme.FONT_TINY, theme.TEXT_DIM, x, y + 4, w, bottom)
-        y = self._para(surface, a.prompt, theme.FONT_MEDIUM, theme.WARN, x, y + 6, w, bottom)
+        y = self.paras.draw(surface, info, theme.FONT_TINY, theme.TEXT_DIM, x, y + 4, w, bottom)
+        y = self.paras.draw(surface, a.prompt, theme.FONT_MEDIUM, theme.WARN, x, y + 6, w, bottom)
         y += 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y), 1)
         y += 10
@@ -479,8 +471,10 @@ class PuzzlesScene(Scene):
             text = "Your move: click the board, or type it after /."
             colour = theme.TEXT
         if a.failed:
-            y = self._para(surface, "Not this one:", theme.FONT_SMALL, theme.BAD, x, y, w, bottom)
-        y = self._para(surface, text, theme.FONT_SMALL, colour, x, y, w, bottom)
+            y = self.paras.draw(
+                surface, "Not this one:", theme.FONT_SMALL, theme.BAD, x, y, w, bottom
+            )
+        y = self.paras.draw(surface, text, theme.FONT_SMALL, colour, x, y, w, bottom)
         if a.over:
             tail = "N for the next puzzle." + ("  R to try it again." if a.failed else "")
-            self._para(surface, tail, theme.FONT_SMALL, theme.TEXT_DIM, x, y + 6, w, bottom)
+            self.paras.draw(surface, tail, theme.FONT_SMALL, theme.TEXT_DIM, x, y + 6, w, bottom)

@@ -23,7 +23,15 @@ from game import catalog, lessons, rules, theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.ui import flow
-from game.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_size, wrap_text
+from game.ui.widgets import (
+    Button,
+    Paragraphs,
+    draw_text,
+    fit_text,
+    line_height,
+    panel,
+    text_size,
+)
 
 PREVIEW = 0.8  # seconds the move is marked on the board before it is played
 REFUSE_DELAY = 0.6  # seconds before an illegal try is refused
@@ -68,7 +76,7 @@ class TourScene(Scene):
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_rect = pygame.Rect(0, 0, 10, 10)
-        self._wrap_cache: dict = {}
+        self.paras = Paragraphs()  # the panel's wrapped text
         small = theme.FONT_SMALL
         self.b_prev = self.ui.add(Button("Previous", self.prev, size=small, hotkey="<"))
         self.b_next = self.ui.add(
@@ -319,7 +327,7 @@ class TourScene(Scene):
         self.b_try.rect = pygame.Rect(inner.x + half + gap, y3, inner.width - half - gap, bh)
         keys_h = line_height(theme.FONT_TINY) + 4
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.width, y1 - keys_h - gap - inner.y)
-        self._wrap_cache.clear()
+        self.paras.clear()
         if self.host is not None:
             self.host.layout(self.board_rect)
         elif self.start_state is not None:
@@ -382,25 +390,6 @@ class TourScene(Scene):
         return min(READ_MAX, READ_BASE + READ_PER_CHAR * len(text))
 
     # --- drawing -------------------------------------------------------------------------------
-    def _wrap(self, text: str, size: int, width: int) -> list:
-        key = (text, size, width)
-        lines = self._wrap_cache.get(key)
-        if lines is None:
-            if len(self._wrap_cache) > 64:
-                self._wrap_cache.clear()
-            lines = self._wrap_cache[key] = wrap_text(text, size, max(20, width))
-        return lines
-
-    def _para(self, surface, text, size, color, x, y, width, bottom) -> int:
-        """Wrapped text from ``y``; stops above ``bottom``; returns the next y."""
-        lh = line_height(size)
-        for line in self._wrap(text, size, width):
-            if y + lh > bottom:
-                break
-            draw_text(surface, line, size, color, (x, y))
-            y += lh
-        return y
-
     def draw(self, surface) -> None:
         draw_background(surface, self.app.time, glow=False)
         if self.host is not None:
@@ -463,7 +452,7 @@ class TourScene(Scene):
         self.draw_legend(surface, head.right + 2 * theme.GAP, head.centery, x + w)
         y += line_height(theme.FONT_SMALL) + 2
         if self.problem and not self.played:
-            self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
+            self.paras.draw(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y + 8, w, bottom)
             return
         lesson = self.lesson
         if lesson is None:
@@ -487,9 +476,11 @@ class TourScene(Scene):
             "midleft",
         )
         y += 24
-        y = self._para(surface, lesson.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
+        y = self.paras.draw(surface, lesson.title, theme.FONT_MEDIUM, theme.TEXT, x, y, w, bottom)
         y += 4
-        y = self._para(surface, lesson.caption, theme.FONT_SMALL, theme.TEXT_DIM, x, y, w, bottom)
+        y = self.paras.draw(
+            surface, lesson.caption, theme.FONT_SMALL, theme.TEXT_DIM, x, y, w, bottom
+        )
         y += 8
         if y + 4 < bottom:
             pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y), 1)
@@ -502,9 +493,9 @@ class TourScene(Scene):
                 draw_text(surface, counter, theme.FONT_SMALL, theme.TEXT_DIM, (x, y))
             y += line_height(theme.FONT_SMALL) + 4
             if self.problem:
-                self._para(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y, w, bottom)
+                self.paras.draw(surface, self.problem, theme.FONT_SMALL, theme.BAD, x, y, w, bottom)
             elif steps:
-                self._para(
+                self.paras.draw(
                     surface,
                     "Watch the board: Next (or Right) starts the moves.",
                     theme.FONT_SMALL,
@@ -522,9 +513,9 @@ class TourScene(Scene):
             said = st.words[:1].upper() + st.words[1:]
         head = f"Step {self.si + 1} of {steps}:  {said}"
         col = theme.WARN if st.illegal else theme.ACCENT_2
-        y = self._para(surface, head, theme.FONT_SMALL, col, x, y, w, bottom) + 4
+        y = self.paras.draw(surface, head, theme.FONT_SMALL, col, x, y, w, bottom) + 4
         if p.error:
-            self._para(
+            self.paras.draw(
                 surface,
                 f"This step went wrong: {p.error}",
                 theme.FONT_SMALL,
@@ -535,12 +526,12 @@ class TourScene(Scene):
                 bottom,
             )
             return
-        y = self._para(surface, st.caption, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)
+        y = self.paras.draw(surface, st.caption, theme.FONT_SMALL, theme.TEXT, x, y, w, bottom)
         if st.illegal and self.refused:
             y += 8
             size = theme.FONT_SMALL  # the reason in small type, tiny when that would be cut
             for size in (theme.FONT_SMALL, theme.FONT_TINY):
-                lines = self._wrap(p.refusal, size, w - 2 * theme.GAP)
+                lines = self.paras.wrap(p.refusal, size, w - 2 * theme.GAP)
                 lh = line_height(size)
                 if 8 + line_height(theme.FONT_SMALL) + len(lines) * lh + 6 <= bottom - y:
                     break
@@ -556,7 +547,7 @@ class TourScene(Scene):
                     theme.mix(theme.BAD, (255, 255, 255), 0.5 * k),
                     (x + theme.GAP, y + 6),
                 )
-                self._para(
+                self.paras.draw(
                     surface,
                     p.refusal,
                     size,

@@ -296,6 +296,37 @@ def wrap_text(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+class Paragraphs:
+    """Wrapped text drawn down a column, its wrapping kept between frames (a scene's
+    panel text changes seldom): ``wrap`` gives the lines, ``draw`` draws them."""
+
+    def __init__(self, limit: int = 64):
+        self.cache: dict = {}
+        self.limit = limit
+
+    def clear(self) -> None:
+        self.cache.clear()
+
+    def wrap(self, text: str, size: int, width: int) -> list:
+        key = (text, size, width)
+        lines = self.cache.get(key)
+        if lines is None:
+            if len(self.cache) > self.limit:
+                self.cache.clear()
+            lines = self.cache[key] = wrap_text(text, size, max(20, width))
+        return lines
+
+    def draw(self, surface, text, size, color, x, y, width, bottom) -> int:
+        """``text`` wrapped from ``y``, stopping above ``bottom``; the next y."""
+        lh = line_height(size)
+        for line in self.wrap(text, size, width):
+            if y + lh > bottom:
+                break
+            draw_text(surface, line, size, color, (x, y))
+            y += lh
+        return y
+
+
 def line_height(size: int) -> int:
     return font(size).get_linesize()
 
