@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import pygame
 
+from ai import winchance
 from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.session import records, review, storage
+from game.session import records, storage
 from game.session.seats import Seat
 from game.session.tree import MoveTree
 from game.ui import flow
@@ -352,16 +353,26 @@ class AnalysisScene(Scene):
     def thinking(self) -> bool:
         return self.req_id is not None
 
-    def value0(self) -> float | None:
-        """The computer's estimate for seat 0 of the position shown, in [-1, 1]."""
+    def chance0(self) -> float | None:
+        """Seat 0's chance of winning in the position shown, in [0, 1]: the rules' result
+        when it is over, else the computer's calibrated estimate (``ai.winchance``, as the
+        game's bar), None before it has one."""
         state = self.node.state
         if state.is_over():
-            return state.result()
-        msg = self.progress
-        if not msg or "value" not in msg:
-            return None
-        v = float(msg["value"])
-        return v if state.player == 0 else -v
+            return (1.0 + state.result()) / 2.0
+        return winchance.of_message(state, self.progress or {})
+
+    def move_chance(self, value) -> float:
+        """The mover's chance after one of the top moves, calibrated as the bar is, so the
+        list and the bar agree."""
+        state = self.node.state
+        msg = self.progress or {}
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            v = 0.0
+        c0 = winchance.of_state(state, v, int(msg.get("iterations") or 0))
+        return c0 if state.player == 0 else 1.0 - c0
 
     def top_moves(self) -> list[tuple[str, int, float]]:
         msg = self.progress
@@ -569,7 +580,7 @@ class AnalysisScene(Scene):
             y += line_height(size)
         state = self.node.state
         pals = (theme.seat_colour(state, 0), theme.seat_colour(state, 1))
-        draw_eval_bar(surface, self.bar_rect, self.value0(), pals)
+        draw_eval_bar(surface, self.bar_rect, self.chance0(), pals)
         self.draw_engine(surface, inner)
         self.draw_tree(surface)
         self.ui.draw(surface)
@@ -587,11 +598,10 @@ class AnalysisScene(Scene):
             texts = []
             who = state.seat_name(state.player)
             for k, (move, visits, value) in enumerate(top):
-                chance = review.win_chance(value)
+                chance = winchance.percent(self.move_chance(value))
                 texts.append(
                     (
-                        f"{k + 1}. {state.move_words(move)}   {who} {chance:.0f}%"
-                        f"   ({visits} visits)",
+                        f"{k + 1}. {state.move_words(move)}   {who} {chance}%   ({visits} visits)",
                         theme.ACCENT_2 if k == 0 else theme.TEXT,
                     )
                 )

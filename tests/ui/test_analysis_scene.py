@@ -91,7 +91,8 @@ def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
         frames(app, 1)
         if scene.top_moves() and not scene.thinking:
             break
-    assert scene.top_moves() and scene.value0() is not None
+    assert scene.top_moves() and scene.chance0() is not None
+    assert 0.0 <= scene.chance0() <= 1.0  # a chance, never a value in [-1, 1]
     assert scene.searched is scene.node
     best = scene.top_moves()[0][0]
     frames(app, 1)
