@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from ai import winchance
 from game.session import review
 
 _tokens = itertools.count(1)
@@ -48,18 +49,20 @@ def line_states(state, line) -> list:
     return out
 
 
-def mover_chance(state, mover: int, value: float | None = None) -> float:
+def mover_chance(state, mover: int, value: float | None = None, iterations=None) -> float:
     """``mover``'s winning chance (%) in ``state``: from the rules when it is over, else
-    from ``value``, a search's value for the player to move in ``state``."""
+    from ``value``, a search's value for the player to move in ``state`` after
+    ``iterations``, calibrated as the review's and the bar's chances are (``ai.winchance``)."""
     if state.is_over():
         try:
             v0 = float(state.result())
-        except Exception:
+        except Exception:  # a state without result(): its winner says as much
             w = state.winner()
             v0 = 0.0 if w is None else (1.0 if w == 0 else -1.0)
         return review.win_chance(v0 if mover == 0 else -v0)
     v = float(value or 0.0)
-    return review.win_chance(v if state.player == mover else -v)
+    c0 = winchance.of_state(state, v, iterations)
+    return 100.0 * (c0 if mover == 0 else 1.0 - c0)
 
 
 def enough_visits(iterations: int) -> int:
@@ -302,7 +305,7 @@ class Lesson:
         if probe.error:
             self.error = probe.error
             return
-        after = mover_chance(probe.state, rv.mover, probe.value)
+        after = mover_chance(probe.state, rv.mover, probe.value, probe.iterations)
         self.verdict = judge(self.tried, rv.before, after, rv.best, probe.pv)
         self._count()
 
@@ -403,14 +406,14 @@ class Coach:
     def _judge(self, worker, ply: int, move: str, probe: Probe) -> None:
         m = self.match
         before_state, after_state = m.states[ply], m.states[ply + 1]
-        before = mover_chance(before_state, self.human, probe.value)
+        before = mover_chance(before_state, self.human, probe.value, probe.iterations)
         if after_state.is_over() or move == probe.best:
             after = mover_chance(after_state, self.human) if after_state.is_over() else before
             self._verdict(ply, move, judge(move, before, after, probe.best))
             return
         value = probe.move_value(move)
         if value is not None:
-            after = mover_chance(before_state, self.human, value)
+            after = mover_chance(before_state, self.human, value, self.iterations)
             self._verdict(ply, move, judge(move, before, after, probe.best))
             return
         if self._after is None or self._after.state is not after_state:
@@ -424,7 +427,7 @@ class Coach:
         if self._after.error:
             self._give_up((ply, move))
             return
-        after = mover_chance(after_state, self.human, self._after.value)
+        after = mover_chance(after_state, self.human, self._after.value, self.iterations)
         self._verdict(ply, move, judge(move, before, after, probe.best, self._after.pv))
 
     def _verdict(self, ply: int, move: str, verdict: Verdict) -> None:

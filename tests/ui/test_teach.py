@@ -290,7 +290,10 @@ def test_coach_offers_to_take_back_a_blunder_before_the_computer_replies():
     assert m.ply == p + 1
     run_until(app, lambda: scene.coach_advice is not None)
     v = scene.coach_advice
-    assert v.kind == "blunder" and v.before > v.after and v.drop >= review.THRESHOLDS["mistake"]
+    # the coach speaks from the mistake threshold on; on the calibrated chances (the bar's)
+    # this scripted loss reads as a mistake or a blunder, by the budget
+    assert v.kind in ("mistake", "blunder") and v.before > v.after
+    assert v.drop >= review.THRESHOLDS["mistake"]
     assert scene.b_takeback.visible and scene.b_playon.visible
     texts = [t for t, _, _ in scene.coach_lines()]
     # the reason is what the better move achieves, in the game's words (not the move itself)
