@@ -39,14 +39,29 @@ class Scene:
     def layout(self, size) -> None:
         """Place the widgets for a window of ``size``."""
 
-    def split_panel(self, size, least: int, most: int) -> None:
-        """Set ``self.panel_rect``, a side panel at the right (two fifths of the width,
-        from ``least`` to ``most`` pixels), and ``self.board_rect``, the room left of it."""
+    def split_panel(self, size, least: int, most: int, share: float | None = None) -> None:
+        """Set ``self.panel_rect``, a side panel at the right (two fifths of the width, or
+        ``share`` of it, from ``least`` to ``most`` pixels), and ``self.board_rect``, the
+        room left of it."""
         w, h = size
         pad = theme.PAD
-        pw = max(least, min(most, w * 2 // 5))
+        pw = max(least, min(most, w * 2 // 5 if share is None else int(w * share)))
         self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
         self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
+
+    @staticmethod
+    def stack_button_rows(inner, bh: int, rows) -> int:
+        """Lay ``rows`` of buttons, two a row (the right one may be None), up from the
+        bottom of ``inner``, ``theme.GAP`` apart; the top row's y."""
+        gap = theme.GAP
+        half = (inner.width - gap) // 2
+        y = inner.bottom - bh
+        for left, right in reversed(rows):
+            left.rect = pygame.Rect(inner.x, y, half, bh)
+            if right is not None:
+                right.rect = pygame.Rect(inner.x + half + gap, y, inner.width - half - gap, bh)
+            y -= gap + bh
+        return y + gap + bh
 
     def toast_area(self, size) -> pygame.Rect | None:
         """Where the app's messages (toasts) go over this scene: their bottom centre at

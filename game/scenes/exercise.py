@@ -323,23 +323,12 @@ class ExerciseScene(Scene):
 
     # --- the frame ---------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
-        pad = theme.PAD
-        pw = max(320, min(520, int(w * 0.37)))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
-        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        bh = 44 if h >= 700 else 38
+        self.split_panel(size, 320, 520, share=0.37)
+        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        bh = 44 if size[1] >= 700 else 38
         gap = theme.GAP
-        half = (inner.width - gap) // 2
-        y3 = inner.bottom - bh
-        y2 = y3 - gap - bh
-        y1 = y2 - gap - bh
-        self.b_retry.rect = pygame.Rect(inner.x, y1, half, bh)
-        self.b_next.rect = pygame.Rect(inner.x + half + gap, y1, inner.width - half - gap, bh)
-        self.b_hint.rect = pygame.Rect(inner.x, y2, half, bh)
-        self.b_prev.rect = pygame.Rect(inner.x + half + gap, y2, inner.width - half - gap, bh)
-        self.b_back.rect = pygame.Rect(inner.x, y3, half, bh)
+        rows = [(self.b_retry, self.b_next), (self.b_hint, self.b_prev), (self.b_back, None)]
+        y1 = self.stack_button_rows(inner, bh, rows)
         top = y1
         if self.action_buttons:  # a row above the others
             n = len(self.action_buttons)

@@ -268,25 +268,16 @@ class PuzzlesScene(Scene):
 
     # --- the frame ----------------------------------------------------------------------------
     def layout(self, size) -> None:
-        w, h = size
-        pad = theme.PAD
-        pw = max(320, min(520, int(w * 0.37)))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
-        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        bh = 44 if h >= 700 else 36
+        self.split_panel(size, 320, 520, share=0.37)
+        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        bh = 44 if size[1] >= 700 else 36
         gap = theme.GAP
-        half = (inner.width - gap) // 2
-        y3 = inner.bottom - bh
-        y2 = y3 - gap - bh
-        y1 = y2 - gap - bh
-        right = inner.width - half - gap
-        self.b_game.rect = pygame.Rect(inner.x, y1, half, bh)
-        self.b_theme.rect = pygame.Rect(inner.x + half + gap, y1, right, bh)
-        self.b_hint.rect = pygame.Rect(inner.x, y2, half, bh)
-        self.b_retry.rect = pygame.Rect(inner.x + half + gap, y2, right, bh)
-        self.b_back.rect = pygame.Rect(inner.x, y3, half, bh)
-        self.b_next.rect = pygame.Rect(inner.x + half + gap, y3, right, bh)
+        rows = [
+            (self.b_game, self.b_theme),
+            (self.b_hint, self.b_retry),
+            (self.b_back, self.b_next),
+        ]
+        y1 = self.stack_button_rows(inner, bh, rows)
         keys_h = line_height(theme.FONT_TINY) + 4
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.width, y1 - keys_h - gap - inner.y)
         if self.host is not None:

@@ -307,24 +307,12 @@ class TourScene(Scene):
         return pygame.Rect(r.x + 6, r.y, r.width - 12, max(10, self.text_rect.bottom - r.y))
 
     def layout(self, size) -> None:
-        w, h = size
-        pad = theme.PAD
-        pw = max(320, min(520, int(w * 0.37)))
-        self.panel_rect = pygame.Rect(w - pw - pad, pad, pw, h - 2 * pad)
-        self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
-        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        bh = 44 if h >= 700 else 38
+        self.split_panel(size, 320, 520, share=0.37)
+        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        bh = 44 if size[1] >= 700 else 38
         gap = theme.GAP
-        half = (inner.width - gap) // 2
-        y3 = inner.bottom - bh
-        y2 = y3 - gap - bh
-        y1 = y2 - gap - bh
-        self.b_prev.rect = pygame.Rect(inner.x, y1, half, bh)
-        self.b_next.rect = pygame.Rect(inner.x + half + gap, y1, inner.width - half - gap, bh)
-        self.b_replay.rect = pygame.Rect(inner.x, y2, half, bh)
-        self.b_auto.rect = pygame.Rect(inner.x + half + gap, y2, inner.width - half - gap, bh)
-        self.b_back.rect = pygame.Rect(inner.x, y3, half, bh)
-        self.b_try.rect = pygame.Rect(inner.x + half + gap, y3, inner.width - half - gap, bh)
+        rows = [(self.b_prev, self.b_next), (self.b_replay, self.b_auto), (self.b_back, self.b_try)]
+        y1 = self.stack_button_rows(inner, bh, rows)
         keys_h = line_height(theme.FONT_TINY) + 4
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.width, y1 - keys_h - gap - inner.y)
         self.paras.clear()
