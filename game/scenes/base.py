@@ -50,6 +50,23 @@ class Scene:
         self.board_rect = pygame.Rect(pad, pad, self.panel_rect.x - 2 * pad, h - 2 * pad)
 
     @staticmethod
+    def click_view(view, pos, button: int, handle) -> None:
+        """A click on a board ``view`` where the player may move: the right button asks the
+        view's alternative (else drops a half-made move), other buttons than the left go
+        to the view alone (the wheel), the left one's result goes to ``handle``."""
+        if button == 3:
+            res = view.alt_click(pos)
+            if res is None:
+                view.cancel_selection()
+            else:
+                handle(res)
+            return
+        if button != 1:
+            view.click(pos, button)
+            return
+        handle(view.click(pos, button))
+
+    @staticmethod
     def stack_button_rows(inner, bh: int, rows) -> int:
         """Lay ``rows`` of buttons, two a row (the right one may be None), up from the
         bottom of ``inner``, ``theme.GAP`` apart; the top row's y."""

@@ -423,18 +423,7 @@ class ExerciseScene(Scene):
             return
         if self.queue:
             return
-        view = self.view
-        if button == 3:
-            res = view.alt_click(pos)
-            if res is None:
-                view.cancel_selection()
-            else:
-                self._handle_result(res)
-            return
-        if button != 1:
-            view.click(pos, button)
-            return
-        self._handle_result(view.click(pos, button))
+        self.click_view(self.view, pos, button, self._handle_result)
 
     def update(self, dt: float) -> None:
         super().update(dt)
