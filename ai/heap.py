@@ -101,6 +101,17 @@ def trim() -> bool:
     return bool(fn(0))
 
 
+def resident_bytes() -> int | None:
+    """This process's resident memory in bytes now (``/proc/self/statm``, so Linux only);
+    None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 def python_arenas() -> int | None:
     """How many of CPython's small-object arenas (1 MiB each in 3.10 and later, 256 KiB
     before) are held, read from ``sys._debugmallocstats``; None where it is not there."""

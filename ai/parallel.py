@@ -51,6 +51,14 @@ PROGRESS_INTERVAL = 0.05  # seconds between progress messages (per process, and 
 START_GRACE = 20.0  # a new process may take this long to send its first message
 HANG_GRACE = 5.0  # silence past the budget plus this means a process hung
 DEFAULT_BUDGET = 10.0  # assumed budget when a search has no time limit
+# A search process is replaced by a fresh one, between searches, once its resident memory
+# after a search (its freed tree given back) is this much above what it held after its
+# first search, or once it has answered this many searches: CPython keeps a small-object
+# arena while any object in it lives, so a long session's trees leave a process bigger
+# than a new one (docs/memory.md).  A new process starts in about 0.2 s, while the board
+# animates the move just made.
+RECYCLE_GROWTH = 32 * 1024 * 1024
+RECYCLE_SEARCHES = 400
 TOP_MOVES = 5
 SEED_STRIDE = 1_000_003
 
@@ -334,7 +342,7 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
 
 def _serve(requests, results, active, factory, parent) -> None:
     """The request loop of :func:`child_main`; returns when the process should end."""
-    from ai.heap import trim
+    from ai.heap import resident_bytes, trim
 
     searched = False
     while True:
@@ -400,7 +408,13 @@ def _serve(requests, results, active, factory, parent) -> None:
                 continue  # cancelled, or the parent is gone: nobody wants the answer
             if res is None or getattr(res, "move", None) is None:
                 raise RuntimeError("the search returned no move")
-            results.put({"type": "result", "serial": serial, "snap": snapshot(res)})
+            snap = snapshot(res)
+            del res, bot
+            trim()  # the tree is gone: give back its pages, then say how big we are
+            searched = False
+            results.put(
+                {"type": "result", "serial": serial, "snap": snap, "rss": resident_bytes()}
+            )
         except Exception as exc:  # report and stay alive for the next request
             results.put(
                 {
@@ -416,7 +430,7 @@ def _serve(requests, results, active, factory, parent) -> None:
 class _Slot:
     """One process with its own queues and cancel slot (so it can be replaced alone)."""
 
-    __slots__ = ("proc", "requests", "results", "active", "last")
+    __slots__ = ("proc", "requests", "results", "active", "last", "searches", "rss", "base")
 
     def __init__(self) -> None:
         self.proc: Any = None  # a spawned Process once started
@@ -424,6 +438,9 @@ class _Slot:
         self.results: Any = None  # its result queue
         self.active: Any = None  # a shared 64-bit integer without a lock: the live serial
         self.last = 0.0  # when its last message came
+        self.searches = 0  # results it sent
+        self.rss: int | None = None  # its resident bytes after its last search
+        self.base: int | None = None  # ... and after its first
 
 
 class Pool:
@@ -435,6 +452,8 @@ class Pool:
         backend: str = DEFAULT_BACKEND,
         niceness: int = 0,
         name: str = "abstract-arcade-ai",
+        recycle_growth: int | None = RECYCLE_GROWTH,
+        recycle_searches: int | None = RECYCLE_SEARCHES,
     ):
         if not isinstance(backend, str):
             raise TypeError(
@@ -446,6 +465,9 @@ class Pool:
         self._ctx = mp.get_context("spawn")
         self.slots = [_Slot() for _ in range(max(1, int(processes)))]
         self.closed = False
+        self.recycle_growth = recycle_growth
+        self.recycle_searches = recycle_searches
+        self.recycled = 0  # processes replaced because they had grown (not crashes)
 
     @property
     def size(self) -> int:
@@ -486,6 +508,7 @@ class Pool:
         proc.start()
         slot.proc = proc
         slot.last = time.monotonic()
+        slot.searches, slot.rss, slot.base = 0, None, None
 
     def spawn_next(self) -> bool:
         """Start one process not started yet (spreads the start-up cost over frames)."""
@@ -561,9 +584,45 @@ class Pool:
             except (EOFError, OSError, ValueError):
                 break
             out.append(msg)
+            if isinstance(msg, dict) and msg.get("type") == "result":
+                slot.searches += 1
+                rss = msg.get("rss")
+                if isinstance(rss, int):
+                    slot.rss = rss
+                    if slot.base is None:
+                        slot.base = rss
         if out:
             slot.last = time.monotonic()
         return out
+
+    def worn_out(self, k: int) -> bool:
+        """Process ``k`` has grown by ``recycle_growth`` bytes since its first search, or
+        has answered ``recycle_searches`` searches (None turns either test off)."""
+        slot = self.slots[k]
+        if slot.proc is None or not slot.searches:
+            return False
+        limit = self.recycle_searches
+        if limit is not None and slot.searches >= limit:
+            return True
+        grow = self.recycle_growth
+        return (
+            grow is not None
+            and slot.rss is not None
+            and slot.base is not None
+            and slot.rss - slot.base > grow
+        )
+
+    def recycle(self) -> int:
+        """Replace each worn-out process with a fresh one; call it only between searches.
+        Returns how many were replaced."""
+        n = 0
+        for k in range(len(self.slots)):
+            if not self.closed and self.worn_out(k):
+                self._stop_slot(k, wait=0.0)
+                self.spawn(k)
+                self.recycled += 1
+                n += 1
+        return n
 
     def _stop_slot(self, k: int, wait: float) -> None:
         slot = self.slots[k]
@@ -851,6 +910,7 @@ class ParallelPlayer:
 
     def _ask(self, blob, spec, budget, on_progress) -> dict:
         pool = self.pool
+        pool.recycle()  # between moves: a process that has grown is replaced
         for k in range(pool.size):  # a process that died between moves
             if pool.dead(k):
                 pool.restart(k)

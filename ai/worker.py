@@ -49,6 +49,8 @@ from ai.parallel import (
     DEFAULT_BACKEND,
     DEFAULT_BUDGET,
     HANG_GRACE,
+    RECYCLE_GROWTH,
+    RECYCLE_SEARCHES,
     START_GRACE,
     TOP_MOVES,
     Pool,
@@ -108,6 +110,8 @@ class AIWorker:
         hang_grace: float = HANG_GRACE,
         default_budget: float = DEFAULT_BUDGET,
         processes: int = 1,
+        recycle_growth: int | None = RECYCLE_GROWTH,
+        recycle_searches: int | None = RECYCLE_SEARCHES,
     ):
         if not isinstance(backend, str):
             raise TypeError(
@@ -117,7 +121,13 @@ class AIWorker:
         self.start_grace = start_grace
         self.hang_grace = hang_grace
         self.default_budget = default_budget
-        self._pool = Pool(processes, backend, niceness=NICENESS)
+        self._pool = Pool(
+            processes,
+            backend,
+            niceness=NICENESS,
+            recycle_growth=recycle_growth,
+            recycle_searches=recycle_searches,
+        )
         self._wanted = self._pool.size
         self._search: Search | None = None
         self._serial = 0
@@ -140,6 +150,11 @@ class AIWorker:
     @property
     def alive(self) -> bool:
         return not self.closed and self._pool.alive
+
+    @property
+    def recycled(self) -> int:
+        """Processes replaced between searches because they had grown (not crashes)."""
+        return self._pool.recycled
 
     @property
     def busy(self) -> bool:
@@ -240,6 +255,7 @@ class AIWorker:
             for k in range(self._pool.size):  # late messages of dropped requests
                 self._pool.drain(k)
             try:
+                self._pool.recycle()  # a process that has grown is replaced while idle
                 self._pool.spawn_next()
             except Exception:  # cannot start one now (no memory, no processes left):
                 pass  # the next request starts it again and reports the error if it fails

@@ -89,6 +89,7 @@ class Sample:
     moves: int = 0
     caches: dict = field(default_factory=dict)
     heap: dict = field(default_factory=dict)
+    recycled: int = 0  # search processes replaced so far because they had grown
 
     @property
     def workers_total(self) -> float | None:
@@ -302,6 +303,7 @@ def run(
             moves=moves,
             caches=cache_sizes(),
             heap=heap_sizes(),
+            recycled=int(getattr(ai, "recycled", 0) or 0) if ai is not None else 0,
         )
         samples.append(s)
         if on_sample is not None:
@@ -403,6 +405,10 @@ def main(
     )
     for line in summary_lines(samples, warmup):
         print(line)
+    if last is not None:
+        print(
+            f"search processes replaced between searches because they had grown: {last.recycled}"
+        )
     if trace_lines:
         print(f"tracemalloc, the {len(trace_lines)} lines that grew most after the warm-up:")
         for line in trace_lines:

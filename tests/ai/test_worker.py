@@ -185,3 +185,59 @@ def test_one_of_two_processes_crashing_or_hanging_is_replaced(how):
         state.play(seen[-1]["move"])
     finally:
         worker.close()
+
+
+# --- a process that has grown is replaced between searches (issue 35, item 11) -------------
+def test_a_worn_out_process_is_replaced_while_idle_and_the_next_search_works():
+    state = rules.get("gliss").start()
+    worker = AIWorker(processes=1, recycle_searches=2)
+    try:
+        pids = []
+        for rid in range(1, 5):
+            worker.request(state, {"iterations": 20, "seed": rid}, request_id=rid)
+            seen = wait_for(worker, {"result", "error"}, rid)
+            assert seen[-1]["type"] == "result", seen[-1]
+            pids.append(worker.pids[0])
+            worker.poll()  # idle: a process that has answered 2 searches is replaced
+        # searches 1-2 in the first process, 3-4 in its replacement; no crash was reported
+        assert pids[0] == pids[1] and pids[2] == pids[3] and pids[1] != pids[2], pids
+        assert worker.recycled == 2 and worker.restarts == 0
+        assert worker.pids[0] not in pids  # the second one was replaced after search 4
+    finally:
+        worker.close()
+
+
+def test_growth_since_the_first_search_decides_which_process_is_worn_out():
+    from ai.parallel import Pool
+
+    pool = Pool(2, recycle_growth=10, recycle_searches=None)
+    try:
+        a, b = pool.slots
+        a.proc = b.proc = object()  # stand-ins: worn_out reads only the counts
+        assert not pool.worn_out(0)  # no search yet
+        a.searches, a.base, a.rss = 3, 100, 110
+        b.searches, b.base, b.rss = 3, 100, 111
+        assert not pool.worn_out(0) and pool.worn_out(1)
+        b.rss = None  # no figure (not Linux): only the search count can decide
+        assert not pool.worn_out(1)
+        pool.recycle_searches = 3
+        assert pool.worn_out(0) and pool.worn_out(1)
+    finally:
+        for slot in pool.slots:
+            slot.proc = None
+
+
+def test_the_result_carries_the_process_size_after_its_tree_is_freed():
+    from ai.heap import resident_bytes
+
+    state = rules.get("splay").start()
+    worker = AIWorker(processes=1, recycle_searches=None, recycle_growth=None)
+    try:
+        worker.request(state, {"iterations": 30, "seed": 1}, request_id=1)
+        wait_for(worker, {"result"}, 1)
+        slot = worker._pool.slots[0]
+        assert slot.searches == 1
+        if resident_bytes() is not None:  # Linux: the child read its own /proc
+            assert slot.rss is not None and slot.base == slot.rss and slot.rss > 1 << 20
+    finally:
+        worker.close()
