@@ -412,9 +412,7 @@ def _serve(requests, results, active, factory, parent) -> None:
             del res, bot
             trim()  # the tree is gone: give back its pages, then say how big we are
             searched = False
-            results.put(
-                {"type": "result", "serial": serial, "snap": snap, "rss": resident_bytes()}
-            )
+            results.put({"type": "result", "serial": serial, "snap": snap, "rss": resident_bytes()})
         except Exception as exc:  # report and stay alive for the next request
             results.put(
                 {

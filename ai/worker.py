@@ -152,6 +152,12 @@ class AIWorker:
         return not self.closed and self._pool.alive
 
     @property
+    def settled(self) -> list:
+        """Each process's resident bytes after its last search, its tree freed (None before
+        its first search, or where it cannot be read): what it keeps between searches."""
+        return [slot.rss for slot in self._pool.slots]
+
+    @property
     def recycled(self) -> int:
         """Processes replaced between searches because they had grown (not crashes)."""
         return self._pool.recycled

@@ -90,6 +90,12 @@ class Sample:
     caches: dict = field(default_factory=dict)
     heap: dict = field(default_factory=dict)
     recycled: int = 0  # search processes replaced so far because they had grown
+    settled: list = field(default_factory=list)  # MiB per worker after its last search
+
+    @property
+    def settled_total(self) -> float | None:
+        vals = [w for w in self.settled if w is not None]
+        return sum(vals) if vals else None
 
     @property
     def workers_total(self) -> float | None:
@@ -146,7 +152,7 @@ def table(samples, workers: int | None = None) -> list[str]:
         head += f"  {'worker' + str(k + 1):>8}"
     head += f"  {'games':>5}  {'moves':>6}"
     head += f"  {'heap':>6}  {'free':>5}  {'big':>5}  {'arenas':>6}"
-    head += f"  {'texts':>5}  {'text MiB':>8}"
+    head += f"  {'texts':>5}  {'text MiB':>8}  {'settled':>7}"
     out = [head]
     for s in samples:
         row = f"{clock_text(s.t):>6}  {_mib(s.app):>8}"
@@ -160,6 +166,7 @@ def table(samples, workers: int | None = None) -> list[str]:
             f"  {_mib(hp.get('arenas')):>6}"
         )
         row += f"  {c.get('text_entries', 0):>5}  {c.get('text_mib', 0.0):>8.2f}"
+        row += f"  {_mib(s.settled_total):>7}"
         out.append(row)
     return out
 
@@ -170,11 +177,20 @@ def _mib(v) -> str:
 
 def summary_lines(samples, warmup: float) -> list[str]:
     out = []
-    series = [("app", lambda s: s.app), ("workers", lambda s: s.workers_total)]
+    series = [
+        ("app", lambda s: s.app),
+        ("workers", lambda s: s.workers_total),
+        ("settled", lambda s: s.settled_total),
+    ]
     for name, key in series:
         sm = summary(samples, warmup, key)
         if sm is None:
-            out.append(f"  {name:<8} RSS not readable here (needs /proc)")
+            why = (
+                "no figure: no search had finished (or no /proc)"
+                if name == "settled"
+                else "RSS not readable here (needs /proc)"
+            )
+            out.append(f"  {name:<8} {why}")
             continue
         out.append(
             f"  {name:<8} start {sm['start']:6.1f}  after warm-up ({clock_text(sm['warm_t'])}) "
@@ -304,6 +320,10 @@ def run(
             caches=cache_sizes(),
             heap=heap_sizes(),
             recycled=int(getattr(ai, "recycled", 0) or 0) if ai is not None else 0,
+            settled=[
+                b / (1 << 20) if isinstance(b, int) else None
+                for b in (getattr(ai, "settled", None) or [])
+            ],
         )
         samples.append(s)
         if on_sample is not None:
@@ -406,9 +426,7 @@ def main(
     for line in summary_lines(samples, warmup):
         print(line)
     if last is not None:
-        print(
-            f"search processes replaced between searches because they had grown: {last.recycled}"
-        )
+        print(f"search processes replaced between searches because they had grown: {last.recycled}")
     if trace_lines:
         print(f"tracemalloc, the {len(trace_lines)} lines that grew most after the warm-up:")
         for line in trace_lines:

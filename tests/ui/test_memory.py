@@ -77,7 +77,17 @@ def test_summary_of_the_workers_adds_the_processes_and_skips_the_unreadable():
     assert (sm["start"], sm["end"]) == (22, 11)
     assert soak.summary([sample(0, None)], warmup=0) is None
     lines = soak.summary_lines([sample(0, None), sample(30, None)], warmup=0)
-    assert all("not readable" in line for line in lines)
+    assert [("not readable" in line) for line in lines] == [True, True, False]
+    assert "no search had finished" in lines[2]
+
+
+def test_the_settled_series_is_each_worker_after_its_last_search():
+    a, b = sample(0, 50, (40, 41)), sample(30, 50, (60, 42))
+    a.settled, b.settled = [None, None], [None, 31.5]
+    lines = soak.summary_lines([a, b], warmup=0)
+    assert lines[2].split()[:2] == ["settled", "start"]
+    assert "31.5" in lines[2] and "73.5" not in lines[2]  # settled sizes, not the live ones
+    assert soak.table([a, b])[2].split()[-1] == "31.5"
 
 
 def test_the_table_has_a_column_per_worker():
