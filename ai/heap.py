@@ -101,6 +101,19 @@ def trim() -> bool:
     return bool(fn(0))
 
 
+def settle() -> bool:
+    """After a search: free what only reference cycles still hold, then give the freed
+    pages back (``trim``).  A search tree's nodes point at their parents, so a finished
+    tree is a cycle that only the cycle collector frees, at a time of its own choosing;
+    trimming before that gives nothing back.  In one process, ten 4,000-iteration Glorieta
+    searches left it at 31-58 MiB after each search with ``trim`` alone and at 20.2-20.7 MiB
+    with ``settle`` (docs/memory.md)."""
+    import gc
+
+    gc.collect()
+    return trim()
+
+
 def resident_bytes() -> int | None:
     """This process's resident memory in bytes now (``/proc/self/statm``, so Linux only);
     None where it cannot be read."""

@@ -342,12 +342,12 @@ def child_main(requests, results, active, backend, niceness: int = 0) -> None:
 
 def _serve(requests, results, active, factory, parent) -> None:
     """The request loop of :func:`child_main`; returns when the process should end."""
-    from ai.heap import resident_bytes, trim
+    from ai.heap import resident_bytes, settle
 
     searched = False
     while True:
-        if searched:  # the tree is gone: give back the pages it left in pieces (a few ms)
-            trim()
+        if searched:  # a cancelled or failed search: free its tree and give back its pages
+            settle()
             searched = False
         try:
             item = requests.get(timeout=1.0)
@@ -408,11 +408,11 @@ def _serve(requests, results, active, factory, parent) -> None:
                 continue  # cancelled, or the parent is gone: nobody wants the answer
             if res is None or getattr(res, "move", None) is None:
                 raise RuntimeError("the search returned no move")
-            snap = snapshot(res)
+            results.put({"type": "result", "serial": serial, "snap": snapshot(res)})
             del res, bot
-            trim()  # the tree is gone: give back its pages, then say how big we are
-            searched = False
-            results.put({"type": "result", "serial": serial, "snap": snap, "rss": resident_bytes()})
+            settle()  # the answer is sent: free the tree, give back its pages (a few ms) ...
+            searched = False  # ... and say how big this process is between searches
+            results.put({"type": "settled", "serial": serial, "rss": resident_bytes()})
         except Exception as exc:  # report and stay alive for the next request
             results.put(
                 {
@@ -436,7 +436,7 @@ class _Slot:
         self.results: Any = None  # its result queue
         self.active: Any = None  # a shared 64-bit integer without a lock: the live serial
         self.last = 0.0  # when its last message came
-        self.searches = 0  # results it sent
+        self.searches = 0  # searches it finished and settled after
         self.rss: int | None = None  # its resident bytes after its last search
         self.base: int | None = None  # ... and after its first
 
@@ -582,7 +582,7 @@ class Pool:
             except (EOFError, OSError, ValueError):
                 break
             out.append(msg)
-            if isinstance(msg, dict) and msg.get("type") == "result":
+            if isinstance(msg, dict) and msg.get("type") == "settled":
                 slot.searches += 1
                 rss = msg.get("rss")
                 if isinstance(rss, int):

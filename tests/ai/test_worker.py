@@ -188,6 +188,19 @@ def test_one_of_two_processes_crashing_or_hanging_is_replaced(how):
 
 
 # --- a process that has grown is replaced between searches (issue 35, item 11) -------------
+def settled_after(worker, searches, safety=SAFETY):
+    """Poll the idle worker until its processes have settled after ``searches`` searches in
+    all (the count survives a replacement through ``recycled``)."""
+    end = time.monotonic() + safety
+    while time.monotonic() < end:
+        worker.poll()
+        done = sum(slot.searches for slot in worker._pool.slots)
+        if done + 2 * worker.recycled >= searches:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the process never settled after its search")
+
+
 def test_a_worn_out_process_is_replaced_while_idle_and_the_next_search_works():
     state = rules.get("gliss").start()
     worker = AIWorker(processes=1, recycle_searches=2)
@@ -198,7 +211,7 @@ def test_a_worn_out_process_is_replaced_while_idle_and_the_next_search_works():
             seen = wait_for(worker, {"result", "error"}, rid)
             assert seen[-1]["type"] == "result", seen[-1]
             pids.append(worker.pids[0])
-            worker.poll()  # idle: a process that has answered 2 searches is replaced
+            settled_after(worker, rid)  # idle: a process that has done 2 searches is replaced
         # searches 1-2 in the first process, 3-4 in its replacement; no crash was reported
         assert pids[0] == pids[1] and pids[2] == pids[3] and pids[1] != pids[2], pids
         assert worker.recycled == 2 and worker.restarts == 0
@@ -227,7 +240,7 @@ def test_growth_since_the_first_search_decides_which_process_is_worn_out():
             slot.proc = None
 
 
-def test_the_result_carries_the_process_size_after_its_tree_is_freed():
+def test_after_a_search_the_process_reports_its_size_with_the_tree_freed():
     from ai.heap import resident_bytes
 
     state = rules.get("splay").start()
@@ -235,6 +248,7 @@ def test_the_result_carries_the_process_size_after_its_tree_is_freed():
     try:
         worker.request(state, {"iterations": 30, "seed": 1}, request_id=1)
         wait_for(worker, {"result"}, 1)
+        settled_after(worker, 1)
         slot = worker._pool.slots[0]
         assert slot.searches == 1
         if resident_bytes() is not None:  # Linux: the child read its own /proc
