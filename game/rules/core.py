@@ -43,6 +43,8 @@ edited on towards one they accept; ``parse`` alone says whether it is legal, and
 * ``Game.edit_fields(text)``  -- the header lines the editor offers (:class:`EditField`):
   by default the side to move; ``Game.edit_field(text, key, value)`` sets one,
   ``Game.edit_value(text, key)`` reads it.
+* ``Game.edit_end_help``      -- one sentence for the editor's help: how a finished game
+  is set up in this game's text (or that the text cannot say it).
 * ``Game.empty(**options)``   -- the text of an empty board (not always legal: Glorieta's
   landscape wants its neutral stones).
 * ``Game.sketch(text)``        -- a state to *draw* the text with, built without the rules'
@@ -267,6 +269,17 @@ def header_set(text: str, key: str, value: str) -> str:
                 return "\n".join(lines)
             last = n
     lines.insert(last + 1, f"{key}: {value}")
+    return "\n".join(lines)
+
+
+def header_drop(text: str, key: str) -> str:
+    """``text`` without its header line ``key:`` (unchanged when it has none)."""
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        k, colon, _ = line.partition(":")
+        if colon and not line[:1].isspace() and k.strip().lower() == key.lower():
+            del lines[n]
+            break
     return "\n".join(lines)
 
 
@@ -519,6 +532,8 @@ class Game:
     colours: tuple[str, ...] = ("white", "black")
     #: a one-line key to the notation, for the rules page and the panel's tooltip
     notation_help: str = ""
+    #: the editor's help on finished games (see the module docstring)
+    edit_end_help: str = ""
     options: tuple[Option, ...] = ()
     playout_cutoff: int | None = None
     #: progressive widening for the search on games with many moves per turn
