@@ -206,6 +206,8 @@ class EditorScene(Scene):
             except Exception:  # a text it cannot draw: the board keeps what it showed
                 drawn = None
         if drawn is not None:
+            if getattr(drawn, "options", None) != getattr(self.shown, "options", None):
+                self._centres = None  # another board (a size, a variant): find its cells again
             self.shown = drawn
             self.host.show(drawn, None, animate=False)
 
@@ -244,7 +246,7 @@ class EditorScene(Scene):
         keys = [(f.key, f.choices) for f in self.game.edit_fields(self.text)]
         if keys != [(f.key, f.choices) for f, _ in self.fields]:
             self.make_fields()
-            self.layout(self.app.size)
+            self.layout_panel()  # the board keeps its place (and its cells' centres)
         for f, cyc in self.fields:
             value = self.game.edit_value(self.text, f.key)
             low = [str(c).lower() for c in cyc.values]
@@ -560,7 +562,6 @@ class EditorScene(Scene):
             top = self.palette.rect.y
             for k, line in enumerate(lines):
                 draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (inner.x, top + k * lh))
-            return
         colour = theme.TEXT_DIM if self.help_fits else theme.ACCENT
         for k, line in enumerate(self.help_lines):
             pos = (inner.x, self.help_top + k * lh)
