@@ -406,7 +406,9 @@ def main(
     for line in summary_lines(samples, warmup):
         print(line)
     if last is not None:
-        print(f"search processes replaced between searches because they had grown: {last.recycled}")
+        print(
+            f"search processes replaced between searches because they had grown: {last.recycled}"
+        )
     if trace_lines:
         print(f"tracemalloc, the {len(trace_lines)} lines that grew most after the warm-up:")
         for line in trace_lines:
