@@ -167,6 +167,7 @@ class EditorScene(Scene):
         self.help_open = False
         self.help_top = self.fields_top = self.status_top = self.status_bottom = 0
         self.piece_line = 0
+        self.status_need = 3  # the legality's lines the panel was laid out for
         self.saved_path: str | None = None  # where Save wrote the position
         self._centres: dict[str, tuple[int, int]] | None = None
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -227,6 +228,13 @@ class EditorScene(Scene):
         self.sync_fields()
         self.app.play_sound(sound)
 
+    def fit_status(self) -> None:
+        """Lay the panel out again when the legality needs more lines than it has (or
+        fewer than before, giving the room back)."""
+        inner_w = self.panel_rect.width - 2 * theme.PAD
+        if inner_w > 0 and max(3, self.status_count(inner_w)) != max(3, self.status_need):
+            self.layout_panel()
+
     def make_fields(self) -> None:
         """A cycler for each field the game offers for this text (they may differ from one
         text to another: Glorieta's Chicken has more)."""
@@ -247,6 +255,8 @@ class EditorScene(Scene):
         if keys != [(f.key, f.choices) for f, _ in self.fields]:
             self.make_fields()
             self.layout_panel()  # the board keeps its place (and its cells' centres)
+        else:
+            self.fit_status()
         for f, cyc in self.fields:
             value = self.game.edit_value(self.text, f.key)
             low = [str(c).lower() for c in cyc.values]
@@ -463,8 +473,10 @@ class EditorScene(Scene):
         self.piece_line = top - lh - 4
         self.help_lines = wrap_text(help_text(self.game), theme.FONT_TINY, inner.width)
         help_h = len(self.help_lines) * lh
-        # the palette's room once the fields, three lines of legality and the help have theirs
-        room = self.status_bottom - top - fields_h - 3 * lh - 4 - gap
+        # the palette's room once the fields, the legality (three lines at least, all its
+        # lines when longer) and the help have theirs
+        self.status_need = self.status_count(inner.width)
+        room = self.status_bottom - top - fields_h - max(3, self.status_need) * lh - 4 - gap
         self.palette.layout(
             pygame.Rect(inner.x, top, inner.width, max(0, room - help_h - gap)), SMALLEST_SWATCH
         )
@@ -567,6 +579,10 @@ class EditorScene(Scene):
             pos = (inner.x, self.help_top + k * lh)
             draw_text(surface, line, theme.FONT_TINY, colour, pos)
 
+    def status_count(self, width: int) -> int:
+        """The lines the legality takes at ``width``."""
+        return sum(len(wrap_text(t, theme.FONT_TINY, width)) for t, _ in self.status_lines())
+
     def status_lines(self) -> list[tuple[str, tuple]]:
         if self.legal:
             s = self.state
@@ -575,7 +591,7 @@ class EditorScene(Scene):
                 who = "a draw" if w is None else f"{s.seat_name(w)} wins"
                 why = s.end_reason() or "The rules say the game is over."
                 return [
-                    (f"Legal, and the game is over: {who}. {why}", theme.GOOD),
+                    (f"Legal. Game over: {who}. {why}", theme.GOOD),
                     (NOTHING_TO_PLAY, theme.TEXT_DIM),
                 ]
             return [(f"Legal position: {s.seat_name(s.player)} to move", theme.GOOD)]

@@ -61,7 +61,7 @@ from game.rules import core
 from game.rules import glorieta as glorieta_rules
 from game.scenes.editor import NOTHING_TO_PLAY, EditorScene
 from game.scenes.play import PlayScene
-from game.ui import flow
+from game.ui import flow, widgets
 
 
 @pytest.fixture(scope="module")
@@ -515,7 +515,7 @@ def test_glades_no_order_of_placement_cannot_be_built(app):
 def assert_over(scene: EditorScene, winner: str) -> None:
     assert scene.legal and scene.state.is_over(), scene.reason
     (head, colour), (note, _) = scene.status_lines()
-    assert head.startswith(f"Legal, and the game is over: {winner}.")
+    assert head.startswith(f"Legal. Game over: {winner}.")
     assert scene.state.end_reason() in head  # the rules' own words
     assert note == NOTHING_TO_PLAY
     frames(scene.app, 1)
@@ -585,3 +585,10 @@ def test_a_finished_position_is_analysed_and_saved(app, data):
     click(app, scene.b_analyse.rect.center)
     frames(app, 2)
     assert isinstance(app.scene, AnalysisScene)
+    records = widgets.start_recording(app.screen)
+    try:
+        frames(app, 1)
+        texts = [r.text for r in records]
+    finally:
+        widgets.stop_recording()
+    assert "The game is over: no move to play" in texts  # not "play a move"
