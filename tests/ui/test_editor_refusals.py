@@ -592,3 +592,16 @@ def test_a_finished_position_is_analysed_and_saved(app, data):
     finally:
         widgets.stop_recording()
     assert "The game is over: no move to play" in texts  # not "play a move"
+
+
+def test_a_click_on_the_help_line_shows_the_help_where_it_does_not_fit(app):
+    """Glades' 42 tiles at 800x600 leave the help no room under them: its line opens it in
+    the palette's place (the palette then takes no click), and a click again closes it."""
+    scene = open_editor(app, "glades", rules.get("glades").empty())
+    assert app.size == (800, 600) and not scene.help_fits
+    click(app, scene.help_rect().center)
+    assert scene.help_open and not scene.palette.visible
+    click(app, scene.palette.swatch(3).center)
+    assert scene.palette.index == 0  # hidden: no pick
+    click(app, scene.help_rect().center)
+    assert not scene.help_open and scene.palette.visible
