@@ -13,7 +13,12 @@ Mouse: a left click puts the chosen piece on a cell (the same piece again takes 
 right click empties it.  Keys: the arrows move a cursor over the board, Space puts the
 piece there, Delete or Backspace empties it; [ and ] (or the wheel over the palette) choose
 the piece, R turns it (a Glades tile), Ctrl+Z undoes an edit, Ctrl+C copies the text,
-Ctrl+V pastes a position, Esc goes back.
+Ctrl+V pastes a position, Esc goes back.  The help under the palette says so, and how the
+game's finished positions are set up (``Game.edit_end_help``); in a window too small for it,
+H (or a click on its line) shows it in the palette's place.
+
+A finished position the rules accept says who won and why (``winner``, ``end_reason``);
+Play and Hotseat are off there, Analyse, Copy and Save are not.
 """
 
 from __future__ import annotations
@@ -481,7 +486,10 @@ class EditorScene(Scene):
             pygame.Rect(inner.x, top, inner.width, max(0, room - help_h - gap)), SMALLEST_SWATCH
         )
         self.help_fits = self.palette.rect.height + gap + help_h <= room
-        if not self.help_fits:  # the help on H, in the palette's place
+        if self.help_fits:  # (a larger window: the help under the palette again)
+            self.help_open = False
+            self.palette.visible = True
+        else:  # the help on H, in the palette's place
             self.palette.layout(pygame.Rect(inner.x, top, inner.width, max(0, room - lh - gap)))
             self.help_lines = [HELP_KEY[self.help_open]]
             help_h = lh
