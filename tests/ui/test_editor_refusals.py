@@ -605,3 +605,17 @@ def test_a_click_on_the_help_line_shows_the_help_where_it_does_not_fit(app):
     assert scene.palette.index == 0  # hidden: no pick
     click(app, scene.help_rect().center)
     assert not scene.help_open and scene.palette.visible
+
+
+def test_a_larger_window_puts_the_help_back_under_the_palette(data):
+    app = make_app()
+    try:
+        scene = open_editor(app, "glades", rules.get("glades").empty())
+        press(app, pygame.K_h)
+        assert scene.help_open and not scene.palette.visible
+        size = (1920, 1080)
+        frames(app, 2, events=[pygame.event.Event(pygame.VIDEORESIZE, size=size, w=1920, h=1080)])
+        assert scene.help_fits and not scene.help_open and scene.palette.visible
+        assert len(scene.help_lines) > 1
+    finally:
+        app.shutdown()
