@@ -198,11 +198,18 @@ class EditPiece:
 @dataclass(frozen=True)
 class EditField:
     """A header line the editor offers: its key in the position text, a label and the
-    values it cycles through."""
+    values it cycles through (``words``: how each is shown, when not as written)."""
 
     key: str
     label: str
     choices: tuple[str, ...]
+    words: tuple[str, ...] = ()
+
+    def shown(self, choice: str) -> str:
+        """``choice`` as the editor shows it."""
+        if self.words and choice in self.choices:
+            return self.words[self.choices.index(choice)]
+        return str(choice)
 
 
 _TOKEN_RE = re.compile(r"\S+")

@@ -1622,17 +1622,18 @@ class Glorieta(Game):
     def edit_fields(self, text: str) -> list[EditField]:
         phase = (header_get(text, "phase") or "").lower()
         seats = ("seat 0", "seat 1")
+        said = ("Player 1 (seat 0)", "Player 2 (seat 1)")  # as the status names them
         fields = [
-            EditField("moved last", "Moved last", seats)
+            EditField("moved last", "Moved last", seats, said)
             if phase == PHASES[OVER]
-            else EditField("to move", "To move", seats),
+            else EditField("to move", "To move", seats, said),
             EditField("phase", "Phase", PHASES),
-            EditField("black", "Black is", ("undecided", "seat 0", "seat 1")),
+            EditField("black", "Black is", ("undecided", *seats), ("undecided", *said)),
         ]
         if (header_get(text, "variant") or "").lower() == CHICKEN:
             fields += [
                 EditField("neutral play", "Neutral play", ("on", "off")),
-                EditField("decliner", "Declined by", ("none", "seat 0", "seat 1")),
+                EditField("decliner", "Declined by", ("none", *seats), ("none", *said)),
             ]
             if phase == PHASES[SECOND]:  # the stone whose neutral stone is pending
                 stones = self._stones(text)

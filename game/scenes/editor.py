@@ -251,6 +251,7 @@ class EditorScene(Scene):
                 f.label,
                 list(f.choices),
                 on_change=lambda value, key=f.key: self.set_field(key, value),
+                fmt=f.shown,
                 size=theme.FONT_TINY,
             )
             self.fields.append((f, self.ui.add(cyc)))

@@ -532,6 +532,8 @@ def test_a_glorieta_loop_set_up_and_finished_in_the_editor(app):
     do(scene, [("set", "phase", "over")])  # 'to move: seat 1' becomes 'moved last: seat 0'
     assert rules.get("glorieta").edit_value(scene.text, "moved last") == "seat 0"
     assert [f.key for f, _ in scene.fields][0] == "moved last"
+    field, cyc = scene.fields[0]  # the seat as the status names its player
+    assert cyc.fmt(cyc.value) == "Player 1 (seat 0)" == field.shown("seat 0")
     assert_over(scene, "Black wins")
     do(scene, [("set", "phase", "stone")])  # and back: who moves next
     assert rules.get("glorieta").edit_value(scene.text, "to move") == "seat 1"
