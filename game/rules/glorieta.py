@@ -1503,8 +1503,8 @@ def _parse(game: "Glorieta", text: str, sketch: bool = False) -> GlorietaState:
     if ph != OVER:
         if loops:
             raise ValueError(
-                f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} "
-                f"already has a loop: the phase must be 'over'"
+                f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} already "
+                f"{'have loops' if loops == 3 else 'has a loop'}: the phase must be 'over'"
             )
         if full:
             raise ValueError("the board is full: the phase must be 'over'")

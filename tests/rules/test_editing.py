@@ -238,7 +238,7 @@ def test_glorietas_phase_over_says_who_moved_last():
         g.edit_field(g.empty(variant="chicken"), "phase", "stone"), "to move", "seat 1"
     )
     text = edit(g, text, ("j10", "b"), *[(c, "n") for c in ("c4", "e4", "d3", "d5", "e5", "c3")])
-    refused(g, text, "already has a loop: the phase must be 'over'")
+    refused(g, text, "black and orange already have loops: the phase must be 'over'")
     over = g.edit_field(text, "phase", "over")
     assert g.edit_value(over, "to move") is None and g.edit_value(over, "moved last") == "seat 0"
     assert [f.key for f in g.edit_fields(over)][:2] == ["moved last", "phase"]

@@ -425,7 +425,7 @@ CASES = {
             ("piece", "n"),
             *[("at", c) for c in FLOWER],
         ],
-        "black and orange already has a loop: the phase must be 'over'",
+        "black and orange already have loops: the phase must be 'over'",
     ),
     "glorieta full not over": (
         "glorieta",
