@@ -297,4 +297,24 @@ EXERCISES = (
         wrong=("i6", "no empty neighbour"),
         lesson="No empty neighbour, no placement",
     ),
+    # the safety test: the big splay on e9 reaches the goal, but leaves Black (44 cells) the
+    # immediate splay on h8, which takes Black to 46; the quick look-ahead names it
+    Exercise(
+        "Mind the race",
+        gain_goal("Gain at least two cells without handing Black the game.", 2),
+        position(
+            {
+                **_cells(_WHITE_43 + " f10", "b"),
+                **_cells("g8 i8 h7 g7 h9", "w"),
+                "d8": "W1",
+                "e9": "W3",
+            },
+            "white",
+        ),
+        ("h8",),
+        hint="Count Black's cells first: 46 wins, and a checker with one empty neighbour "
+        "gains two.",
+        wrong=("e9", "blunder"),
+        lesson="The immediate splay",
+    ),
 )

@@ -43,6 +43,8 @@ edited on towards one they accept; ``parse`` alone says whether it is legal, and
 * ``Game.edit_fields(text)``  -- the header lines the editor offers (:class:`EditField`):
   by default the side to move; ``Game.edit_field(text, key, value)`` sets one,
   ``Game.edit_value(text, key)`` reads it.
+* ``Game.edit_end_help``      -- one sentence for the editor's help: how a finished game
+  is set up in this game's text (or that the text cannot say it).
 * ``Game.empty(**options)``   -- the text of an empty board (not always legal: Glorieta's
   landscape wants its neutral stones).
 * ``Game.sketch(text)``        -- a state to *draw* the text with, built without the rules'
@@ -196,11 +198,18 @@ class EditPiece:
 @dataclass(frozen=True)
 class EditField:
     """A header line the editor offers: its key in the position text, a label and the
-    values it cycles through."""
+    values it cycles through (``words``: how each is shown, when not as written)."""
 
     key: str
     label: str
     choices: tuple[str, ...]
+    words: tuple[str, ...] = ()
+
+    def shown(self, choice: str) -> str:
+        """``choice`` as the editor shows it."""
+        if self.words and choice in self.choices:
+            return self.words[self.choices.index(choice)]
+        return str(choice)
 
 
 _TOKEN_RE = re.compile(r"\S+")
@@ -267,6 +276,17 @@ def header_set(text: str, key: str, value: str) -> str:
                 return "\n".join(lines)
             last = n
     lines.insert(last + 1, f"{key}: {value}")
+    return "\n".join(lines)
+
+
+def header_drop(text: str, key: str) -> str:
+    """``text`` without its header line ``key:`` (unchanged when it has none)."""
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        k, colon, _ = line.partition(":")
+        if colon and not line[:1].isspace() and k.strip().lower() == key.lower():
+            del lines[n]
+            break
     return "\n".join(lines)
 
 
@@ -519,6 +539,8 @@ class Game:
     colours: tuple[str, ...] = ("white", "black")
     #: a one-line key to the notation, for the rules page and the panel's tooltip
     notation_help: str = ""
+    #: the editor's help on finished games (see the module docstring)
+    edit_end_help: str = ""
     options: tuple[Option, ...] = ()
     playout_cutoff: int | None = None
     #: progressive widening for the search on games with many moves per turn

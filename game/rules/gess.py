@@ -1567,6 +1567,7 @@ class Gess(Game):
             "losing at once",
         ),
     )
+    edit_end_help = "Game over: take away a side's last ring; the rules then name the winner."
     notation_help = (
         "a move is the piece's centre, a dash and where the centre ends: "
         "k3-k7 slides the 3x3 piece centred on k3 four squares up"

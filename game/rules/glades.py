@@ -1380,6 +1380,7 @@ class Glades(Game):
         "Your score is the number of squares in your glades; the higher score wins."
     )
     colours = COLOURS
+    edit_end_help = "Game over: a board where neither side can place a tile; the scores decide."
     notation_help = (
         "a tile is its two squares with their values: d5:3-e5:6 puts the 3 on "
         "d5 and the 6 on e5 (either order); pass is 'pass'"

@@ -47,6 +47,9 @@ from .core import (
     RuleViolation,
     State,
     first_line_value,
+    header_drop,
+    header_get,
+    header_set,
 )
 
 COLOUR_NAMES = ("Red", "Blue")
@@ -1717,6 +1720,10 @@ class Gliss(Game):
             help="points on each side of the square board (13 is standard)",
         ),
     )
+    edit_end_help = (
+        "Game over: 12 control towers for the side to move, no action left for it, or a "
+        "base-wipe win (its field)."
+    )
     notation_help = (
         "build: its lower-left point and + (b2+); fly: the glider's core, > and "
         "where the core lands (c6>d5, c6>off); launch from a base: the corner "
@@ -1742,7 +1749,24 @@ class Gliss(Game):
 
     def edit_fields(self, text: str):
         (field,) = super().edit_fields(text)
-        return [type(field)(field.key, field.label, COLOUR_NAMES)]
+        make = type(field)
+        return [
+            make(field.key, field.label, COLOUR_NAMES),
+            make("winner", "Base-wipe win", ("none", *COLOUR_NAMES)),  # rule 8b
+        ]
+
+    def edit_field(self, text: str, key: str, value: str) -> str:
+        if key != "winner":
+            return super().edit_field(text, key, value)
+        if value.lower() == "none":
+            return header_drop(text, "winner")
+        return header_set(text, "winner", f"{value} (the last base was captured)")
+
+    def edit_value(self, text: str, key: str) -> str | None:
+        value = header_get(text, key)
+        if key == "winner":  # "Red (the last base was captured)": its first word
+            return value.split()[0] if value and value.split() else "none"
+        return value
 
     def sketch(self, text: str) -> GlissState:
         return self._read(text, check=False)

@@ -50,6 +50,7 @@ from .core import (
     RuleViolation,
     State,
     cell_at,
+    header_drop,
     header_get,
     header_set,
 )
@@ -1502,8 +1503,8 @@ def _parse(game: "Glorieta", text: str, sketch: bool = False) -> GlorietaState:
     if ph != OVER:
         if loops:
             raise ValueError(
-                f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} "
-                f"already has a loop: the phase must be 'over'"
+                f"{' and '.join(COLOURS[k] for k in (0, 1) if loops >> k & 1)} already "
+                f"{'have loops' if loops == 3 else 'has a loop'}: the phase must be 'over'"
             )
         if full:
             raise ValueError("the board is full: the phase must be 'over'")
@@ -1535,6 +1536,9 @@ class Glorieta(Game):
         "A turn that makes loops for both colours wins for the player who moved."
     )
     colours = ("black", "orange", "neutral")
+    edit_end_help = (
+        "Game over: make a loop or fill the board, then set the phase to 'over' and who moved last."
+    )
     notation_help = (
         "g7 drops a stone of your colour; n:g7 a neutral stone (Chicken); "
         "decline skips the neutral stone; take:black / take:orange chooses "
@@ -1616,17 +1620,68 @@ class Glorieta(Game):
         ]
 
     def edit_fields(self, text: str) -> list[EditField]:
+        phase = (header_get(text, "phase") or "").lower()
+        seats = ("seat 0", "seat 1")
+        said = ("Player 1 (seat 0)", "Player 2 (seat 1)")  # as the status names them
         fields = [
-            EditField("to move", "To move", ("seat 0", "seat 1")),
-            EditField("phase", "Phase", PHASES[:4]),
-            EditField("black", "Black is", ("undecided", "seat 0", "seat 1")),
+            EditField("moved last", "Moved last", seats, said)
+            if phase == PHASES[OVER]
+            else EditField("to move", "To move", seats, said),
+            EditField("phase", "Phase", PHASES),
+            EditField("black", "Black is", ("undecided", *seats), ("undecided", *said)),
         ]
         if (header_get(text, "variant") or "").lower() == CHICKEN:
             fields += [
                 EditField("neutral play", "Neutral play", ("on", "off")),
-                EditField("decliner", "Declined by", ("none", "seat 0", "seat 1")),
+                EditField("decliner", "Declined by", ("none", *seats), ("none", *said)),
             ]
+            if phase == PHASES[SECOND]:  # the stone whose neutral stone is pending
+                stones = self._stones(text)
+                fields.append(EditField("stone", "Stone dropped", ("none", *stones)))
         return fields
+
+    def _stones(self, text: str) -> list[str]:
+        """The cells holding a black or an orange stone in ``text``, in board order."""
+        try:
+            g = geo(int(header_get(text, "size") or 0))
+        except (TypeError, ValueError):
+            return []
+        out = []
+        for i in range(g.n):
+            name = g.names[i]
+            try:
+                if self.edit_token(text, name) in ("b", "o"):
+                    out.append(name)
+            except ValueError:
+                continue
+        return out
+
+    def edit_field(self, text: str, key: str, value: str) -> str:
+        """The phase carries the lines it needs: a finished position says who moved last
+        instead of who is to move, and only the 'neutral or decline' phase names the stone
+        just dropped (``stone:``); the stone field's "none" drops that line."""
+        if key == "stone":
+            return header_drop(text, "stone") if value == "none" else header_set(text, key, value)
+        if key != "phase":
+            return header_set(text, key, value)
+        old = (header_get(text, "phase") or "").lower()
+        over = PHASES[OVER]
+        if value == over and old != over:
+            who = header_get(text, "to move")
+            text = header_drop(text, "to move")
+            text = header_set(text, "moved last", _other_seat(who))
+        elif value != over and old == over:
+            who = header_get(text, "moved last")
+            text = header_drop(text, "moved last")
+            text = header_set(text, "to move", _other_seat(who))
+        if value != PHASES[SECOND]:
+            text = header_drop(text, "stone")
+        return header_set(text, "phase", value)
+
+    def edit_value(self, text: str, key: str) -> str | None:
+        if key == "stone":
+            return header_get(text, "stone") or "none"
+        return header_get(text, key)
 
     def edit_where(self, text: str, cell: str) -> tuple[int, int]:
         try:
@@ -1641,6 +1696,12 @@ class Glorieta(Game):
     def edit_cell(self, text: str, cell: str, token: str | None) -> str:
         before = self.edit_token(text, cell)
         text = super().edit_cell(text, cell, token)
+        if (header_get(text, "phase") or "").lower() == PHASES[SECOND]:
+            # a neutral stone pending: the stone dropped now is the one it follows
+            if token in ("b", "o"):
+                text = header_set(text, "stone", cell)
+            elif (header_get(text, "stone") or "").lower() == cell.lower():
+                text = header_drop(text, "stone")
         if "n" in (before, token) and (header_get(text, "variant") or "").lower() == LANDSCAPE:
             # a landscape laid by hand: no seed places it, and the count follows the board
             count = sum(
@@ -1663,6 +1724,14 @@ class Glorieta(Game):
 
     def sketch(self, text: str) -> GlorietaState:
         return _parse(self, text, sketch=True)
+
+
+def _other_seat(text: str | None) -> str:
+    """The seat that is not ``text`` ("seat 0" -> "seat 1"); seat 1 when it does not read."""
+    try:
+        return f"seat {1 - _read_seat(text or '', 'seat')}"
+    except ValueError:
+        return "seat 1"
 
 
 @lru_cache(maxsize=None)

@@ -673,6 +673,7 @@ class Splay(Game):
     )
     colours = ("white", "black")
     options: tuple[Option, ...] = ()
+    edit_end_help = "Game over: 46 cells for one side, or no placement left for either."
     notation_help = (
         "a move is the cell where the checker goes (f6: columns a..k are lettered "
         "along the bottom and lower right edges, rows 1..11 from the bottom); pass "

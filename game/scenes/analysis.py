@@ -626,7 +626,13 @@ class AnalysisScene(Scene):
         if not self.rows:
             draw_text(
                 surface,
-                fit_text("Play a move on the board to start a line", tiny, r.width - 12),
+                fit_text(
+                    "The game is over: no move to play"
+                    if self.tree.start.is_over()
+                    else "Play a move on the board to start a line",
+                    tiny,
+                    r.width - 12,
+                ),
                 tiny,
                 theme.TEXT_DIM,
                 (r.x + 6, r.y + 4),

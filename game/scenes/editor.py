@@ -13,7 +13,12 @@ Mouse: a left click puts the chosen piece on a cell (the same piece again takes 
 right click empties it.  Keys: the arrows move a cursor over the board, Space puts the
 piece there, Delete or Backspace empties it; [ and ] (or the wheel over the palette) choose
 the piece, R turns it (a Glades tile), Ctrl+Z undoes an edit, Ctrl+C copies the text,
-Ctrl+V pastes a position, Esc goes back.
+Ctrl+V pastes a position, Esc goes back.  The help under the palette says so, and how the
+game's finished positions are set up (``Game.edit_end_help``); in a window too small for it,
+H (or a click on its line) shows it in the palette's place.
+
+A finished position the rules accept says who won and why (``winner``, ``end_reason``);
+Play and Hotseat are off there, Analyse, Copy and Save are not.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from game.ui.widgets import (
 
 ERASE = None  # the palette's eraser: a click empties the cell
 HISTORY = 200  # edits Ctrl+Z takes back
+SMALLEST_SWATCH = 30  # the palette shrinks this far to leave the help its room
+HELP_KEY = ("H or a click here: how to edit", "H or a click here: the pieces again")
 
 
 class Palette(Widget):
@@ -55,28 +62,30 @@ class Palette(Widget):
         self.places: list[tuple[int, int]] = []  # (row, column) of each swatch
 
     def _places(self, cols: int) -> list[tuple[int, int]]:
+        """A row per colour (the eraser after the last), or one row when all fit on it."""
         out = []
         row = col = 0
         last = None
+        by_colour = len(self.pieces) > cols
         for k, piece in enumerate(self.pieces):
             colour = piece.colour if piece is not ERASE else last
-            if k and (col >= cols or colour != last):
+            if k and (col >= cols or (by_colour and colour != last)):
                 row, col = row + 1, 0
             out.append((row, col))
             col += 1
             last = colour
         return out
 
-    def layout(self, rect) -> None:
+    def layout(self, rect, smallest: int = 18) -> None:
         """Fit the swatches into ``rect``: as large as fit, at most an eighth of its width
-        (and 46 pixels in a small window)."""
+        (and 46 pixels in a small window), at least ``smallest``."""
         self.rect = pygame.Rect(rect)
         size = max(46, min(72, self.rect.width // 8))
         while True:
             cols = max(1, (self.rect.width + 4) // (size + 4))
             places = self._places(cols)
             rows = places[-1][0] + 1 if places else 1
-            if rows * (size + 4) <= self.rect.height or size <= 18:
+            if rows * (size + 4) <= self.rect.height or size <= smallest:
                 break
             size -= 2
         self.cell = size
@@ -158,6 +167,12 @@ class EditorScene(Scene):
         self.host = BoardHost(app, game, start)
         self.view = self.host.view
         self.cursor: str | None = None  # the keyboard's cell
+        self.help_lines: list[str] = []  # the help as laid out under the palette
+        self.help_fits = True  # else H shows it in the palette's place
+        self.help_open = False
+        self.help_top = self.fields_top = self.status_top = self.status_bottom = 0
+        self.piece_line = 0
+        self.status_need = 3  # the legality's lines the panel was laid out for
         self.saved_path: str | None = None  # where Save wrote the position
         self._centres: dict[str, tuple[int, int]] | None = None
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -197,6 +212,8 @@ class EditorScene(Scene):
             except Exception:  # a text it cannot draw: the board keeps what it showed
                 drawn = None
         if drawn is not None:
+            if getattr(drawn, "options", None) != getattr(self.shown, "options", None):
+                self._centres = None  # another board (a size, a variant): find its cells again
             self.shown = drawn
             self.host.show(drawn, None, animate=False)
 
@@ -216,6 +233,13 @@ class EditorScene(Scene):
         self.sync_fields()
         self.app.play_sound(sound)
 
+    def fit_status(self) -> None:
+        """Lay the panel out again when the legality needs more lines than it has (or
+        fewer than before, giving the room back)."""
+        inner_w = self.panel_rect.width - 2 * theme.PAD
+        if inner_w > 0 and max(3, self.status_count(inner_w)) != max(3, self.status_need):
+            self.layout_panel()
+
     def make_fields(self) -> None:
         """A cycler for each field the game offers for this text (they may differ from one
         text to another: Glorieta's Chicken has more)."""
@@ -227,15 +251,18 @@ class EditorScene(Scene):
                 f.label,
                 list(f.choices),
                 on_change=lambda value, key=f.key: self.set_field(key, value),
+                fmt=f.shown,
                 size=theme.FONT_TINY,
             )
             self.fields.append((f, self.ui.add(cyc)))
 
     def sync_fields(self) -> None:
-        keys = [f.key for f in self.game.edit_fields(self.text)]
-        if keys != [f.key for f, _ in self.fields]:
+        keys = [(f.key, f.choices) for f in self.game.edit_fields(self.text)]
+        if keys != [(f.key, f.choices) for f, _ in self.fields]:
             self.make_fields()
-            self.layout(self.app.size)
+            self.layout_panel()  # the board keeps its place (and its cells' centres)
+        else:
+            self.fit_status()
         for f, cyc in self.fields:
             value = self.game.edit_value(self.text, f.key)
             low = [str(c).lower() for c in cyc.values]
@@ -311,12 +338,18 @@ class EditorScene(Scene):
         self.app.play_sound("error")
         return False
 
+    @property
+    def over(self) -> bool:
+        """The rules accept the position and the game is over in it."""
+        return self.state is not None and self.state.is_over()
+
     def play(self, hotseat: bool) -> None:
         if not self._need_legal("play this position"):
             return
         state = self.state
         if state.is_over():
-            self.app.message("The game is over in this position: there is nothing to play.", "warn")
+            self.app.message(NOTHING_TO_PLAY, "warn", 4.0)
+            self.app.play_sound("error")
             return
         if hotseat:
             seats = [Seat("human"), Seat("human")]
@@ -413,12 +446,20 @@ class EditorScene(Scene):
 
     # --- layout -----------------------------------------------------------------------------
     def layout(self, size) -> None:
-        pad, gap = theme.PAD, theme.GAP
         self.split_panel(size, 320, 460)
         self.host.layout(self.board_rect)
         self._centres = None
+        self.layout_panel()
+
+    def layout_panel(self) -> None:
+        """The panel, top down: the title and the piece, the palette, the help, the fields,
+        the legality (all the room left), the buttons.  The palette's swatches shrink (to
+        SMALLEST_SWATCH) to leave the help its room; where even then it cannot fit, a line
+        says H shows it (in the palette's place)."""
+        pad, gap = theme.PAD, theme.GAP
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         bh = max(34, line_height(theme.FONT_SMALL) + 10)
+        lh = line_height(theme.FONT_TINY)
 
         def row(buttons, y):
             bw = (inner.width - gap * (len(buttons) - 1)) // len(buttons)
@@ -432,16 +473,34 @@ class EditorScene(Scene):
         y -= bh + gap
         row([self.b_play, self.b_hotseat, self.b_analyse], y)
         self.status_bottom = y - gap
-        self.status_top = self.status_bottom - 3 * line_height(theme.FONT_TINY) - 4
         fh = max(28, line_height(theme.FONT_TINY) + 8)
-        y = self.status_top - gap - len(self.fields) * (fh + 4)
+        fields_h = len(self.fields) * (fh + 4)
+        top = inner.y + line_height(theme.FONT_MEDIUM) + 4 + lh + 8
+        self.piece_line = top - lh - 4
+        self.help_lines = wrap_text(help_text(self.game), theme.FONT_TINY, inner.width)
+        help_h = len(self.help_lines) * lh
+        # the palette's room once the fields, the legality (three lines at least, all its
+        # lines when longer) and the help have theirs
+        self.status_need = self.status_count(inner.width)
+        room = self.status_bottom - top - fields_h - max(3, self.status_need) * lh - 4 - gap
+        self.palette.layout(
+            pygame.Rect(inner.x, top, inner.width, max(0, room - help_h - gap)), SMALLEST_SWATCH
+        )
+        self.help_fits = self.palette.rect.height + gap + help_h <= room
+        if self.help_fits:  # (a larger window: the help under the palette again)
+            self.help_open = False
+            self.palette.visible = True
+        else:  # the help on H, in the palette's place
+            self.palette.layout(pygame.Rect(inner.x, top, inner.width, max(0, room - lh - gap)))
+            self.help_lines = [HELP_KEY[self.help_open]]
+            help_h = lh
+        self.help_top = self.palette.rect.bottom + gap
+        y = self.help_top + help_h + gap
         for _f, cyc in self.fields:
             cyc.rect = pygame.Rect(inner.x, y, inner.width, fh)
             y += fh + 4
-        self.fields_top = self.status_top - gap - len(self.fields) * (fh + 4)
-        top = inner.y + line_height(theme.FONT_MEDIUM) + 4 + line_height(theme.FONT_TINY) + 8
-        self.piece_line = top - line_height(theme.FONT_TINY) - 4
-        self.palette.layout(pygame.Rect(inner.x, top, inner.width, self.fields_top - gap - top))
+        self.fields_top = self.help_top + help_h + gap
+        self.status_top = y + gap // 2
 
     # --- events ----------------------------------------------------------------------------
     def handle_event(self, event) -> None:
@@ -458,6 +517,7 @@ class EditorScene(Scene):
                 pygame.K_LEFTBRACKET: lambda: self.palette.step(-1),
                 pygame.K_RIGHTBRACKET: lambda: self.palette.step(1),
                 pygame.K_r: self.turn,
+                pygame.K_h: self.toggle_help,
                 pygame.K_ESCAPE: self.back,
             }
             if ctrl:
@@ -470,6 +530,14 @@ class EditorScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION:
             self.host.hover(event.pos)
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and not self.help_fits
+            and self.help_rect().collidepoint(event.pos)
+        ):
+            self.toggle_help()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and self.host.contains(event.pos):
             cell = self.view.cell_name(event.pos)
             if cell is not None:
@@ -485,28 +553,57 @@ class EditorScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.host.update(dt)
-        for b in (self.b_play, self.b_hotseat, self.b_analyse, self.b_save):
+        for b in (self.b_analyse, self.b_save):
             b.enabled = self.legal
+        for b in (self.b_play, self.b_hotseat):  # a finished game has nothing to play
+            b.enabled = self.legal and not self.over
 
     # --- drawing ---------------------------------------------------------------------------
-    def draw_help(self, surface, inner) -> None:
-        """How to edit, in the room between the palette and the fields (when it fits)."""
-        top = self.palette.rect.bottom + theme.GAP
-        lines = _help_lines(inner.width)
-        lh = line_height(theme.FONT_TINY)
-        if top + len(lines) * lh > self.fields_top - theme.GAP:
+    def toggle_help(self) -> None:
+        """H: where the help does not fit under the palette, show it in the palette's place
+        (H again brings the palette back)."""
+        if self.help_fits:
             return
-        for k, line in enumerate(lines):
-            draw_text(surface, line, theme.FONT_TINY, theme.TEXT_DIM, (inner.x, top + k * lh))
+        self.help_open = not self.help_open
+        self.palette.visible = not self.help_open
+        self.help_lines = [HELP_KEY[self.help_open]]
+        self.app.play_sound("click")
+
+    def help_rect(self) -> pygame.Rect:
+        """Where the help (or the line that opens it) is drawn under the palette."""
+        lh = line_height(theme.FONT_TINY)
+        inner = self.panel_rect.inflate(-2 * theme.PAD, -2 * theme.PAD)
+        return pygame.Rect(inner.x, self.help_top, inner.width, len(self.help_lines) * lh)
+
+    def draw_help(self, surface, inner) -> None:
+        """How to edit, under the palette (or, on H where it does not fit, in its place)."""
+        lh = line_height(theme.FONT_TINY)
+        if self.help_open and not self.help_fits:
+            lines = wrap_text(help_text(self.game), theme.FONT_TINY, inner.width)
+            top = self.palette.rect.y
+            for k, line in enumerate(lines):
+                draw_text(surface, line, theme.FONT_TINY, theme.TEXT, (inner.x, top + k * lh))
+        colour = theme.TEXT_DIM if self.help_fits else theme.ACCENT
+        for k, line in enumerate(self.help_lines):
+            pos = (inner.x, self.help_top + k * lh)
+            draw_text(surface, line, theme.FONT_TINY, colour, pos)
+
+    def status_count(self, width: int) -> int:
+        """The lines the legality takes at ``width``."""
+        return sum(len(wrap_text(t, theme.FONT_TINY, width)) for t, _ in self.status_lines())
 
     def status_lines(self) -> list[tuple[str, tuple]]:
         if self.legal:
             s = self.state
             if s.is_over():
-                text = "Legal: the game is over here. " + (s.end_reason() or "")
-            else:
-                text = f"Legal position: {s.seat_name(s.player)} to move"
-            return [(text, theme.GOOD)]
+                w = s.winner()
+                who = "a draw" if w is None else f"{s.seat_name(w)} wins"
+                why = s.end_reason() or "The rules say the game is over."
+                return [
+                    (f"Legal. Game over: {who}. {why}", theme.GOOD),
+                    (NOTHING_TO_PLAY, theme.TEXT_DIM),
+                ]
+            return [(f"Legal position: {s.seat_name(s.player)} to move", theme.GOOD)]
         return [("Not legal: " + self.reason, theme.BAD)]
 
     def draw(self, surface) -> None:
@@ -535,23 +632,31 @@ class EditorScene(Scene):
             (inner.x, self.piece_line),
         )
         self.draw_help(surface, inner)
+        lh = line_height(theme.FONT_TINY)
         y = self.status_top
-        for text, col in self.status_lines():
-            for line in wrap_text(text, theme.FONT_TINY, inner.width)[:3]:
+        for k, (text, col) in enumerate(self.status_lines()):
+            lines = wrap_text(text, theme.FONT_TINY, inner.width)
+            if k and y + len(lines) * lh > self.status_bottom:
+                break  # a later paragraph drawn whole or not at all
+            for line in lines:
+                if y + lh > self.status_bottom:
+                    break
                 draw_text(surface, line, theme.FONT_TINY, col, (inner.x, y))
-                y += line_height(theme.FONT_TINY)
+                y += lh
         self.ui.draw(surface)
 
 
 HELP = (
-    "Click a cell: put the piece there (the same piece again takes it off); right click: "
-    "empty it. Keys: the arrows move a cursor, Space puts the piece, Delete empties, "
-    "[ and ] choose the piece, R turns it, Ctrl+Z undoes."
+    "Click a cell: put the piece (again: take it off); right click: empty it. Arrows move "
+    "a cursor, Space puts, Delete empties; [ ] choose the piece, R turns it, Ctrl+Z undoes."
 )
+NOTHING_TO_PLAY = "Nothing to play from a finished game: Analyse, Copy or Save it."
 
 
-def _help_lines(width: int) -> list[str]:
-    return wrap_text(HELP, theme.FONT_TINY, width)
+def help_text(game) -> str:
+    """The editor's help for ``game``: the keys, and how a finished game is set up."""
+    end = getattr(game, "edit_end_help", "")
+    return f"{HELP} {end}" if end else HELP
 
 
 def _distance(a, b) -> float:

@@ -214,3 +214,60 @@ def test_glorieta_neutral_stones_laid_by_hand_are_counted():
     state = g.parse(text)
     assert state.options["seed"] is None and state.options["neutrals"] == 13
     assert g.parse(g.edit_cell(text, "a1", None)).options["neutrals"] == 12
+
+
+# --- finished positions and the pending neutral stone (the editor's "over") ------------------
+
+
+def test_every_game_says_how_a_finished_game_is_set_up(game):
+    assert game.edit_end_help.startswith("Game over: ")
+
+
+def test_header_drop_takes_one_line_out():
+    from game.rules.core import header_drop, header_get
+
+    text = "game: x\nstone: d4\nto move: seat 0\n 1 . ."
+    assert header_get(header_drop(text, "stone"), "stone") is None
+    assert header_drop(text, "Stone") == "game: x\nto move: seat 0\n 1 . ."
+    assert header_drop(text, "nothing") == text
+
+
+def test_glorietas_phase_over_says_who_moved_last():
+    g = rules.get("glorieta")
+    text = g.edit_field(
+        g.edit_field(g.empty(variant="chicken"), "phase", "stone"), "to move", "seat 1"
+    )
+    text = edit(g, text, ("j10", "b"), *[(c, "n") for c in ("c4", "e4", "d3", "d5", "e5", "c3")])
+    refused(g, text, "black and orange already have loops: the phase must be 'over'")
+    over = g.edit_field(text, "phase", "over")
+    assert g.edit_value(over, "to move") is None and g.edit_value(over, "moved last") == "seat 0"
+    assert [f.key for f in g.edit_fields(over)][:2] == ["moved last", "phase"]
+    state = g.parse(over)
+    assert state.is_over() and state.winner() == 0
+    back = g.edit_field(over, "phase", "stone")
+    assert g.edit_value(back, "to move") == "seat 1" and g.edit_value(back, "moved last") is None
+
+
+def test_glorietas_pending_neutral_names_the_stone_dropped():
+    g = rules.get("glorieta")
+    pending = g.edit_field(g.empty(variant="chicken"), "phase", "neutral or decline")
+    assert "stone" in [f.key for f in g.edit_fields(pending)]
+    text = edit(g, pending, ("d4", "b"))
+    assert g.edit_value(text, "stone") == "d4" and g.parse(text).legal_moves()
+    field = next(f for f in g.edit_fields(text) if f.key == "stone")
+    assert field.choices == ("none", "d4")
+    assert g.edit_value(g.edit_field(text, "stone", "none"), "stone") == "none"
+    assert g.edit_value(edit(g, text, ("d4", None)), "stone") == "none"
+    left = g.edit_field(text, "phase", "stone")  # leaving the phase drops the line
+    assert g.edit_value(left, "stone") == "none" and "stone:" not in left
+
+
+def test_gliss_base_wipe_win_is_a_field():
+    g = rules.get("gliss")
+    text = edit(g, g.empty(), *[(c, "B") for c in ("f6", "g6", "f7", "g7")])
+    won = g.edit_field(text, "winner", "Blue")
+    assert g.edit_value(won, "winner") == "Blue" and g.edit_value(text, "winner") == "none"
+    state = g.parse(won)
+    assert state.is_over() and state.winner() == 1
+    assert str(state) == str(g.parse(str(state)))
+    assert g.edit_field(won, "winner", "none") == text

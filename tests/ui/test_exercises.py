@@ -178,28 +178,29 @@ def test_the_engine_calls_a_goal_reaching_move_a_blunder(gid):
     assert lessons.BLUNDER_ITERATIONS <= 200
 
 
-def test_splay_races_are_left_to_the_quick_check():
-    """Splay has no case for the engine: a placement that hands the opponent a win lets
-    them cross 46 cells at once, and the position is then so far gone that the engine
-    rates the saving move lost as well (no drop of 30 points); the one-move look-ahead
-    catches it and names the winning splay."""
-    from game.lessons import splay
-
-    pieces = {
-        **splay._cells(splay._WHITE_43 + " k10", "b"),
-        **splay._cells("g8 i8 h7 g7 h9", "w"),
-        "d8": "W1",
-    }
-    setup = lambda: rules.get("splay").position(pieces, 0)  # noqa: E731
-    ex = lessons.Exercise("race", lessons.gain_goal("Gain a cell.", 1), setup, par=1, hint="-")
+def test_splays_safety_exercise_refuses_the_big_splay_that_loses_the_race():
+    """Splay's safety test, "Mind the race": the big splay on e9 reaches the goal (four
+    cells), but Black, at 44 cells, then splays a checker on h8 at once and crosses 46.  The
+    engine does not call it a blunder (the position is so far gone after it that the engine
+    rates the saving move lost as well: no drop of 30 points); the one-move look-ahead
+    catches it and names the winning splay, as in the other games' safety exercises."""
+    ex = next(e for e in catalog.exercises("splay") if e.title == "Mind the race")
     start = ex.start_state()
-    after = start.play("d6")
-    assert ex.goal.met(start, after)
-    judged = lessons.engine_judgement(start, start.find_move("d6"), after)
-    assert judged.label != "blunder"
-    verdict = lessons.Attempt(ex).play("d6")
-    assert verdict.kind == "wrong" and "answers h8 and wins" in verdict.reason
-    assert lessons.Attempt(ex).play("h8").kind == "solved"  # taking h8 first is fine
+    assert start.scores()[1] == 44 and not start.is_over()
+    ok, why = lessons.check_solution(ex)
+    assert ok, why
+    attempt = lessons.Attempt(ex)
+    assert attempt.play("h8").kind == "solved" and attempt.stars == 3
+    after = start.play("e9")
+    assert ex.goal.met(start, after)  # the wrong answer reaches the goal: only safety refuses
+    assert lessons.engine_judgement(start, start.find_move("e9"), after).label != "blunder"
+    attempt = lessons.Attempt(ex)
+    verdict = attempt.play("e9")
+    assert verdict.kind == "wrong"
+    assert verdict.reason == "e9 is a blunder: Black answers h8 and wins."
+    assert str(verdict.refutation) == "h8" and not attempt.solved
+    won = after.play(verdict.refutation)
+    assert won.is_over() and won.winner() == 1  # the refutation does win
 
 
 def _run(*args):

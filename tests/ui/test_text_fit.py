@@ -309,3 +309,45 @@ def test_a_focused_options_explanation_shows_in_full(gid, size):
         widgets.stop_recording()
         app.shutdown()
         widgets.set_text_scale((800, 600))
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_editors_help_is_readable_at_every_size(gid):
+    """The position editor's help (the keys, and how this game's finished positions are set
+    up) is drawn whole under the palette, in the panel, at 800x600 and at 1920x1080 (the
+    swatches shrink to leave it room); where even so it cannot fit (Glades' 42 tiles at
+    800x600), its line says H shows it, and H (or a click on that line) draws it whole in
+    the palette's place, with nothing cut or on top of anything."""
+    from game.scenes.editor import HELP_KEY, help_text
+
+    for size in SIZES:
+        app = make_app(size=size)
+        try:
+            records = widgets.start_recording(app.screen)
+            scene = flow.push(app, "editor", rules.get(gid))
+            frames(app, 2, 0.1)
+            del records[:]
+            frames(app, 1, 0.05)
+            drawn = [r for r in records if r.box.colliderect(scene.panel_rect)]
+            texts = [r.text for r in drawn]
+            want = widgets.wrap_text(help_text(scene.game), theme.FONT_TINY, scene.help_rect().w)
+            found = problems(records, app.size)
+            if scene.help_fits:
+                assert all(line in texts for line in want), (size, texts)
+            else:
+                assert size == (800, 600) and gid == "glades", size  # only there
+                assert HELP_KEY[0] in texts and not any(line in texts for line in want)
+                press_h = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+                frames(app, 1, 0.05, events=[press_h])
+                del records[:]
+                frames(app, 1, 0.05)
+                texts = [r.text for r in records]
+                assert all(line in texts for line in want) and HELP_KEY[1] in texts
+                found += problems(records, app.size)
+            helps = [r for r in drawn if r.text in want]
+            assert all(scene.panel_rect.contains(r.rect) for r in helps)
+            assert not found, (size, found)
+        finally:
+            widgets.stop_recording()
+            app.shutdown()
+            widgets.set_text_scale((800, 600))
