@@ -43,6 +43,9 @@ from ai.mcts import MCTS
 
 BUDGETS = (300, 1000)  # the budgets read in each search (the largest chooses the move)
 MAX_PLIES = 300
+# a cached game of another version is played again (2: samples carry the state's own
+# evaluation and the best move's visit share)
+CACHE_VERSION = 2
 # the ridge on each feature (``winchance.FEATURES``) towards ``winchance.DEFAULT``
 PRIOR_WEIGHT = (0.2, 0.01, 0.001, 0.01, 0.01, 0.05)
 
@@ -51,7 +54,9 @@ PRIOR_WEIGHT = (0.2, 0.01, 0.001, 0.01, 0.01, 0.05)
 def self_play(game, seed: int, budgets=BUDGETS, options=None, max_plies: int = MAX_PLIES):
     """One seeded game at equal level; returns ``{"seed", "plies", "score", "samples"}``
     where each sample is ``[ply, player, budget, raw value for the mover, proven or None,
-    iterations done]`` and ``score`` is seat 0's final score (None: unfinished)."""
+    iterations done, the state's own evaluation for seat 0, the best move's visit share]``
+    (games cached before version 2 have the first six only) and ``score`` is seat 0's
+    final score (None: unfinished)."""
     import random
 
     budgets = sorted(int(b) for b in budgets)
@@ -70,20 +75,32 @@ def self_play(game, seed: int, budgets=BUDGETS, options=None, max_plies: int = M
 
         def on_progress(res, _fraction, seen=seen):
             if res.iterations in budgets:
-                seen[res.iterations] = (res.value, res.proven, res.iterations)
+                seen[res.iterations] = (res.value, res.proven, res.iterations, _share(res))
             return False
 
         bot = MCTS(iterations=top, rng=random.Random(seed * 100003 + ply), progress_every=every)
         res = bot.search(state, on_progress=on_progress)
+        evaluation = round(winchance.evaluation_of(state), 5)
         for b in budgets:
-            value, proven, done = seen.get(b, (res.value, res.proven, res.iterations))
-            samples.append([ply, state.player, b, round(float(value), 5), proven, done])
+            value, proven, done, share = seen.get(
+                b, (res.value, res.proven, res.iterations, _share(res))
+            )
+            samples.append(
+                [ply, state.player, b, round(float(value), 5), proven, done, evaluation, share]
+            )
         state = state.play(res.move)
         ply += 1
     score = None
     if state.is_over():
         score = (float(state.result()) + 1.0) / 2.0
     return {"seed": seed, "plies": ply, "score": score, "samples": samples}
+
+
+def _share(res) -> float:
+    """The best move's share of the root's visits (how sure the search is of its move)."""
+    if not res.stats or not res.iterations:
+        return 0.0
+    return round(res.stats[0].visits / max(1, sum(s.visits for s in res.stats)), 4)
 
 
 def load_cache(path: Path) -> list[dict]:
@@ -107,7 +124,8 @@ def collect(
     have = {}
     if cache is not None:
         for g in load_cache(cache):
-            have[(g["seed"], tuple(g.get("budgets", BUDGETS)))] = g
+            if g.get("version", 1) == CACHE_VERSION:
+                have[(g["seed"], tuple(g.get("budgets", BUDGETS)))] = g
     out = []
     for seed in seeds:
         key = (seed, tuple(sorted(budgets)))
@@ -119,6 +137,7 @@ def collect(
         t = time.process_time()
         g = self_play(game, seed, budgets, options)
         g["budgets"] = list(sorted(budgets))
+        g["version"] = CACHE_VERSION
         log(
             f"  seed {seed}: {g['plies']} plies, score {g['score']}, "
             f"{time.process_time() - t:.0f} s CPU"

@@ -46,6 +46,21 @@ def features(value0: float, player: int, iterations: int | None) -> tuple:
     return (1.0, v, s, v * b, s * b, v * v * v)
 
 
+def evaluation_of(state) -> float:
+    """The state's own cheap evaluation for seat 0 in [-1, 1] (``State.evaluate``, the
+    heuristic a playout's cut-off scores with); 0 when the state has none or it fails."""
+    fn = getattr(state, "evaluate", None)
+    if fn is None:
+        return 0.0
+    try:
+        e = float(fn())
+    except Exception:  # an evaluation is a hint: never let it break a search
+        return 0.0
+    if not math.isfinite(e):
+        return 0.0
+    return max(-1.0, min(1.0, e))
+
+
 def _sigmoid(z: float) -> float:
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
