@@ -160,9 +160,10 @@ def raw_chance(value: float, player: int, proven) -> float:
     return 0.5 * (1.0 + max(-1.0, min(1.0, v0)))
 
 
-def series(games, budget: int, estimate) -> list[tuple[list, float, int]]:
+def series(games, budget: int, estimate, smooth: bool = False) -> list[tuple[list, float, int]]:
     """Per decided game: (the estimates at ``budget`` in ply order as (ply, chance,
-    proven), the score, the plies)."""
+    proven), the score, the plies); with ``smooth`` as the review's graph draws them
+    (``winchance.smoothed``: each averaged with the searched position before it)."""
     out = []
     for g in games:
         if g["score"] is None:
@@ -170,13 +171,16 @@ def series(games, budget: int, estimate) -> list[tuple[list, float, int]]:
         rows = [s for s in g["samples"] if s[2] == budget]
         rows.sort(key=lambda s: s[0])
         est = [(s[0], estimate(s, g), s[4] is not None) for s in rows]
+        if smooth:
+            shown = winchance.smoothed([(c, proven) for _ply, c, proven in est])
+            est = [(ply, c, proven) for (ply, _c, proven), c in zip(est, shown, strict=True)]
         out.append((est, g["score"], g["plies"]))
     return out
 
 
-def figures(games, budget: int, estimate) -> dict:
+def figures(games, budget: int, estimate, smooth: bool = False) -> dict:
     """swing, ece, brier, last-quarter share (and the count of estimates) at one budget."""
-    ser = series(games, budget, estimate)
+    ser = series(games, budget, estimate, smooth)
     swings, preds, ys, quarter = [], [], [], []
     unproven = 0  # estimates shown as 0 % or 100 % without a proof
     for est, score, plies in ser:
@@ -217,7 +221,7 @@ def ece(preds, ys, bins: int = 10) -> float:
 
 def calibrated_estimate(w):
     def est(s, game=None):
-        ply, player, budget, value, proven, done = s
+        ply, player, budget, value, proven, done = s[:6]
         if proven is not None:
             return raw_chance(value, player, proven)
         v0 = value if player == 0 else -value
@@ -239,7 +243,7 @@ def fit(games) -> tuple:
     for g in games:
         if g["score"] is None:
             continue
-        for _ply, player, _budget, value, proven, done in g["samples"]:
+        for _ply, player, _budget, value, proven, done in (s[:6] for s in g["samples"]):
             if proven is not None:
                 continue
             v0 = value if player == 0 else -value
@@ -298,20 +302,29 @@ def measure(games, w, budgets) -> tuple[list, dict]:
     """Rows (budget, "before"/"after", figures) and the pooled figures after.  ``w`` is a
     table, or None: each game measured by a table fitted without it."""
     rows = []
-    pooled_p, pooled_y = [], []
+    pooled_p, pooled_y, pooled_g = [], [], []
     after_estimate = held_out_estimate(games) if w is None else calibrated_estimate(w)
     for b in budgets:
         before = figures(games, b, raw_estimate)
         after = figures(games, b, after_estimate)
+        graph = figures(games, b, after_estimate, smooth=True)
         rows.append((b, "before", before))
         rows.append((b, "after", after))
+        rows.append((b, "graph", graph))
         pooled_p += after["_preds"]
         pooled_y += after["_ys"]
+        pooled_g += graph["_preds"]
     pooled = {
         "ece": ece(pooled_p, pooled_y),
         "brier": sum((p - y) ** 2 for p, y in zip(pooled_p, pooled_y, strict=True))
         / max(1, len(pooled_p)),
         "n": len(pooled_p),
+        "graph_ece": ece(pooled_g, pooled_y),
+        "graph_brier": sum((p - y) ** 2 for p, y in zip(pooled_g, pooled_y, strict=True))
+        / max(1, len(pooled_g)),
+        "_p": pooled_p,
+        "_g": pooled_g,
+        "_y": pooled_y,
     }
     return rows, pooled
 
@@ -360,7 +373,10 @@ def main(argv=None) -> int:
     how = "the shipped table" if args.bench else "a table fitted without it (leave one out)"
     print(f"{len(decided)} games ({wins:g} points for seat 0), each measured by {how}:")
     print(table(rows))
-    print(f"pooled after: ECE {pooled['ece']:.3f}  Brier {pooled['brier']:.3f}  (n {pooled['n']})")
+    print(
+        f"pooled after: ECE {pooled['ece']:.3f}  Brier {pooled['brier']:.3f}  (n {pooled['n']}); "
+        f"graph: ECE {pooled['graph_ece']:.3f}  Brier {pooled['graph_brier']:.3f}"
+    )
     if not args.bench:
         out = Path(args.out) if args.out else winchance.FOLDER / f"{game.id}.json"
         data = {
@@ -377,9 +393,7 @@ def main(argv=None) -> int:
             },
             # each game measured by a table fitted without it
             "fresh": {f"{b} {name}": clean(f) for b, name, f in rows},
-            "pooled_after": {
-                k: round(v, 4) if isinstance(v, float) else v for k, v in pooled.items()
-            },
+            "pooled_after": clean(pooled),
         }
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")

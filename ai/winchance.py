@@ -111,6 +111,38 @@ def chance(
     return calibrated(weights(game_id), v0, player, iterations)
 
 
+def smoothed(series) -> list:
+    """A game's chances for a graph, each averaged with the position before it.
+
+    ``series`` holds seat 0's chance of each position in order, as ``(chance, proven)``
+    pairs (``chance`` None where not known).  Each unproven chance becomes the mean, in
+    log-odds, of itself and the previous position's when that one is known and unproven
+    too; a proof (0, 1/2 or 1 with ``proven`` true), the first position and a position
+    after a gap keep their own.  Consecutive searches are of either side's turn and
+    their values scatter around the truth from both sides: the mean of two halves the
+    graph's swing from move to move (docs/ai.md, "Smoothing") and keeps its calibration.
+    It lags half a move: a sudden change shows half at once and whole one move later."""
+    out: list = []
+    prev = None  # the previous position's chance, when known and unproven
+    for chance, proven in series:
+        if chance is None:
+            out.append(None)
+            prev = None
+            continue
+        c = float(chance)
+        if proven or not 0.0 < c < 1.0:
+            out.append(c)
+            prev = None
+            continue
+        if prev is None:
+            out.append(c)
+        else:
+            z = 0.5 * (math.log(c / (1.0 - c)) + math.log(prev / (1.0 - prev)))
+            out.append(_sigmoid(z))
+        prev = c
+    return out
+
+
 def percent(chance: float) -> int:
     """A chance in [0, 1] as a whole percentage for the screen: 0 and 100 only for exactly
     0 and 1 (a proof), so an unproven 99.6 % shows as 99."""
@@ -152,4 +184,5 @@ __all__ = [
     "of_message",
     "of_state",
     "percent",
+    "smoothed",
 ]

@@ -196,6 +196,19 @@ class Analysis:
         """Seat 0's winning chance in % for each position (None: not analysed)."""
         return [None if e is None else e.chance(0) for e in self.evals]
 
+    def graph_chances(self) -> list:
+        """``win_chances`` as the graph draws them: each unproven position's chance
+        averaged (in log-odds) with the position before it (``winchance.smoothed``: half
+        the swing between searches from either side's turn; a proof is drawn as it is).
+        The move texts and the marks use each position's own chance."""
+        series = []
+        for e in self.evals:
+            if e is None:
+                series.append((None, False))
+            else:
+                series.append((e.chance(0) / 100.0, e.proven is not None))
+        return [None if c is None else round(100.0 * c, 6) for c in winchance.smoothed(series)]
+
     def fits(self, moves, positions: int | None = None) -> bool:
         """Whether this is the analysis of a game with these ``moves`` (and, when given,
         that many positions)."""
