@@ -3,6 +3,7 @@
     python -m ai.calibrate GAME --train 10 --test 6 [--deep 2] [--cache FILE]
         # seeded self-play, fit, write ai/calibration/GAME.json, print the figures
     python -m ai.calibrate GAME --bench      # measure the shipped table on those games
+    python -m ai.calibrate GAME --study      # measure candidate extra features, write nothing
 
 Seeded self-play at equal level: every move is chosen by an MCTS search of the largest
 budget, and the root value is read at every budget on the way (a search of 1,000
@@ -235,31 +236,40 @@ def raw_estimate(s, game=None):
 
 
 # --- the fit ----------------------------------------------------------------------------------
-def fit(games) -> tuple:
-    """Logistic regression of the final score on the features of every unproven sample."""
+def _shipped_features(s, _scale=None) -> tuple:
+    _ply, player, _budget, value, _proven, done = s[:6]
+    return winchance.features(value if player == 0 else -value, player, done)
+
+
+def fit(games, featurize=None) -> tuple:
+    """Logistic regression of the final score on the features of every unproven sample
+    (``featurize(sample, scale)``: the shipped ``winchance.features`` by default; a
+    candidate's features for ``--study``, whose extra weights are held near 0)."""
     import numpy as np
 
+    featurize = featurize or _shipped_features
+    scale = sum(g["plies"] for g in games) / max(1, len(games))  # a game's usual length
     xs, ys = [], []
     for g in games:
         if g["score"] is None:
             continue
-        for _ply, player, _budget, value, proven, done in (s[:6] for s in g["samples"]):
-            if proven is not None:
+        for s in g["samples"]:
+            if s[4] is not None:
                 continue
-            v0 = value if player == 0 else -value
-            xs.append(winchance.features(v0, player, done))
+            xs.append(featurize(s, scale))
             ys.append(g["score"])
     if not xs:
         return winchance.DEFAULT
     X = np.array(xs, dtype=float)
     y = np.array(ys, dtype=float)
-    prior = np.array(winchance.DEFAULT, dtype=float)
+    extra = X.shape[1] - len(winchance.DEFAULT)
+    prior = np.array(winchance.DEFAULT + (0.0,) * extra, dtype=float)
     w = prior.copy()
     # a ridge towards the default reading, per feature, in units of the samples: a dozen
     # games are few independent outcomes.  The bias is held near 0 (no seat favoured at
     # equal values: its fit would be the seats' share of wins in those games, noise more
     # than a trait of the game) and the v^3 bend near 0; the side-to-move term is free.
-    reg = np.diag(np.array(PRIOR_WEIGHT, dtype=float) * len(y))
+    reg = np.diag(np.array(PRIOR_WEIGHT + (0.01,) * extra, dtype=float) * len(y))
     for _ in range(50):
         p = 1.0 / (1.0 + np.exp(-(X @ w)))
         grad = X.T @ (p - y) + reg @ (w - prior)
@@ -283,6 +293,71 @@ def table(rows) -> str:
             f"{f['brier']:6.3f} {100 * f['last_quarter']:6.0f}% {f['extreme']:>16}"
         )
     return "\n".join(lines)
+
+
+# --- candidate features (``--study``): measured, not shipped -------------------------------
+def _candidate(name):
+    """The features of a candidate reading: the shipped six, then the extras of ``name``:
+    ``progress`` (the ply over the fitted games' mean length, times v and s), ``evaluation``
+    (the state's own evaluation e for seat 0, and e times progress), ``share`` (the best
+    move's share of the root's visits, times v).  Only games cached with version 2 carry e
+    and the share."""
+
+    def featurize(s, scale):
+        base = _shipped_features(s)
+        ply, player, *_ = s
+        v, sm = base[1], base[2]
+        t = min(1.5, ply / max(1.0, scale or 1.0))
+        e = s[6] if len(s) > 6 else 0.0
+        q = s[7] if len(s) > 7 else 0.0
+        extra = {
+            "shipped": (),
+            "progress": (v * t, sm * t),
+            "evaluation": (e, e * t),
+            "share": (v * q,),
+            "all": (v * t, sm * t, e, e * t, v * q),
+        }[name]
+        return base + extra
+
+    return featurize
+
+
+CANDIDATES = ("shipped", "progress", "evaluation", "share", "all")
+
+
+def study(games, log=print) -> dict:
+    """Each candidate (``CANDIDATES``) measured as the shipped reading is: every game by a
+    fit without it.  Returns ``{name: (pooled ECE, pooled Brier, rows)}``."""
+    import numpy as np
+
+    budgets = sorted({s[2] for g in games for s in g["samples"]})
+    out = {}
+    for name in CANDIDATES:
+        featurize = _candidate(name)
+        weights = {}
+        scales = {}
+        for k, g in enumerate(games):
+            rest = games[:k] + games[k + 1 :]
+            weights[id(g)] = np.array(fit(rest, featurize))
+            scales[id(g)] = sum(x["plies"] for x in rest) / max(1, len(rest))
+
+        def est(s, game, featurize=featurize, weights=weights, scales=scales):
+            if s[4] is not None:
+                return raw_chance(s[3], s[1], s[4])
+            z = float(weights[id(game)] @ np.array(featurize(s, scales[id(game)])))
+            return min(1 - winchance.FLOOR, max(winchance.FLOOR, winchance._sigmoid(z)))
+
+        rows, ps, ys = [], [], []
+        for b in budgets:
+            f = figures(games, b, est)
+            rows.append((b, name[:6], f))
+            ps += f["_preds"]
+            ys += f["_ys"]
+        brier = sum((p - y) ** 2 for p, y in zip(ps, ys, strict=True)) / max(1, len(ps))
+        out[name] = (ece(ps, ys), brier, rows)
+        log(f"{name}: pooled ECE {out[name][0]:.3f}  Brier {brier:.3f}  (n {len(ps)})")
+        log(table(rows))
+    return out
 
 
 def held_out_estimate(games):
@@ -351,6 +426,11 @@ def main(argv=None) -> int:
         "--cached-only", action="store_true", help="play no game: use the cached ones only"
     )
     ap.add_argument("--bench", action="store_true", help="measure only; keep the shipped table")
+    ap.add_argument(
+        "--study",
+        action="store_true",
+        help="measure candidate extra features (leave one game out); write nothing",
+    )
     ap.add_argument("--out", default=None, help="the table's path (default: the shipped one)")
     args = ap.parse_args(argv)
     try:
@@ -365,6 +445,9 @@ def main(argv=None) -> int:
     games += collect(game, range(1000, 1000 + args.test), BUDGETS, cache, play=play)
     games += collect(game, range(2000, 2000 + args.deep), (300, 1000, 3000), cache, play=play)
     decided = [g for g in games if g["score"] is not None]
+    if args.study:
+        study(decided)
+        return 0
     w = winchance.weights(game.id) if args.bench else fit(decided)
     budgets = sorted({s[2] for g in decided for s in g["samples"]})
     rows, pooled = measure(decided, w if args.bench else None, budgets)

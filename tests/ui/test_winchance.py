@@ -348,3 +348,17 @@ def test_the_review_graph_draws_the_smoothed_chances():
     a = Analysis("quick", evals, [0, 1, 0], ["x", "y"])
     assert a.win_chances() == [30.0, 70.0, 100.0]  # each position's own, for the texts
     assert a.graph_chances() == [30.0, pytest.approx(50.0), 100.0]
+
+
+def test_study_measures_each_candidate_on_held_out_games():
+    games = synthetic_games(8, (0.0, 2.5, 0.6), seed=3)
+    for g in games:  # version-2 samples: the state's evaluation and the visit share
+        for s in g["samples"]:
+            s += [0.5 * s[3], 0.4]
+    out = calibrate.study(games, log=lambda *_: None)
+    assert set(out) == set(calibrate.CANDIDATES)
+    for ece, brier, rows in out.values():
+        assert 0 <= ece <= 1 and 0 <= brier <= 1 and {r[0] for r in rows} == {300, 1000}
+    # the shipped candidate is the shipped fit, measured as the table's figures are
+    shipped = calibrate.measure(games, None, [300, 1000])[1]
+    assert out["shipped"][1] == pytest.approx(shipped["brier"])
