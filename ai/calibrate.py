@@ -63,7 +63,11 @@ def self_play(game, seed: int, budgets=BUDGETS, options=None, max_plies: int = M
     budgets = sorted(int(b) for b in budgets)
     top = budgets[-1]
     every = math.gcd(*budgets)  # a progress report at every budget read
-    state = game.start(**(options or {}))
+    from ai.peer import start_options
+
+    # a setup the game would pick at random (Glorieta's landscape) is seeded too (games
+    # cached before were played on random landscapes)
+    state = game.start(**(options if options is not None else start_options(game, seed)))
     samples = []
     ply = 0
     while not state.is_over() and ply < max_plies:

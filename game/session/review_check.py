@@ -34,8 +34,9 @@ SERIOUS = ("mistake", "blunder")
 def engine_game(game, seed: int, iterations: int = 300, max_plies: int = 300):
     """(states, moves) of one seeded game of the engine against itself."""
     from ai.mcts import MCTS
+    from ai.peer import start_options
 
-    state = game.start()
+    state = game.start(**start_options(game, seed))  # a random setup (a landscape) seeded too
     states: list = [state]
     moves: list = []
     rng = random.Random(seed)
