@@ -4,6 +4,7 @@
         # seeded self-play, fit, write ai/calibration/GAME.json, print the figures
     python -m ai.calibrate GAME --bench      # measure the shipped table on those games
     python -m ai.calibrate GAME --study      # measure candidate extra features, write nothing
+    python -m ai.calibrate all --cache /tmp/GAME.jsonl   # pooled over every game's cached games
 
 Seeded self-play at equal level: every move is chosen by an MCTS search of the largest
 budget, and the root value is read at every budget on the way (a search of 1,000
@@ -412,11 +413,48 @@ def clean(f: dict) -> dict:
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in f.items() if k[0] != "_"}
 
 
+def pooled_all(rules, args) -> int:
+    """The pooled figures over every game's cached games (``--cache`` names the files with
+    ``GAME`` for the id), each game measured leave one game out, before, after and graph."""
+    if not args.cache or "GAME" not in args.cache:
+        print("all: give --cache a path with GAME in it, e.g. /tmp/GAME.jsonl", file=sys.stderr)
+        return 2
+    preds: dict[str, list] = {"before": [], "after": [], "graph": []}
+    ys: list = []
+    for gid in rules.GAMES:
+        cache = Path(args.cache.replace("GAME", gid))
+        game = rules.get(gid)
+        games = collect(game, range(args.train), BUDGETS, cache, play=False)
+        games += collect(game, range(1000, 1000 + args.test), BUDGETS, cache, play=False)
+        games += collect(game, range(2000, 2000 + args.deep), (300, 1000, 3000), cache, play=False)
+        decided = [g for g in games if g["score"] is not None]
+        if not decided:
+            print(f"{gid}: no cached game in {cache}")
+            continue
+        budgets = sorted({s[2] for g in decided for s in g["samples"]})
+        rows, pooled = measure(decided, None, budgets)
+        for _b, name, f in rows:
+            if name == "before":
+                preds["before"] += f["_preds"]
+        preds["after"] += pooled["_p"]
+        preds["graph"] += pooled["_g"]
+        ys += pooled["_y"]
+        print(f"{gid}: {len(decided)} games, {pooled['n']} estimates")
+    for name, ps in preds.items():
+        brier = sum((p - y) ** 2 for p, y in zip(ps, ys, strict=True)) / max(1, len(ps))
+        print(f"pooled {name:6}: ECE {ece(ps, ys):.3f}  Brier {brier:.3f}  (n {len(ps)})")
+    return 0
+
+
 def main(argv=None) -> int:
     from game import rules
 
     ap = argparse.ArgumentParser(prog="python -m ai.calibrate", description=__doc__.split("\n")[0])
-    ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
+    ap.add_argument(
+        "game",
+        help=f"one of: {', '.join(rules.GAMES)}; or all (cached games only, --cache a path "
+        "with GAME in it): the pooled figures over every game",
+    )
     ap.add_argument("--train", type=int, default=10, help="games of seeds 0..N-1")
     ap.add_argument("--test", type=int, default=6, help="games of seeds 1000..")
     ap.add_argument(
@@ -437,6 +475,8 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--out", default=None, help="the table's path (default: the shipped one)")
     args = ap.parse_args(argv)
+    if args.game == "all":
+        return pooled_all(rules, args)
     try:
         game = rules.get(args.game)
     except (KeyError, ValueError) as exc:

@@ -362,3 +362,17 @@ def test_study_measures_each_candidate_on_held_out_games():
     # the shipped candidate is the shipped fit, measured as the table's figures are
     shipped = calibrate.measure(games, None, [300, 1000])[1]
     assert out["shipped"][1] == pytest.approx(shipped["brier"])
+
+
+def test_all_pools_every_games_cached_figures(tmp_path, capsys):
+    assert calibrate.main(["all", "--cache", str(tmp_path / "x.jsonl")]) == 2  # no GAME
+    games = synthetic_games(6, (0.0, 2.5, 0.6), seed=4)
+    with (tmp_path / "splay.jsonl").open("w", encoding="utf-8") as fh:
+        for g in games:
+            fh.write(json.dumps(dict(g, budgets=[300, 1000], version=calibrate.CACHE_VERSION)))
+            fh.write("\n")
+    assert calibrate.main(["all", "--cache", str(tmp_path / "GAME.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "splay: 6 games, 72 estimates" in out and "gliss: no cached game" in out
+    shipped = calibrate.measure(games, None, [300, 1000])[1]
+    assert f"pooled after : ECE {shipped['ece']:.3f}  Brier {shipped['brier']:.3f}" in out
