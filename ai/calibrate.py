@@ -66,7 +66,7 @@ def self_play(game, seed: int, budgets=BUDGETS, options=None, max_plies: int = M
     every = math.gcd(*budgets)  # a progress report at every budget read
     from ai.peer import start_options
 
-    # a setup the game would pick at random (Glorieta's landscape) is seeded too (games
+    # a setup the game would pick at random (a landscape) is seeded too (games
     # cached before were played on random landscapes)
     state = game.start(**(options if options is not None else start_options(game, seed)))
     samples = []
