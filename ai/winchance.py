@@ -13,6 +13,10 @@ as package data); a game without one gets the identity-like default ``DEFAULT``.
 A proven result is exact (1, 0, or 0.5 for a draw); any other estimate is kept inside
 [``FLOOR``, 1 - ``FLOOR``], so 0 % and 100 % on screen always mean a proof.
 
+``smoothed`` is the review graph's reading of a game's chances (each averaged with the
+position before it); ``evaluation_of`` reads a state's own cheap evaluation, which the
+calibration's self-play records for ``python -m ai.calibrate GAME --study``.
+
 Pure Python; names no game (the game id comes from the state: ``state.game.id``).
 """
 
