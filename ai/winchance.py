@@ -13,6 +13,10 @@ as package data); a game without one gets the identity-like default ``DEFAULT``.
 A proven result is exact (1, 0, or 0.5 for a draw); any other estimate is kept inside
 [``FLOOR``, 1 - ``FLOOR``], so 0 % and 100 % on screen always mean a proof.
 
+``smoothed`` is the review graph's reading of a game's chances (each averaged with the
+position before it); ``evaluation_of`` reads a state's own cheap evaluation, which the
+calibration's self-play records for ``python -m ai.calibrate GAME --study``.
+
 Pure Python; names no game (the game id comes from the state: ``state.game.id``).
 """
 
@@ -44,6 +48,21 @@ def features(value0: float, player: int, iterations: int | None) -> tuple:
     n = min(HIGH, max(LOW, int(iterations or 0)))
     b = math.log(n / REFERENCE) / math.log(10.0)
     return (1.0, v, s, v * b, s * b, v * v * v)
+
+
+def evaluation_of(state) -> float:
+    """The state's own cheap evaluation for seat 0 in [-1, 1] (``State.evaluate``, the
+    heuristic a playout's cut-off scores with); 0 when the state has none or it fails."""
+    fn = getattr(state, "evaluate", None)
+    if fn is None:
+        return 0.0
+    try:
+        e = float(fn())
+    except Exception:  # an evaluation is a hint: never let it break a search
+        return 0.0
+    if not math.isfinite(e):
+        return 0.0
+    return max(-1.0, min(1.0, e))
 
 
 def _sigmoid(z: float) -> float:
@@ -96,6 +115,38 @@ def chance(
     return calibrated(weights(game_id), v0, player, iterations)
 
 
+def smoothed(series) -> list:
+    """A game's chances for a graph, each averaged with the position before it.
+
+    ``series`` holds seat 0's chance of each position in order, as ``(chance, proven)``
+    pairs (``chance`` None where not known).  Each unproven chance becomes the mean, in
+    log-odds, of itself and the previous position's when that one is known and unproven
+    too; a proof (0, 1/2 or 1 with ``proven`` true), the first position and a position
+    after a gap keep their own.  Consecutive searches are of either side's turn and
+    their values scatter around the truth from both sides: the mean of two halves the
+    graph's swing from move to move (docs/ai.md, "Smoothing") and keeps its calibration.
+    It lags half a move: a sudden change shows half at once and whole one move later."""
+    out: list = []
+    prev = None  # the previous position's chance, when known and unproven
+    for chance, proven in series:
+        if chance is None:
+            out.append(None)
+            prev = None
+            continue
+        c = float(chance)
+        if proven or not 0.0 < c < 1.0:
+            out.append(c)
+            prev = None
+            continue
+        if prev is None:
+            out.append(c)
+        else:
+            z = 0.5 * (math.log(c / (1.0 - c)) + math.log(prev / (1.0 - prev)))
+            out.append(_sigmoid(z))
+        prev = c
+    return out
+
+
 def percent(chance: float) -> int:
     """A chance in [0, 1] as a whole percentage for the screen: 0 and 100 only for exactly
     0 and 1 (a proof), so an unproven 99.6 % shows as 99."""
@@ -137,4 +188,5 @@ __all__ = [
     "of_message",
     "of_state",
     "percent",
+    "smoothed",
 ]

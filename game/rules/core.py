@@ -394,11 +394,14 @@ class State:
         game's own words, as a phrase with the mover as its subject and no full stop:
         "splays f6 into 5 markers", "closes a loop of 6 stones around 1 cell".  The review
         shows it with a better move and the coach with its advice.  None when the move
-        does nothing the rules can name (a quiet move) or is not legal here.  Never raises.
+        is not legal here.  Never raises.
 
         This base version knows only how a move ends the game ("wins the game",
-        "loses the game at once", "ends the game in a draw"); each game names the rest
-        (``_explain``) and falls back on this."""
+        "loses the game at once", "ends the game in a draw"), so a game without its own
+        ``_explain`` says nothing (None) of a quiet move; each of ours names the rest
+        (``_explain``), a quiet move too (what it does: "places a Black stone on e7,
+        making a Black group of 3 stones", "flies its glider from c6 to d6"), and falls
+        back on this."""
         try:
             m = self.find_move(move)
             after = self.play(m)

@@ -886,6 +886,13 @@ class GessState(State):
         end = self._explain_end(after)
         if end:
             parts.append(end)
+        if not parts:  # a quiet move: where the piece goes
+            k = len(sl.piece)
+            steps = f"{move.distance} square{'s' if move.distance != 1 else ''}"
+            parts.append(
+                f"moves its {k}-stone piece {steps} {move.direction_name}, "
+                f"from {square_name(*move.src)} to {square_name(*move.dst)}"
+            )
         return self.join_reasons(parts)
 
     def why_not_piece(self, x: int, y: int) -> str:

@@ -839,6 +839,13 @@ class GladesState(State):
         end = self._explain_end(after)
         if end:
             parts.append(end)
+        if not parts:  # a quiet placement: the tile, and the glades it closes
+            (a, b), (va, vb) = move.squares, move.values
+            text = f"places the {va}-{vb} tile on {NAMES[a]}-{NAMES[b]}"
+            k = len(after.glades()) - len(before)
+            if k > 0:
+                text += f", closing {k} glade{'s' if k != 1 else ''}"
+            parts.append(text)
         return self.join_reasons(parts)
 
     # --- the contract -------------------------------------------------------------------

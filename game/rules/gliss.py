@@ -1186,6 +1186,8 @@ class GlissState(State):
         end = self._explain_end(after)
         if end:
             parts.append(end)
+        if not parts:  # a quiet flight: where the glider goes
+            parts.append(f"flies its glider from {name(move.source)} to {name(move.landing)}")
         return self.join_reasons(parts)
 
     # -- client helpers ---------------------------------------------------------------------

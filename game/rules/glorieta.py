@@ -922,7 +922,33 @@ class GlorietaState(State):
             parts.append(f"threatens to close a {me} loop at {where}: two ways to win")
         if not parts and self.ph == OPENING:
             return "drops the opening black stone"
+        if not parts:  # a quiet stone: where it goes, and what it joins
+            parts.append(self._quiet(move, mine, me))
         return self.join_reasons(parts)
+
+    def _quiet(self, move, mine: int, me: str) -> str:
+        """A stone with nothing to close, block or threaten: a neutral stone, a stone
+        that joins a group of the mover's colour (its stones and the neutral ones: how many
+        stones), or a stone on its own."""
+        g = self.geo
+        cell = move.cell
+        where = g.names[cell]
+        if move.k == _NEUTRAL:
+            return f"drops a neutral stone on {where}"
+        ours = (mine, NEUTRAL)  # a group of a colour holds the neutral stones it touches
+        seen, todo = {cell}, [y for y in g.nb[cell] if self.cells[y] in ours]
+        seen.update(todo)
+        while todo:
+            x = todo.pop()
+            for y in g.nb[x]:
+                if y not in seen and self.cells[y] in ours:
+                    seen.add(y)
+                    todo.append(y)
+        joined = len(seen) - 1
+        a = "an" if me[0] in "AEIOU" else "a"
+        if joined:
+            return f"places {a} {me} stone on {where}, making {a} {me} group of {joined + 1} stones"
+        return f"places {a} {me} stone on {where}, on its own"
 
     def why_illegal(self, text: str) -> str:
         m = self._read(text)

@@ -144,7 +144,7 @@ class ReviewScene(Scene):
         if analysis is None or len(getattr(analysis, "evals", ())) != len(self.states):
             return
         self.analysis = analysis
-        self.graph.chances = list(analysis.win_chances())
+        self.graph.chances = list(analysis.graph_chances())
         self.graph.names = tuple(self.names)
         try:
             self.reviews = list(analysis.reviews(self.states, self.moves))

@@ -196,6 +196,19 @@ class Analysis:
         """Seat 0's winning chance in % for each position (None: not analysed)."""
         return [None if e is None else e.chance(0) for e in self.evals]
 
+    def graph_chances(self) -> list:
+        """``win_chances`` as the graph draws them: each unproven position's chance
+        averaged (in log-odds) with the position before it (``winchance.smoothed``: half
+        the swing between searches from either side's turn; a proof is drawn as it is).
+        The move texts and the marks use each position's own chance."""
+        series = []
+        for e in self.evals:
+            if e is None:
+                series.append((None, False))
+            else:
+                series.append((e.chance(0) / 100.0, e.proven is not None))
+        return [None if c is None else round(100.0 * c, 6) for c in winchance.smoothed(series)]
+
     def fits(self, moves, positions: int | None = None) -> bool:
         """Whether this is the analysis of a game with these ``moves`` (and, when given,
         that many positions)."""
@@ -247,6 +260,7 @@ class Analysis:
             players = [s.player for s in states]
         else:
             players = self.players
+        held = self.held_wins()
         out = []
         for ply, move in enumerate(moves):
             mover = players[ply]
@@ -255,12 +269,12 @@ class Analysis:
             before = after = drop = None
             label = None
             if here is not None and there is not None:
-                before = here.chance(mover)
+                before = _held(held, ply, mover, here.chance(mover))
                 # the move played as this search values it and as the next position's own
                 # search does: the better of the two, so a move is marked only when both
                 # views agree it lost chances (a move the search looked at a few times
                 # has a noisy, low value; the next search may be from a different angle)
-                after = there.chance(mover)
+                after = _held(held, ply + 1, mover, there.chance(mover))
                 played = here.played_for(mover)
                 if played is not None:
                     after = max(after, played)
@@ -269,6 +283,25 @@ class Analysis:
                     label = classify(drop)
             out.append(MoveReview(ply, mover, move, before, after, drop, label, best))
         return out
+
+    def held_wins(self) -> dict:
+        """``{index: +1 or -1}``: the unproven positions between two positions proven won
+        for the same seat (+1 seat 0, -1 seat 1), which the marks read as won for it.  The
+        searches on either side proved the win and the one between only missed the proof:
+        read as it is, the winner's move into it would drop from 100 % and the loser's
+        move out of it from its unproven chance to 0 %, two blunders for one proof found
+        late (a Deep review of a Glorieta game marked 9 moves in a row so).  When the
+        loser's reply there was itself the error that let the win back, the review cannot
+        tell: it marks neither."""
+        held = {}
+        ev = self.evals
+        for k in range(1, len(ev) - 1):
+            a, here, b = ev[k - 1], ev[k], ev[k + 1]
+            if here is None or here.proven is not None or a is None or b is None:
+                continue
+            if a.proven in (1, -1) and b.proven == a.proven:
+                held[k] = a.proven
+        return held
 
     def counts(self, states=None, moves=None) -> dict:
         """``{seat: {label: n}}`` over the moves (every label present, 0 when none; all
@@ -474,6 +507,15 @@ def _chance(game, player, value, iterations, proven, exact_proof=False) -> float
         p = int(proven)  # (here already for seat 0)
         return 1.0 if p > 0 else 0.0 if p < 0 else 0.5
     return round(winchance.chance(game, player, value, iterations, proven), DIGITS)
+
+
+def _held(held: dict, index: int, seat: int, chance: float) -> float:
+    """``seat``'s chance (%) in position ``index``: 100 or 0 where ``Analysis.held_wins``
+    reads it as won, else ``chance``."""
+    won = held.get(index)
+    if won is None:
+        return chance
+    return 100.0 if (won > 0) == (seat == 0) else 0.0
 
 
 def _loses_by_force(there, mover: int) -> bool:

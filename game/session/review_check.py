@@ -10,7 +10,8 @@ few real mistakes, so a review that marks many moves there marks noise.  Printed
   Deep: at most 1 in 10);
 * the blunders both marked, and the share of either's blunders the other marks as a
   mistake or a blunder too (goal: at least 80 %);
-* the first moves marked (goal: none unless the position after it is lost by force).
+* the first moves marked (goal: none unless the position after it is lost by force);
+* with ``--detail``, every move either review calls a blunder, with both reviews' drops.
 
 "before" is the same reviews read the old way (chances ``(1 + v) / 2``, first moves judged
 like any other), from the same searches.
@@ -33,8 +34,9 @@ SERIOUS = ("mistake", "blunder")
 def engine_game(game, seed: int, iterations: int = 300, max_plies: int = 300):
     """(states, moves) of one seeded game of the engine against itself."""
     from ai.mcts import MCTS
+    from ai.peer import start_options
 
-    state = game.start()
+    state = game.start(**start_options(game, seed))  # a random setup (a landscape) seeded too
     states: list = [state]
     moves: list = []
     rng = random.Random(seed)
@@ -50,6 +52,15 @@ def engine_game(game, seed: int, iterations: int = 300, max_plies: int = 300):
 def marks(analysis, states, moves) -> dict:
     """``{ply: label}`` of the moves the review labels."""
     return {r.ply: r.label for r in analysis.reviews(states, moves) if r.label}
+
+
+def drops(analysis, states, moves) -> dict:
+    """``{ply: (drop in points, label, proven after)}`` of every move."""
+    out = {}
+    for r in analysis.reviews(states, moves):
+        there = analysis.evals[r.ply + 1]
+        out[r.ply] = (r.drop, r.label, None if there is None else there.proven)
+    return out
 
 
 def old_marks(analysis, states, moves) -> dict:
@@ -96,6 +107,7 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
     budgets = budgets or {name: b["iterations"] for name, b in review.BUDGETS.items()}
     new: dict[str, dict] = {"quick": {}, "deep": {}}
     old: dict[str, dict] = {"quick": {}, "deep": {}}
+    seen: dict[str, dict] = {"quick": {}, "deep": {}}
     total = 0
     for g in range(games):
         states, moves = engine_game(game, seed + g, move_iterations)
@@ -106,8 +118,17 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
                 new[name][(g, ply)] = label
             for ply, label in old_marks(a, states, moves).items():
                 old[name][(g, ply)] = label
+            for ply, row in drops(a, states, moves).items():
+                seen[name][(g, ply)] = row
     figures = compare(new["quick"], new["deep"], total)
     figures["before"] = compare(old["quick"], old["deep"], total)
+    # every move either review calls a blunder: (game, ply, quick's row, deep's row)
+    figures["blunders"] = [
+        (k[0], k[1], seen["quick"].get(k), seen["deep"].get(k))
+        for k in sorted(set(seen["quick"]) | set(seen["deep"]))
+        if "blunder"
+        in ((seen["quick"].get(k) or (0,) * 3)[1], (seen["deep"].get(k) or (0,) * 3)[1])
+    ]
     return figures
 
 
@@ -119,6 +140,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", dest="count", type=int, default=3, help="games per game")
     ap.add_argument("--move-iterations", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--detail", action="store_true", help="list every blunder with both reviews' drops"
+    )
     args = ap.parse_args(argv)
     print(
         f"{'game':9} {'':6} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
@@ -139,7 +163,18 @@ def main(argv=None) -> int:
                 f"{row['first_marked']:>5}",
                 flush=True,
             )
+        if args.detail:
+            for g, ply, q, d in f["blunders"]:
+                print(f"  {gid} game {g} move {ply + 1}: quick {_row(q)}; deep {_row(d)}")
     return 0
+
+
+def _row(row) -> str:
+    if row is None or row[0] is None:
+        return "-"
+    drop, label, proven = row
+    proof = "" if proven is None else f", proven {proven:+d} after"
+    return f"drop {drop:.0f} ({label or 'unmarked'}{proof})"
 
 
 if __name__ == "__main__":

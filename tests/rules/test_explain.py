@@ -64,6 +64,28 @@ def test_every_game_explains_without_raising_and_refuses_nonsense(gid):
     assert said > 0  # every game names something in a short random game
 
 
+@pytest.mark.parametrize("gid", sorted(rules.GAMES))
+def test_every_legal_move_gets_a_sentence(gid):
+    """Quiet moves too: each game says what any legal move does, in its own words (the
+    review's better move and the coach always have a reason to show)."""
+    import random
+
+    rng = random.Random(11)
+    state = rules.get(gid).start()
+    asked = 0
+    for _ in range(30):
+        if state.is_over():
+            break
+        moves = state.legal_moves()
+        for m in rng.sample(moves, min(5, len(moves))):
+            text = state.explain(m)
+            assert isinstance(text, str) and text and not text.endswith("."), (gid, str(m))
+            asked += 1
+        rng.shuffle(moves)  # go on with a move that does not end the game, where there is one
+        state = next((a for a in map(state.play, moves) if not a.is_over()), state.play(moves[0]))
+    assert asked >= 20
+
+
 # --- Splay (the spec's examples 1, 2 and 4) ------------------------------------------------------
 def test_splay_example_1_splay_of_four():
     s = rules.get("splay").position({"f6": "W3", "e6": "b", "e5": "b"}, 0)
@@ -97,7 +119,15 @@ def test_glorieta_closing_blocking_and_threatening_a_loop():
     five.update({"a7": "o", "b7": "o", "c7": "o", "a1": "o", "b1": "o"})
     black_to_move = glorieta_pos("landscape", five, black=0)
     assert black_to_move.explain("f6") == "closes a loop of 6 stones around 1 cell"
-    assert black_to_move.explain("m13") is None  # quiet
+    # a quiet stone: where it goes and the group it makes (neutral stones count for both)
+    assert black_to_move.explain("m13") == "places a Black stone on m13, on its own"
+    two = glorieta_pos("landscape", {"g7": "b", "h7": "n", "a1": "o"}, black=0)
+    assert two.explain("i7") == "places a Black stone on i7, making a Black group of 3 stones"
+    stones = {"g7": "b", "a2": "b", "m13": "b", "a1": "o", "b1": "o"}
+    orange = glorieta_pos("landscape", stones, black=0)
+    assert orange.explain("c1") == (
+        "places an Orange stone on c1, making an Orange group of 3 stones"
+    )
     four = {c: "b" for c in RING[:4]}
     four.update({"a7": "o", "b7": "o", "c7": "o", "a1": "o"})
     orange_to_move = glorieta_pos("landscape", dict(four, f6="b"), black=0)
@@ -129,7 +159,7 @@ def test_gliss_figure_3_docks_and_converts_e1():
 def test_gliss_figure_4_captures_the_glider_and_builds():
     s = gliss_pos(**FIG4)
     assert s.explain("c6>d5") == "captures Blue's glider (e4, e5, f5)"
-    assert s.explain("c6>d6") is None  # a quiet step
+    assert s.explain("c6>d6") == "flies its glider from c6 to d6"  # a quiet step
     lone = gliss_pos(red=["f6", "g6", "f5"])
     assert lone.explain("b2+") == "builds a base on b2-c3"
 
@@ -148,7 +178,7 @@ def test_gess_examples_from_the_start():
     assert s.explain("e3-d3") == "removes 3 of its own stones"
     assert s.explain("r3-s3") == "carries 1 stone off the board"
     assert s.explain("j3-j4") == "breaks its own ring at l3 and loses the game at once"
-    assert s.explain("m6-l7") is None
+    assert s.explain("m6-l7") == "moves its 1-stone piece 1 square north-west, from m6 to l7"
 
 
 def test_gess_capturing_the_last_ring_wins():
@@ -166,13 +196,15 @@ def test_glades_claims_and_takes_small_glades():
     s = g.position([("green", "d5:3-e5:6")], to_move=1)
     # end to end, 6 = 6: Green's 3 still beats Orange's 2 in the one glade, so it changes
     # nothing the board would score
-    assert s.explain("f5:6-g5:2") is None
+    assert s.explain("f5:6-g5:2") == "places the 6-2 tile on f5-g5"
     corner = g.position([("orange", "a2:1-b2:1")], to_move=0)
     # the corner a1-b1 closes: Green's 6 on c1 beats Orange's 1s; the rest of the board is
     # too wide open to name
     assert corner.explain("c1:6-c2:1") == "takes the a1-b1 glade (2 squares) from Orange"
-    assert corner.explain("c1:1-c2:1") is None  # 1 against 1: every value cancels
-    assert g.start().explain("e5:6-e6:6") is None  # the whole board: nothing settled
+    # 1 against 1: every value cancels, so the closed corner is no one's
+    assert corner.explain("c1:1-c2:1") == "places the 1-1 tile on c1-c2, closing 1 glade"
+    # the whole board: nothing settled
+    assert g.start().explain("e5:6-e6:6") == "places the 6-6 tile on e5-e6"
 
 
 def test_glorieta_closing_cells_match_the_literal_loop_check():

@@ -357,3 +357,24 @@ def test_the_move_played_is_valued_in_the_same_search_as_the_best_move():
             assert rv.after == pytest.approx(max(expect, there))
     with pytest.raises(ValueError, match="played"):
         Analysis.from_text(an.to_text().replace("played=", "played=x", 1))
+
+
+def test_a_position_between_two_proofs_of_one_side_is_read_as_won():
+    """A proof found, missed by the next search, found again: neither the winner's move
+    into the gap nor the loser's move out of it is a blunder (Deep marked such runs)."""
+    evals = [
+        PositionEval(-0.26, "x", chance0=0.63),  # seat 1 to move: 37 % for it
+        PositionEval(1.0, "w", 1, chance0=1.0),  # seat 0 wins by force
+        PositionEval(0.3, "z", chance0=0.66),  # the next search misses the proof
+        PositionEval(1.0, "v", 1, chance0=1.0),  # found again
+    ]
+    a = Analysis("deep", evals, [1, 0, 1, 0], ["a", "b", "c"], 3000)
+    assert a.held_wins() == {2: 1}
+    revs = a.reviews()
+    assert revs[0].label == "blunder"  # into the proven loss: a real one
+    assert (revs[1].before, revs[1].after, revs[1].label) == (100.0, 100.0, None)
+    assert (revs[2].before, revs[2].after, revs[2].label) == (0.0, 0.0, None)
+    # one proof only, or proofs for either side: read as they are
+    single = Analysis("deep", evals[:3] + [PositionEval(0.3, "v", chance0=0.66)], [1, 0, 1, 0])
+    assert single.held_wins() == {}
+    assert single.reviews(moves=["a", "b", "c"])[1].drop == pytest.approx(34)

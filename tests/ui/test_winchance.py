@@ -264,6 +264,10 @@ def test_review_marks_few_moves_between_equal_engines():
     assert f["moves"] > 60
     assert f["deep_rate"] <= 0.1, f
     assert f["first_marked"] == 0, f
+    # --detail's list: every move either review calls a blunder, with both reviews' drops
+    for _g, _ply, quick, deep in f["blunders"]:
+        assert "blunder" in (quick[1], deep[1]) and quick[0] is not None
+    assert review_check._row((35.0, "blunder", -1)) == "drop 35 (blunder, proven -1 after)"
 
 
 def test_the_review_says_when_quick_is_rough_and_reads_old_texts():
@@ -309,3 +313,66 @@ def test_the_play_scene_shows_the_calibrated_chance_with_its_tries():
         assert scene.panel._thinking_height() > 0  # the bar and its line are laid out
     finally:
         app.shutdown()
+
+
+# --- the graph's smoothing ---------------------------------------------------------------------
+def test_smoothed_averages_each_unproven_chance_with_the_one_before():
+    logit = lambda c: math.log(c / (1 - c))  # noqa: E731
+    got = winchance.smoothed(
+        [(0.5, False), (0.9, False), (0.3, False), (1.0, True), (0.6, False), (None, False)]
+        + [(0.2, False), (0.8, False)]
+    )
+    assert got[0] == 0.5  # the first keeps its own
+    assert got[1] == pytest.approx(1 / (1 + math.exp(-0.5 * (logit(0.9) + logit(0.5)))))
+    assert got[2] == pytest.approx(1 / (1 + math.exp(-0.5 * (logit(0.3) + logit(0.9)))))
+    assert got[3] == 1.0 and got[4] == 0.6  # a proof, and the position after it, as they are
+    assert got[5] is None and got[6] == 0.2  # after a gap: its own
+    assert got[7] == pytest.approx(0.5)
+    # a saw-tooth of the side to move (a search optimistic for either side in turn) flattens
+    saw = [(0.65 if k % 2 else 0.35, False) for k in range(10)]
+    flat = winchance.smoothed(saw)
+    assert all(c == pytest.approx(0.5) for c in flat[1:])
+    # never 0 or 1 without a proof
+    ends = winchance.smoothed([(winchance.FLOOR, False), (1 - winchance.FLOOR, False)])
+    assert all(0 < c < 1 for c in ends)
+
+
+def test_the_review_graph_draws_the_smoothed_chances():
+    from game.session.review import Analysis, PositionEval
+
+    evals = [
+        PositionEval(0.0, "a", chance0=0.3),
+        PositionEval(0.0, "b", chance0=0.7),
+        PositionEval(1.0, None, 1, chance0=1.0),
+    ]
+    a = Analysis("quick", evals, [0, 1, 0], ["x", "y"])
+    assert a.win_chances() == [30.0, 70.0, 100.0]  # each position's own, for the texts
+    assert a.graph_chances() == [30.0, pytest.approx(50.0), 100.0]
+
+
+def test_study_measures_each_candidate_on_held_out_games():
+    games = synthetic_games(8, (0.0, 2.5, 0.6), seed=3)
+    for g in games:  # version-2 samples: the state's evaluation and the visit share
+        for s in g["samples"]:
+            s += [0.5 * s[3], 0.4]
+    out = calibrate.study(games, log=lambda *_: None)
+    assert set(out) == set(calibrate.CANDIDATES)
+    for ece, brier, rows in out.values():
+        assert 0 <= ece <= 1 and 0 <= brier <= 1 and {r[0] for r in rows} == {300, 1000}
+    # the shipped candidate is the shipped fit, measured as the table's figures are
+    shipped = calibrate.measure(games, None, [300, 1000])[1]
+    assert out["shipped"][1] == pytest.approx(shipped["brier"])
+
+
+def test_all_pools_every_games_cached_figures(tmp_path, capsys):
+    assert calibrate.main(["all", "--cache", str(tmp_path / "x.jsonl")]) == 2  # no GAME
+    games = synthetic_games(6, (0.0, 2.5, 0.6), seed=4)
+    with (tmp_path / "splay.jsonl").open("w", encoding="utf-8") as fh:
+        for g in games:
+            fh.write(json.dumps(dict(g, budgets=[300, 1000], version=calibrate.CACHE_VERSION)))
+            fh.write("\n")
+    assert calibrate.main(["all", "--cache", str(tmp_path / "GAME.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "splay: 6 games, 72 estimates" in out and "gliss: no cached game" in out
+    shipped = calibrate.measure(games, None, [300, 1000])[1]
+    assert f"pooled after : ECE {shipped['ece']:.3f}  Brier {shipped['brier']:.3f}" in out
