@@ -379,6 +379,9 @@ def make(
 ) -> Puzzle:
     """The puzzle at ``state`` (raises Refused when it is not one)."""
     line, k, how = solve_how(state, max_moves)
+    # the moves the player makes (a win that comes at the start of the solver's turn, as a
+    # count of pieces reached, needs one move fewer than the horizon that proves it)
+    k = sum(1 for s in _line_states(state, line) if s.player == state.player) or k
     iters = difficulty(state, budget)
     fen = state.fen()
     return Puzzle(
@@ -393,6 +396,15 @@ def make(
         unique=how,
         id=hashlib.sha1(f"{game_id} {fen}".encode()).hexdigest()[:10],
     )
+
+
+def _line_states(state, line) -> list:
+    """The positions the moves of ``line`` are played from."""
+    out = []
+    for m in line:
+        out.append(state)
+        state = state.play(m)
+    return out
 
 
 def data_path(game_id: str) -> str:
@@ -452,16 +464,32 @@ def hint(puzzle: Puzzle, done: int) -> str:
     return f"The move starts with {move[:1]!r}."
 
 
-def game_positions(game_id: str, budget: int, seed: int, tail: int = 14) -> list:
+def patient_move(state, rng):
+    """A random move that does not end the game, when there is one (else any): games
+    played so run long and end the ways a quick game never reaches (a count of pieces
+    built up, a board filled)."""
+    moves = state.ordered_moves(rng)
+    for m in moves:
+        if not state.play(m).is_over():
+            return m
+    return moves[0]
+
+
+def game_positions(
+    game_id: str, budget: int, seed: int, tail: int = 14, policy: str = "engine"
+) -> list:
     """The last ``tail`` positions of one engine game at ``budget`` iterations a move
-    (0: the engine's playout policy, the fastest)."""
+    (0: the engine's playout policy, the fastest; ``policy`` "patient": ``patient_move``
+    for both sides)."""
     rng = random.Random(seed)
     state = rules.get(game_id).start()
-    engine = MCTS(iterations=budget, rng=rng) if budget > 0 else None
+    engine = MCTS(iterations=budget, rng=rng) if budget > 0 and policy != "patient" else None
     seen = []
     while not state.is_over():
         seen.append(state)
-        if engine is not None:
+        if policy == "patient":
+            move = patient_move(state, rng)
+        elif engine is not None:
             move = engine.choose(state)
         else:
             move = state.random_move(rng)
