@@ -4,6 +4,7 @@ python -m ai.puzzles mine GAME --games N [--budget B] [--max-moves K] [--min-mov
                                        [--prove I] [--out FILE]
 python -m ai.puzzles export GAME        (the shipped set as JSON lines)
 python -m ai.puzzles verify GAME        (re-verify the shipped set; exit 1 on a failure)
+python -m ai.puzzles retag GAME         (re-tag the shipped set's themes from the rules)
 """
 
 from __future__ import annotations
@@ -147,6 +148,27 @@ def verify(args) -> int:
     return 1 if bad else 0
 
 
+def retag(args) -> int:
+    """Give every puzzle of a set the theme its line shows now (``State.puzzle_theme``) and
+    its length in the player's moves; print the themes counted."""
+    path = args.file or data_path(args.game)
+    puzzles = load(args.game, path)
+    counts: dict[str, int] = {}
+    for p in puzzles:
+        state = p.state()
+        p.theme = state.puzzle_theme(p.solution) if p.source != "yours" else p.theme
+        s = state
+        mine = 0
+        for text in p.solution:
+            mine += s.player == state.player
+            s = s.play(s.find_move(text))
+        p.moves = mine or p.moves
+        counts[p.theme] = counts.get(p.theme, 0) + 1
+    _write_all(path, puzzles)
+    print(json.dumps({"game": args.game, "puzzles": len(puzzles), "themes": counts}))
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.puzzles", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -186,6 +208,10 @@ def main(argv=None) -> int:
     v = sub.add_parser("verify", help="re-verify the shipped set")
     v.add_argument("game", choices=rules.GAMES)
     v.set_defaults(run=verify)
+    t = sub.add_parser("retag", help="re-tag a set's themes (and lengths) from its lines")
+    t.add_argument("game", choices=rules.GAMES)
+    t.add_argument("--file", default=None, help="a JSON-lines file (default: the shipped set)")
+    t.set_defaults(run=retag)
     args = ap.parse_args(argv)
     try:
         return args.run(args)

@@ -214,6 +214,73 @@ def test_the_shipped_set_replays_and_is_unique(game_id):
         assert s.is_over() and s.winner() == state.player
 
 
+# the themes the issue names, in each game's own words
+NAMED = {
+    "glorieta": {"loop", "flower", "double threat"},
+    "gess": {"ring capture", "edge"},
+    "gliss": {"base wipe", "dock and convert", "12 towers"},
+    "splay": {"splay", "last placement"},
+    "glades": {"last tile", "glade claim", "forcing a pass"},
+}
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_each_game_names_its_themes_and_the_shipped_set_is_tagged_by_its_lines(game_id):
+    game = rules.get(game_id)
+    assert {e[0] for e in game.puzzle_themes} | {game.puzzle_theme_default} == NAMED[game_id]
+    for p in puzzles.load(game_id):
+        assert p.state().puzzle_theme(p.solution) == p.theme, p.id
+
+
+def _end(p):
+    s = p.state()
+    plies = []
+    for text in p.solution:
+        m = s.find_move(text)
+        plies.append((s, m))
+        s = s.play(m)
+    return plies, s
+
+
+def test_a_theme_says_how_the_line_wins():
+    """Each theme against what the rules say of the line's end, for every shipped puzzle."""
+    seen: dict = {}
+    for game_id in rules.GAMES:
+        for p in puzzles.load(game_id):
+            plies, end = _end(p)
+            solver = plies[0][0].player
+            mine = [(s, m) for s, m in plies if s.player == solver]
+            seen.setdefault(game_id, set()).add(p.theme)
+            if game_id == "gliss":
+                towers = "control towers" in end.end_reason()
+                assert towers == (p.theme == "12 towers"), p.id
+                if p.theme == "dock and convert":
+                    assert any(m.converted is not None or m.docked for _s, m in mine)
+            elif game_id == "glorieta":
+                stones, enclosed = end.loop()
+                flower = len(enclosed) == 1 and len(stones) == 6 and end.cells[enclosed[0]]
+                if p.theme == "flower":
+                    assert flower, p.id
+                if p.theme == "double threat":
+                    assert len(mine) >= 2 and "two ways to win" in plies[0][0].explain(mine[0][1])
+            elif game_id == "splay":
+                ended_full = max(end.scores()) < 46
+                if p.theme == "splay":
+                    assert not ended_full and any("splays" in s.explain(m) for s, m in mine)
+                else:
+                    assert ended_full or not any("splays" in s.explain(m) for s, m in mine)
+            elif game_id == "gess":
+                s, m = mine[-1]
+                said = s.explain(m)
+                assert "ring" in said
+                x = "abcdefghijklmnopqrst".index(str(m).split("-")[1][0])
+                y = int(str(m).split("-")[1][1:])
+                at_edge = x <= 1 or x >= 18 or y <= 2 or y >= 19 or "off the board" in said
+                assert at_edge == (p.theme == "edge"), p.id
+    for game_id, themes in seen.items():
+        assert themes <= NAMED[game_id]
+
+
 def test_a_tampered_solution_fails_the_check():
     p = puzzles.load(rules.GAMES[0])[0]
     state = p.state()
