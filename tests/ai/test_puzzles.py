@@ -271,12 +271,22 @@ def test_a_theme_says_how_the_line_wins():
                     assert ended_full or not any("splays" in s.explain(m) for s, m in mine)
             elif game_id == "gess":
                 s, m = mine[-1]
-                said = s.explain(m)
-                assert "ring" in said
-                x = "abcdefghijklmnopqrst".index(str(m).split("-")[1][0])
-                y = int(str(m).split("-")[1][1:])
-                at_edge = x <= 1 or x >= 18 or y <= 2 or y >= 19 or "off the board" in said
-                assert at_edge == (p.theme == "edge"), p.id
+                said = s.explain(m)  # "... breaks White's last ring at l18 ..."
+                assert "last ring at" in said
+                ring = said.split("last ring at ")[1].split()[0].rstrip(",")
+                rx, ry = "abcdefghijklmnopqrst".index(ring[0]), int(ring[1:])
+                dst = str(m).split("-")[1]
+                x, y = "abcdefghijklmnopqrst".index(dst[0]), int(dst[1:])
+                at_edge = (
+                    rx in (2, 17)  # files c and r: the ring's 3x3 touches b or s
+                    or ry in (3, 18)
+                    or x <= 1
+                    or x >= 18
+                    or y <= 2
+                    or y >= 19
+                    or "off the board" in said
+                )
+                assert at_edge == (p.theme == "edge"), (p.id, said)
     for game_id, themes in seen.items():
         assert themes <= NAMED[game_id]
 
