@@ -130,6 +130,7 @@ def export(args) -> int:
                     "moves": p.moves,
                     "iterations": p.iterations,
                     "id": p.id,
+                    "unique": p.unique,
                 }
             )
         )
