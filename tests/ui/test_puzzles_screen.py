@@ -53,6 +53,10 @@ def test_a_puzzle_solved_by_typed_moves_raises_the_rating(data):
     while not a.over:
         type_move(app, a.puzzle.solution[a.done])
     assert a.solved and scene.status == "Solved!"
+    for _ in range(400):  # a last reply of the defender's (a line may end on it) is shown
+        if not scene.queue and not scene.view.animating:
+            break
+        frames(app, 1, 0.05)
     assert scene.view.state.is_over()  # the board shows the winning position
     rec, note = store.load()
     assert note is None and rec.streak == 1 and rec.player.rating > 1500
