@@ -1,8 +1,10 @@
 """The puzzle miner and the shipped sets, from the command line.
 
-python -m ai.puzzles mine GAME --games N [--budget B] [--max-moves K] [--out FILE]
+python -m ai.puzzles mine GAME --games N [--budget B] [--max-moves K] [--min-moves J]
+                                       [--prove I] [--out FILE]
 python -m ai.puzzles export GAME        (the shipped set as JSON lines)
 python -m ai.puzzles verify GAME        (re-verify the shipped set; exit 1 on a failure)
+python -m ai.puzzles retag GAME         (re-tag the shipped set's themes from the rules)
 """
 
 from __future__ import annotations
@@ -15,7 +17,33 @@ import time
 
 from game import rules
 
-from . import DIFFICULTY_BUDGET, MAX_MOVES, Refused, check, data_path, game_positions, load, make
+from ..mcts import MCTS
+from . import (
+    DIFFICULTY_BUDGET,
+    MAX_MOVES,
+    Refused,
+    check,
+    data_path,
+    fewest,
+    game_positions,
+    load,
+    make,
+)
+
+
+def _screened(state, args) -> str | None:
+    """Why the miner skips ``state`` before the exact search (None: search it): a win in
+    fewer than ``--min-moves`` moves (a shorter puzzle), or no win the engine proves at
+    ``--prove`` iterations (cheap to ask, where proving that no move wins in k is not)."""
+    if state.is_over():
+        return "the game is over"
+    if args.min_moves > 1 and fewest(state, state.player, args.min_moves - 1, 20_000):
+        return "a shorter win"
+    if args.prove:
+        res = MCTS(iterations=args.prove, seed=0).search(state)
+        if res.proven != 1:
+            return "no win the engine proves"
+    return None
 
 
 def _write_all(path: str, puzzles) -> None:
@@ -41,7 +69,8 @@ def mine(args) -> int:
         if args.target and len(have) >= args.target:
             break
         kept = 0
-        for state in reversed(game_positions(game_id, args.budget, args.seed + g, args.tail)):
+        seen = game_positions(game_id, args.budget, args.seed + g, args.tail, args.policy)
+        for state in reversed(seen):
             if kept >= args.per_game:  # positions of one game look alike: a few of each
                 break
             fen = state.fen()
@@ -49,13 +78,25 @@ def mine(args) -> int:
                 continue
             known.add(fen)
             tried += 1
+            skip = _screened(state, args)
+            if skip:
+                reasons[skip] = reasons.get(skip, 0) + 1
+                continue
             try:
-                source = f"engine games at {args.budget} iterations" if args.budget else "playouts"
+                if args.policy == "patient":
+                    source = "patient games"
+                elif args.budget:
+                    source = f"engine games at {args.budget} iterations"
+                else:
+                    source = "playouts"
                 puzzle = make(game_id, state, args.max_moves, args.difficulty_budget, source)
             except Refused as e:
                 key = str(e).split(":")[0]
                 key = key if not key[:1].isdigit() else "several winning moves"
                 reasons[key] = reasons.get(key, 0) + 1
+                continue
+            if args.theme and puzzle.theme != args.theme:
+                reasons["another theme"] = reasons.get("another theme", 0) + 1
                 continue
             accepted += 1
             kept += 1
@@ -89,6 +130,7 @@ def export(args) -> int:
                     "moves": p.moves,
                     "iterations": p.iterations,
                     "id": p.id,
+                    "unique": p.unique,
                 }
             )
         )
@@ -107,6 +149,27 @@ def verify(args) -> int:
     return 1 if bad else 0
 
 
+def retag(args) -> int:
+    """Give every puzzle of a set the theme its line shows now (``State.puzzle_theme``) and
+    its length in the player's moves; print the themes counted."""
+    path = args.file or data_path(args.game)
+    puzzles = load(args.game, path)
+    counts: dict[str, int] = {}
+    for p in puzzles:
+        state = p.state()
+        p.theme = state.puzzle_theme(p.solution) if p.source != "yours" else p.theme
+        s = state
+        mine = 0
+        for text in p.solution:
+            mine += s.player == state.player
+            s = s.play(s.find_move(text))
+        p.moves = mine or p.moves
+        counts[p.theme] = counts.get(p.theme, 0) + 1
+    _write_all(path, puzzles)
+    print(json.dumps({"game": args.game, "puzzles": len(puzzles), "themes": counts}))
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.puzzles", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -115,6 +178,23 @@ def main(argv=None) -> int:
     m.add_argument("--games", type=int, default=10)
     m.add_argument("--budget", type=int, default=0, help="iterations a move (0: playouts)")
     m.add_argument("--max-moves", type=int, default=2, choices=range(1, MAX_MOVES + 1))
+    m.add_argument(
+        "--min-moves",
+        type=int,
+        default=1,
+        choices=range(1, MAX_MOVES + 1),
+        help="skip positions won in fewer solver moves (to find longer lines)",
+    )
+    m.add_argument(
+        "--prove", type=int, default=0, help="skip positions the engine does not prove won"
+    )
+    m.add_argument(
+        "--policy",
+        choices=("engine", "patient"),
+        default="engine",
+        help="patient: random moves that do not end the game, for long games",
+    )
+    m.add_argument("--theme", default="", help="keep only puzzles of this theme")
     m.add_argument("--tail", type=int, default=14, help="positions from each game's end")
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--per-game", type=int, default=2, help="puzzles kept from one game")
@@ -129,6 +209,10 @@ def main(argv=None) -> int:
     v = sub.add_parser("verify", help="re-verify the shipped set")
     v.add_argument("game", choices=rules.GAMES)
     v.set_defaults(run=verify)
+    t = sub.add_parser("retag", help="re-tag a set's themes (and lengths) from its lines")
+    t.add_argument("game", choices=rules.GAMES)
+    t.add_argument("--file", default=None, help="a JSON-lines file (default: the shipped set)")
+    t.set_defaults(run=retag)
     args = ap.parse_args(argv)
     try:
         return args.run(args)

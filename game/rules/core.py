@@ -441,17 +441,29 @@ class State:
         from here, the solver's and the defender's as the turns fall) wins for the player to
         move: the first of ``Game.puzzle_themes`` whose words appear in what the solver's
         moves achieve (``explain``; an entry ending in "defender" reads the defender's
-        moves instead), else ``Game.puzzle_theme_default``.  Never raises."""
+        moves instead), else ``Game.puzzle_theme_default``.  A game may read the position
+        and the line first (``_puzzle_theme``).  Never raises."""
         solver: list[str] = []
         defender: list[str] = []
+        plies: list[tuple] = []
         state = self
         try:
             for move in line:
                 said = (state.explain(move) or "").lower()
                 (solver if state.player == self.player else defender).append(said)
-                state = state.play(state.find_move(move))
+                m = state.find_move(move)
+                after = state.play(m)
+                plies.append((state, m, after))
+                state = after
         except ValueError:  # a line that stops being legal: its theme from the moves so far
             pass
+        if plies:
+            try:
+                theme = self._puzzle_theme(plies)
+            except (ValueError, LookupError, AttributeError, TypeError):
+                theme = None  # a theme is a courtesy: the words decide instead
+            if theme:
+                return theme
         texts = {"solver": " | ".join(solver), "defender": " | ".join(defender)}
         for entry in self.game.puzzle_themes:
             theme, words = entry[0], entry[1]
@@ -459,6 +471,12 @@ class State:
             if any(w in text for w in words):
                 return theme
         return self.game.puzzle_theme_default
+
+    def _puzzle_theme(self, plies) -> str | None:
+        """A game's theme for a puzzle line read from the positions: ``plies`` are
+        (before, move, after) for each move of the line from here, the player to move the
+        solver; None lets the words decide (see ``puzzle_theme``)."""
+        return None
 
     def find_move(self, move) -> Any:
         """The legal move that ``move`` (a move object or its notation) names.

@@ -846,6 +846,26 @@ class GessState(State):
             m.src, m.dst, m.direction, m.distance, piece, captured, tuple(landed), tuple(fallen)
         )
 
+    def _puzzle_theme(self, plies) -> str | None:
+        """Gess's puzzle theme: "edge" when the winning move breaks a ring that stands
+        against the edge (its 3x3 touches the playing area's outer line: no room to step
+        away on that side) or its piece lands partly off the playing area (stones carried
+        off are removed); "ring capture" when it breaks the opponent's last ring otherwise."""
+        before, move, after = [p for p in plies if p[0].player == self.player][-1]
+        if after.winner() != self.player:
+            return None
+        opp = 1 - self.player
+        for x, y in set(before.rings(opp)) - set(after.rings(opp)):
+            if not all(_on_board(x + 2 * dx, y + 2 * dy) for dx, dy in DIRS):
+                return "edge"
+        sl = before.slide(move)
+        x, y = sl.dst
+        if sl.fallen or not all(
+            _on_board(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+        ):
+            return "edge"
+        return "ring capture"
+
     def _explain(self, move, after) -> str | None:
         """Gess's reason for a move: the stones it captures, the rings it makes or breaks
         (see ``State.explain``)."""

@@ -1140,6 +1140,25 @@ class GlissState(State):
         }
 
     # -- what a move achieves ----------------------------------------------------------------
+    def _puzzle_theme(self, plies) -> str | None:
+        """Gliss's puzzle theme, from how the line ends and what the solver's moves do:
+        "12 towers" (the solver begins a turn with 12), "dock and convert" (a solver move
+        converts an enemy tower, or docks into its only base, on the way to the win), "base wipe"
+        (the win takes the opponent's last base, or leaves them no action)."""
+        end = plies[-1][2]._ending()
+        if not end or end[0] != self.player:
+            return None
+        if end[1] == _END_TOWERS:
+            return "12 towers"
+        me = self.player
+        for before, move, after in plies:
+            if before.player == me and move.kind != "build":
+                # a conversion, or a dock that gives the solver its only base (without it
+                # taking the last enemy base would lose: rule 8b)
+                if move.converted is not None or (move.docked and after.bases(me) == 1):
+                    return "dock and convert"
+        return "base wipe"
+
     def _explain(self, move, after) -> str | None:
         """Gliss's reason for a move: what it builds, captures, docks, converts or leaves
         behind, and the tower count that wins (see ``State.explain``)."""

@@ -875,6 +875,28 @@ class GlorietaState(State):
             if not cells[y] and _add(par0[:], bytearray(msk0), g.ring, g.nbd, y)
         ]
 
+    def _puzzle_theme(self, plies) -> str | None:
+        """Glorieta's puzzle theme: "double threat" when a solver move before the last
+        leaves two cells that would each close a loop (one can be blocked, not both),
+        "flower" when the winning loop is the solid seven (the centre holds the winner's
+        own or a neutral stone: rule 3b), else "loop"."""
+        end = plies[-1][2]
+        if end.winner() != self.player or not end.loops:
+            return None
+        for before, _move, after in plies[:-1]:
+            if before.player == self.player and after.black >= 0 and not after.is_over():
+                mine = 1 if after.black < 0 or self.player == after.black else 2
+                if len(after._closing(mine)) >= 2:
+                    return "double threat"
+        lp = end.loop()
+        colour = end.winning_colour()
+        if lp is not None and colour is not None:
+            bit = 1 if colour == "black" else 2
+            enclosed = lp[1]
+            if len(enclosed) == 1 and end.cells[enclosed[0]] & bit:
+                return "flower"
+        return "loop"
+
     def _explain(self, move, after) -> str | None:
         """Glorieta's reason for a move: the loop it closes, the loop of the opponent's it
         blocks, the loop it threatens next (see ``State.explain``)."""

@@ -367,6 +367,21 @@ class SplayState(State):
         return SplayState(cells, 1 - self.player, emp, terr)
 
     # --- what a move achieves ---------------------------------------------------------------
+    def _puzzle_theme(self, plies) -> str | None:
+        """Splay's puzzle theme: "last placement" when the game ends with no placement left
+        (neither side reached 46: the territory decides), else "splay" when a solver move
+        splays on the way to 46, else "last placement" (a plain placement reaching 46)."""
+        end = plies[-1][2]
+        if not end.is_over() or end.winner() != self.player:
+            return None
+        if max(end.terr) < WIN_TERRITORY:
+            return "last placement"
+        for before, move, _after in plies:
+            if before.player == self.player and move.cell is not None:
+                if before.splay_of(move.cell) is not None:
+                    return "splay"
+        return "last placement"
+
     def _explain(self, move, after) -> str | None:
         """Splay's reason for a move: the splay and its collapses (the only way to take a
         splay from the opponent: a tower about to splay allows no placement next to it), a

@@ -23,7 +23,15 @@ from game.scenes.base import Scene, draw_background
 from game.session import puzzles_store as store
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
-from game.ui.widgets import Button, Paragraphs, draw_text, fit_text, line_height, panel
+from game.ui.widgets import (
+    Button,
+    Paragraphs,
+    draw_text,
+    fit_text,
+    font,
+    line_height,
+    panel,
+)
 
 REPLY_PAUSE = 0.35  # seconds between the player's move and each reply shown
 
@@ -370,7 +378,11 @@ class PuzzlesScene(Scene):
         self.b_hint.enabled = a is not None and not a.over
         self.b_retry.enabled = a is not None and (a.over or a.done > 0)
         self.b_game.label = f"Game: {self.game.name or self.game_id}"
-        self.b_theme.label = f"Theme: {self.theme or 'any'}"
+        name = self.theme or "any"
+        label = f"Theme: {name}"
+        if font(theme.FONT_SMALL).size(label)[0] > self.b_theme.rect.width - 28:
+            label = name[:1].upper() + name[1:]  # a narrow button: the theme alone
+        self.b_theme.label = label
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:

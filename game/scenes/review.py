@@ -24,7 +24,7 @@ import pygame
 from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
-from game.session import keeping, records, review, teach, turns
+from game.session import keeping, puzzles_store, records, review, teach, turns
 from game.session.seats import DEFAULT_LEVEL, Seat
 from game.ui import flow
 from game.ui.move_entry import MoveBox
@@ -127,6 +127,9 @@ class ReviewScene(Scene):
                 hotkey="L",
                 accent=theme.GOOD,
             )
+        )
+        self.b_practise = add(
+            Button("Practise these as puzzles", self.practise, size=small, hotkey="U")
         )
         self.b_hotseat = add(Button("Hotseat here", lambda: self.retry(True), size=small))
         self.b_gif = add(Button("GIF", self.export_gif, size=small, accent=theme.ACCENT_2))
@@ -477,6 +480,23 @@ class ReviewScene(Scene):
             return
         flow.push(self.app, "mistakes", self.match, self.analysis, self.learn_seats())
 
+    def practise(self) -> None:
+        """The marked moves that turn out to be puzzles (one move won by force there)
+        become "your puzzles", and the puzzle screen opens on them."""
+        if self.analysis is None or not self.analysis.complete or self.reviewing:
+            self.app.message("Review the game first: your puzzles come from its marks.", "warn")
+            return
+        try:
+            found, looked = puzzles_store.from_review(self.states, self.reviews, self.learn_seats())
+        except OSError as exc:
+            self.app.message(f"Could not keep your puzzles: {exc.strerror or exc}", "warn")
+            return
+        if not found:
+            which = "The marked move is" if looked == 1 else f"None of the {looked} marked moves is"
+            self.app.message(f"{which} no puzzle: no single move won by force there.", "info")
+            return
+        flow.push(self.app, "puzzles", self.game.id, puzzles_store.YOURS)
+
     def analyse(self) -> None:
         """The analysis board from the position shown, the game's moves as its main line."""
         if self.reviewing:
@@ -543,7 +563,15 @@ class ReviewScene(Scene):
         row([self.b_retry, self.b_hotseat], y, [3, 2])
         if self._learnable:
             y -= bh + gap
-            row([self.b_learn], y)
+            if inner.height >= 640:  # room for a row each
+                row([self.b_practise], y)
+                y -= bh + gap
+                row([self.b_learn], y)
+            else:  # a short panel: one row, in fewer words
+                row([self.b_learn, self.b_practise], y)
+            short = inner.height < 640
+            self.b_learn.label = "Learn" if short else "Learn from your mistakes"
+            self.b_practise.label = "As puzzles" if short else "Practise these as puzzles"
         y -= bh + gap
         row([self.b_first, self.b_prev, self.b_play, self.b_next, self.b_last], y, [2, 2, 3, 2, 2])
         self.list_bottom = y - gap
@@ -590,6 +618,7 @@ class ReviewScene(Scene):
                 pygame.K_n: self.next_mark,
                 pygame.K_p: lambda: self.next_mark(-1),
                 pygame.K_l: self.open_learn,
+                pygame.K_u: self.practise,
                 pygame.K_a: self.analyse,
             }
             if event.key in actions:
@@ -646,7 +675,7 @@ class ReviewScene(Scene):
             and self.analysis.complete
             and self.learn_count() > 0
         )
-        self.b_learn.visible = learnable
+        self.b_learn.visible = self.b_practise.visible = learnable
         if learnable != self._learnable:
             self._learnable = learnable
             self.layout(self.app.size)

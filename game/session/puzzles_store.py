@@ -15,7 +15,8 @@ short, not JSON, too large) gives a fresh record and a message, never an excepti
 left as it was until the next try overwrites it.  Writing is atomic
 (``storage.atomic_write``).  The player's own puzzles (their blunders that turn out to be
 puzzles: unique forced wins missed in their saved games) are kept beside it in
-``your_puzzles.jsonl``.  Pure Python: no pygame.
+``your_puzzles.jsonl``; they come from the review's marked moves (``from_review``) and
+from the saved games (``add_from_saved_games``).  Pure Python: no pygame.
 """
 
 from __future__ import annotations
@@ -246,6 +247,49 @@ def add_from_saved_games(folders=None, path=None, max_moves: int = 1) -> tuple[l
     if added:
         storage.atomic_write(path, "".join(p.to_json() + "\n" for p in have))
     return added, read
+
+
+REVIEW_LABELS = ("mistake", "blunder")  # the review's marks that can become your puzzles
+
+
+def from_review(states, reviews, seats, path=None, max_moves: int = 1) -> tuple[list, int]:
+    """The review's marked moves (``REVIEW_LABELS``) of ``seats`` that turn out to be
+    puzzles: the position before the move passes the uniqueness rule (one move wins by
+    force within ``max_moves``) and the move played was not it.  They are kept as "your
+    puzzles" (none twice).  ``states``: the game's positions; ``reviews``: the review's
+    ``MoveReview`` list.  Returns this game's puzzles (those kept before included) and
+    the marked moves looked at."""
+    path = Path(path or yours_path())
+    have = load_yours(None, path)
+    known = {p.id: p for p in have}
+    found: list = []
+    looked = 0
+    added = False
+    for rv in reviews:
+        if rv.label not in REVIEW_LABELS or rv.mover not in seats:
+            continue
+        if not 0 <= rv.ply < len(states) - 1:
+            continue
+        looked += 1
+        state = states[rv.ply]
+        game_id = state.game.id
+        try:
+            p = mining.make(game_id, state, max_moves, budget=300, source="yours")
+        except (mining.Refused, ValueError):
+            continue
+        if p.solution[0] == str(rv.move):
+            continue
+        p.theme = YOURS
+        if p.id in known:
+            found.append(known[p.id])
+            continue
+        known[p.id] = p
+        have.append(p)
+        found.append(p)
+        added = True
+    if added:
+        storage.atomic_write(path, "".join(p.to_json() + "\n" for p in have))
+    return found, looked
 
 
 # --- one try at a puzzle --------------------------------------------------------------------

@@ -53,6 +53,10 @@ def test_a_puzzle_solved_by_typed_moves_raises_the_rating(data):
     while not a.over:
         type_move(app, a.puzzle.solution[a.done])
     assert a.solved and scene.status == "Solved!"
+    for _ in range(400):  # a last reply of the defender's (a line may end on it) is shown
+        if not scene.queue and not scene.view.animating:
+            break
+        frames(app, 1, 0.05)
     assert scene.view.state.is_over()  # the board shows the winning position
     rec, note = store.load()
     assert note is None and rec.streak == 1 and rec.player.rating > 1500
@@ -121,3 +125,55 @@ def test_a_puzzle_takes_the_board_cursor_and_enter():
         assert not scene.board_keys.typing
     finally:
         app.shutdown()
+
+
+# --- the review's marked moves become your puzzles ------------------------------------------
+def _reviewed(app, gid):
+    """The scripted game of ``gid`` (a human, seat 0, throws away a win in one at move 3)
+    as a match against the computer, with its review, shown in the review scene."""
+    from review_support import analysed, scripted
+
+    from game.scenes.review import ReviewScene
+    from game.session.seats import Seat
+
+    game, start, moves, states, p = scripted(gid)
+    seats = [Seat("human"), Seat("computer", "easy")]
+    m = app.new_match(game, start.options, seats, start_state=start, moves=moves)
+    m.analysis = analysed(gid)
+    scene = ReviewScene(app, m, start=0)
+    app.push(scene)
+    frames(app, 3)
+    return scene, states, p
+
+
+def test_the_reviews_blunder_becomes_your_puzzle_by_events(data):
+    app = make_app(iterations=60)
+    review, states, p = _reviewed(app, "splay")
+    assert review.b_practise.visible  # beside "Learn from your mistakes"
+    click_button(app, review.b_practise)
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, PuzzlesScene) and scene.theme == store.YOURS
+    puzzle = scene.attempt.puzzle
+    assert puzzle.position == states[p].fen() and puzzle.source == "yours"
+    assert puzzle.solution == ["j10"]  # the one winning move, not the blunder i10
+    assert [q.id for q in store.load_yours("splay")] == [puzzle.id]
+    type_move(app, "j10")
+    assert scene.attempt.solved
+    # back in the review, a second press finds the same puzzle and keeps it once
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is review
+    press(app, pygame.K_u)
+    assert isinstance(app.scene, PuzzlesScene)
+    assert len(store.load_yours()) == 1
+    app.shutdown()
+
+
+def test_a_blunder_with_several_winning_moves_is_no_puzzle(data):
+    app = make_app(iterations=60)
+    review, _states, _p = _reviewed(app, "gliss")  # four moves win there: not unique
+    click_button(app, review.b_practise)
+    frames(app, 2)
+    assert app.scene is review and store.load_yours() == []
+    assert "The marked move is no puzzle" in app.toast.text
+    app.shutdown()
