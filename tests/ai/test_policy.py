@@ -195,3 +195,13 @@ def test_the_train_command_writes_a_model_that_reads_back(tmp_path, capsys):
     assert "--games 2" in p.meta["command"]
     assert train.main(["gess", "--out", str(out)]) == 2
     assert "no move features" in capsys.readouterr().err
+
+
+def test_the_match_runner_plays_the_settings_and_prints_the_interval(capsys):
+    from ai import match
+
+    argv = ["splay", "--games", "2", "--p0", "mcts:iterations=20,prior=1,pwiden=1,pvisits=2"]
+    assert match.main([*argv, "--p1", "random", "--max-plies", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "95% interval of the score (Wilson): " in out
+    assert match.main(["splay", "--p0", "mcts:playout=fast"]) == 2
