@@ -18,7 +18,8 @@ model shipped for the game, a node visited ``prior_visits`` times ranks its move
 model once: the moves still to expand are then tried most probable first, and selection adds
 a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``prior_widening`` widens every node (as ``game.wide`` does) in that order; ``playout``
-``"model"`` draws the playout's moves by the model instead of the game's own playout.  These
+``"model"`` draws the playout's moves by the model instead of the game's own playout (with
+``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
 
 Split, as in many engines: ``Node`` (tree statistics), ``MCTS`` (the bot with
