@@ -15,6 +15,11 @@ positions: the root's children, the most visited one's share of the visits, and
 the spread of the values of the moves visited at least ten times.  A search whose
 top share stays near 1/children gains breadth, not depth, from more time
 (docs/ai.md, "The UCT constant in the other games").
+
+``--priors`` prints instead what the learned priors cost (``ai/policy.py``): MCTS
+iterations per CPU-second (``time.process_time``, so a shared machine changes it less) from
+the start and a mid-game position, without the model and with each of its settings, for
+each game that ships a model (the others are listed as having none).
 """
 
 from __future__ import annotations
@@ -85,6 +90,30 @@ def bench_game(game, seconds: float, seed: int = 1) -> dict:
     return out
 
 
+# the settings --priors measures, with their labels: off, then each use of the model
+PRIOR_SETTINGS: tuple[tuple[str, dict], ...] = (
+    ("off", {}),
+    ("prior=1", {"prior": 1.0}),
+    ("prior=1,pwiden=1", {"prior": 1.0, "prior_widening": True}),
+    ("playout=model", {"playout": "model"}),
+)
+
+
+def prior_cost(game, seconds: float, seed: int = 1) -> dict[str, tuple[float, float]]:
+    """Iterations per CPU-second (start, mid-game) for each of ``PRIOR_SETTINGS``."""
+    out = {}
+    positions = (game.start(), midgame(game, random.Random(seed)))
+    for label, settings in PRIOR_SETTINGS:
+        rates = []
+        for state in positions:
+            bot = MCTS(iterations=None, time_limit=seconds, seed=seed, **settings)
+            c0 = time.process_time()
+            res = bot.search(state)
+            rates.append(res.iterations / max(time.process_time() - c0, 1e-9))
+        out[label] = (rates[0], rates[1])
+    return out
+
+
 def root_focus(
     game, iterations: int, exploration: float | None, positions: int = 3, plies: int = 12
 ) -> dict:
@@ -144,7 +173,22 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--positions", type=int, default=3, help="positions per game (--focus)")
     ap.add_argument("--plies", type=int, default=12, help="random plies to each position (--focus)")
+    ap.add_argument(
+        "--priors", action="store_true", help="what the learned priors cost, per CPU-second"
+    )
     args = ap.parse_args(argv)
+    if args.priors:
+        from .policy import load
+
+        print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
+        for gid in args.game or rules.GAMES:
+            game = rules.get(gid)
+            if load(game) is None:
+                print(f"{gid:<10} (no learned model)")
+                continue
+            for label, (a, b) in prior_cost(game, args.seconds).items():
+                print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
+        return 0
     if args.focus is not None:
         if args.focus < 1 or args.positions < 1 or args.plies < 0:
             ap.error(

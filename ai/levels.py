@@ -19,7 +19,11 @@ or ``mcts:key=value,...`` with keys ``iterations``, ``time``, ``c`` (exploration
 children a node; default the game's own), ``cutoff`` (plies a playout runs before the
 game's evaluation scores it; default the game's own), ``adapt`` (``0``: keep the UCT
 constant fixed, instead of moving it towards the game's ``endgame_exploration`` by the
-share of the first leaves that are finished games; see ``ai/mcts.py``) and ``processes``
+share of the first leaves that are finished games; see ``ai/mcts.py``), the learned
+priors' settings (``prior``: the weight of their progressive bias, 0 off; ``pvisits``: the
+visits before a node ranks its moves by them; ``pwiden``: ``1`` widens every node in their
+order; ``playout``: ``game`` or ``model``, whose playouts draw moves by them; all off by
+default, and without effect in a game with no model: ``ai/policy.py``) and ``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
 process gets the whole time or iteration budget).  A level takes the same keys
 (``hard:time=5``, ``master:processes=1``).
@@ -30,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from .mcts import MCTS, RandomPlayer
+from .mcts import MCTS, PLAYOUTS, RandomPlayer
 
 # MCTS settings of each level, weakest first (the budget is per process)
 LEVELS: dict[str, dict] = {
@@ -129,7 +133,33 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "widen": ("widening", lambda v: _widening(v)),
     "cutoff": ("cutoff", lambda v: _cutoff(v)),
     "adapt": ("adaptive", lambda v: v.lower() in ("1", "true", "yes", "on")),
+    "prior": ("prior", lambda v: _prior(v)),
+    "pvisits": ("prior_visits", lambda v: _positive(v)),
+    "pwiden": ("prior_widening", lambda v: v.lower() in ("1", "true", "yes", "on")),
+    "playout": ("playout", lambda v: _playout(v)),
 }
+
+
+def _prior(text: str) -> float:
+    """The weight of the learned priors' progressive bias (0: off)."""
+    w = float(text)
+    if not w >= 0 or w == float("inf"):
+        raise ValueError("prior is a weight of 0 or more")
+    return w
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise ValueError("a count of 1 or more")
+    return n
+
+
+def _playout(text: str) -> str:
+    """``game`` (the game's own playout) or ``model`` (moves drawn by the learned model)."""
+    if text.lower() not in PLAYOUTS:
+        raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}")
+    return text.lower()
 
 
 def _cutoff(text: str) -> int:

@@ -5,7 +5,8 @@
         --p1 "ugi:python -m ai.engine --level easy"
 
 Seats alternate: in odd games the second player starts.  Prints wins, draws,
-losses (from the first player's side), unfinished games (move cap), mean
+losses (from the first player's side), unfinished games (move cap), the first player's
+score with its 95% Wilson interval, mean
 plies and mean time per move for each player, with a progress bar.
 
 A player spec ``ugi:<command line>`` is a program speaking UGI (``ai/ugi.py``): ours
@@ -234,6 +235,11 @@ def main(argv=None) -> int:
         f"{res.unfinished} unfinished (move cap {args.max_plies})  "
         f"-> {100 * res.wins / max(1, n):.1f}% wins, score {100 * res.score():.1f}%"
     )
+    if n:
+        from .ladder import wilson
+
+        lo, hi = wilson(res.score(), n)
+        print(f"  95% interval of the score (Wilson): {100 * lo:.1f}% to {100 * hi:.1f}%")
     print(f"  mean plies per game: {sum(res.plies) / max(1, n):.1f}")
     for i, spec in enumerate((args.p0, args.p1)):
         mean = res.think[i] / max(1, res.moves[i])

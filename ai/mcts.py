@@ -13,6 +13,15 @@ wins and losses (and draws) are backed up MCTS-Solver style: a node is proven
 when one child is a proven win for the player to move there, or when every
 move has been expanded and proven.
 
+Learned priors (optional, off by default; ``ai/policy.py``): with ``prior`` above 0 and a
+model shipped for the game, a node visited ``prior_visits`` times ranks its moves by the
+model once: the moves still to expand are then tried most probable first, and selection adds
+a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
+``prior_widening`` widens every node (as ``game.wide`` does) in that order; ``playout``
+``"model"`` draws the playout's moves by the model instead of the game's own playout (with
+``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
+run in their own loop (``_iterate_guided``), so a search without them costs what it did.
+
 Split, as in many engines: ``Node`` (tree statistics), ``MCTS`` (the bot with
 its budget and injected RNG), ``SearchResult`` (what the client shows).
 """
@@ -86,6 +95,23 @@ class Node:
             self.untried = []
 
 
+class GuidedNode(Node):
+    """A node of a search with learned priors: its own prior (``P(move)`` at its parent,
+    0 until the parent ranks its moves) and, once ranked, the priors of its moves."""
+
+    __slots__ = ("prior", "priors")
+
+    def __init__(self, move, parent, state) -> None:
+        super().__init__(move, parent, state)
+        self.prior = 0.0
+        self.priors: dict | None = None
+        if parent is not None and parent.priors is not None:
+            self.prior = parent.priors.get(move, 0.0)
+
+
+PRIOR_VISITS = 16  # visits before a node ranks its moves by the model (see the docstring)
+PLAYOUTS = ("game", "model")  # the playout policies: the game's own, or the learned model's
+
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
 PROBE = 256  # iterations whose leaves decide a game's endgame constant (see MCTS.search)
@@ -148,6 +174,10 @@ class MCTS:
         widening: tuple[float, float] | None = None,
         cutoff: int | None = None,
         adaptive: bool = True,
+        prior: float = 0.0,
+        prior_visits: int = PRIOR_VISITS,
+        prior_widening: bool = False,
+        playout: str = "game",
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -169,11 +199,27 @@ class MCTS:
         # the constant moves towards the game's ``endgame_exploration`` (when it has one)
         # by the share of the first PROBE leaves that were finished games (False: fixed)
         self.adaptive = adaptive
+        # learned priors (the module docstring): the progressive bias's weight (0: none),
+        # the visits before a node ranks its moves, widening by them in every game, and
+        # the playout policy
+        if prior < 0 or not math.isfinite(prior):
+            raise ValueError("prior is a weight of 0 or more")
+        if prior_visits < 1:
+            raise ValueError("prior_visits is at least 1")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        self.prior = float(prior)
+        self.prior_visits = int(prior_visits)
+        self.prior_widening = bool(prior_widening)
+        self.playout = playout
 
     def __repr__(self):
         return (
             f"MCTS(iterations={self.iterations}, time_limit={self.time_limit}, "
-            f"exploration={self.exploration}, randomness={self.randomness})"
+            f"exploration={self.exploration}, randomness={self.randomness}"
+            + (f", prior={self.prior}" if self.prior else "")
+            + (f", playout={self.playout!r}" if self.playout != "game" else "")
+            + ")"
         )
 
     # --- public ---------------------------------------------------------------------
@@ -186,7 +232,9 @@ class MCTS:
         start = time.perf_counter()
         if state.is_over():
             return SearchResult(None)
-        root = Node(None, None, state)
+        game = getattr(state, "game", None)
+        policy = self.policy_for(game)
+        root = Node(None, None, state) if policy is None else GuidedNode(None, None, state)
         moves = state.legal_moves()
         if len(moves) == 1:  # forced: no search, but say what it leads to
             after = state.play(moves[0])
@@ -206,7 +254,6 @@ class MCTS:
                 proven,
                 winchance.of_state(state, value, 0, proven),
             )
-        game = getattr(state, "game", None)
         wide = bool(getattr(game, "wide", False))
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
         self._c = game_exploration(game) if self.exploration is None else self.exploration
@@ -234,7 +281,10 @@ class MCTS:
             # on a loaded machine, must still have a move to give)
             if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
                 break
-            exact = self._iterate(root, rng, wide)
+            if policy is None:
+                exact = self._iterate(root, rng, wide)
+            else:
+                exact = self._iterate_guided(root, rng, wide, policy)
             it += 1
             if adapt:
                 if exact:
@@ -304,6 +354,125 @@ class MCTS:
         if solver and node.proven is not None:
             self._backup_proof(node.parent)
         return exact
+
+    def policy_for(self, game):
+        """The learned model this search uses in ``game`` (``ai/policy.py``): None when
+        the settings ask for none, or the game has none."""
+        if self.prior <= 0 and self.playout == "game":
+            return None
+        from ai import policy
+
+        return policy.load(game)
+
+    def _iterate_guided(self, root, rng, wide: bool, policy) -> bool:
+        """``_iterate`` with the learned model (the module docstring): the same steps, with
+        ranking, the bias in selection, widening by the ranks and the model's playouts."""
+        node = root
+        c = getattr(self, "_c_now", None)
+        if c is None:
+            c = EXPLORATION
+        solver = self.solver
+        base, factor = getattr(self, "_widen", WIDENING)
+        widen = wide or self.prior_widening
+        rank_at = self.prior_visits
+        bias = self.prior
+        while node.proven is None:
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = _untried(node.state, rng, wide)
+            if node.priors is None and node.visits >= rank_at:
+                untried = self._rank(node, policy)
+            if (
+                not widen or len(node.children) < int(base + factor * math.sqrt(node.visits))
+            ) and untried:
+                move = untried.pop()
+                child = GuidedNode(move, node, node.state.play(move))
+                node.children.append(child)
+                node = child
+                break
+            if not node.children:
+                break
+            node = self._select_biased(node, c, solver, bias)
+        if node.proven is not None:
+            value = node.proven
+            exact = True
+        else:
+            if self.playout == "model":
+                value = self._model_rollout(node.state, rng, policy)
+            elif self.cutoff is None:
+                value = node.state.rollout(rng)
+            else:
+                value = node.state.rollout(rng, self.cutoff)
+            exact = value == 1.0 or value == -1.0
+        n = node
+        sqrt = math.sqrt
+        while n is not None:
+            visits = n.visits + 1
+            total = n.total + value
+            n.visits = visits
+            n.total = total
+            n.mean = total / visits
+            n.width = 1.0 / sqrt(visits + 1)
+            n = n.parent
+        if solver and node.proven is not None:
+            self._backup_proof(node.parent)
+        return exact
+
+    @staticmethod
+    def _rank(node, policy) -> list:
+        """Rank a node's moves by the model, once: its children get their priors and the
+        moves still to expand come out most probable first.  The moves still to expand."""
+        state = node.state
+        moves = state.legal_moves()
+        pri = policy.priors(state, moves)
+        priors = node.priors = dict(zip(moves, pri, strict=True))
+        for ch in node.children:
+            ch.prior = priors.get(ch.move, 0.0)
+        done = {ch.move for ch in node.children}
+        rest = [m for m in moves if m not in done]
+        rest.sort(key=priors.__getitem__)  # pop() takes the most probable
+        node.untried = rest
+        return rest
+
+    def _model_rollout(self, state, rng, policy) -> float:
+        """A playout whose moves are drawn by the model, cut off as the game's own is (or at
+        the search's ``cutoff``); the value for player 0."""
+        cutoff = self.cutoff
+        if cutoff is None:
+            cutoff = getattr(getattr(state, "game", None), "playout_cutoff", None)
+        plies = 0
+        while not state.is_over():
+            if cutoff is not None and plies >= cutoff:
+                return state.evaluate()
+            moves = state.legal_moves()
+            move = moves[0] if len(moves) == 1 else policy.sample(state, moves, rng)
+            state = state.play(move)
+            plies += 1
+        return float(state.result())
+
+    @staticmethod
+    def _select_biased(node, c: float, solver: bool, bias: float):
+        """``_select`` with the progressive bias ``bias * prior / (visits + 1)``."""
+        sign = node.sign
+        explore = c * math.sqrt(math.log(node.visits + 1))
+        best = None
+        best_score = -1e18
+        for ch in node.children:
+            if ch.proven is not None and solver:
+                v = ch.proven * sign
+                if v >= 1.0:
+                    return ch
+                if v <= -1.0:
+                    continue
+                score = v + explore * ch.width
+            else:
+                score = sign * ch.mean + explore * ch.width + bias * ch.prior / (ch.visits + 1)
+            if score > best_score:
+                best_score = score
+                best = ch
+        if best is None:
+            best = max(node.children, key=lambda ch: ch.visits)
+        return best
 
     @staticmethod
     def _select(node: Node, c: float, solver: bool) -> Node:

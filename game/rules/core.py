@@ -18,6 +18,10 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   builds only the moves widening asks for (Gess, Gliss).
 * ``State.urgent_moves()``   -- optional, for games searched without widening: moves the
   search expands before the shuffled rest (Glorieta: the stones that close a flower).
+* ``State.move_features(moves)`` -- optional: for each of ``moves`` (legal moves here) a
+  tuple of feature indices, cheap local facts of the move named by ``Game.move_feature_names``;
+  the inputs of the learned move priors (``ai/policy.py``, trained by ``python -m ai.train``;
+  Splay).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
@@ -570,6 +574,8 @@ class Game:
     widening: tuple[float, float] | None = None
     exploration: float | None = None
     endgame_exploration: float | None = None
+    #: the names of ``State.move_features``' indices (the learned priors); None: no features
+    move_feature_names: tuple[str, ...] | None = None
     #: seconds a move for some of the computer's levels, where the shared ones do not fit
     level_times: dict[str, float] | None = None
     #: puzzle themes in the game's words: (theme, words any of which in what the solver's

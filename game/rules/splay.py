@@ -496,6 +496,14 @@ class SplayState(State):
     def evaluate(self) -> float:
         return _evaluate(self.cells, self.emp, self.terr)
 
+    def move_features(self, moves) -> list[tuple[int, ...]]:
+        """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves here."""
+        cells, emp, terr, p = self.cells, self.emp, self.terr, self.player
+        return [
+            (_F_PASS,) if m.cell is None else _move_features(cells, emp, terr, p, m.cell)
+            for m in moves
+        ]
+
     def rollout(self, rng, cutoff=None, trace=None) -> float:
         """A fast random playout; ``trace``, a list, receives every cell played (None: pass)."""
         if cutoff is None:
@@ -667,6 +675,105 @@ def _rollout(cells0, emp0, terr0, player, rng, cutoff, trace=None) -> float:
     return 1.0 if a > b else -1.0 if b > a else 0.0
 
 
+# --- move features (the learned move priors of ai/policy.py) -----------------------------------
+# Cheap local features of a move, for the search's learned priors (``State.move_features``,
+# game/rules/core.py).  Each move is a handful of these names (one-hot buckets); the model is a
+# weight per name, fitted by ``python -m ai.train splay``.  Renaming or reordering them makes
+# the shipped weights stale (the search then ignores them), so add new ones at the end.
+def _feature_names() -> tuple[str, ...]:
+    names = ["pass"]
+    names += [f"new e={e}" for e in range(1, 7)]  # a new checker with e empty neighbours
+    # a stack: the tower's height after it (capped at 6) and its empty neighbours
+    names += [f"stack h={h} e={e}" for h in range(2, 7) for e in range(7)]
+    names += [f"ring {r}" for r in range(6)]  # steps from the centre cell
+    for what in ("own tower", "opp tower", "own marker", "opp marker"):
+        names += [f"adj {what} {k}" for k in range(4)]  # neighbours holding one (3: 3+)
+    # towers next to a new checker left one checker from their splay (emp = height + 1)
+    names += [f"ripens own {k}" for k in range(3)]
+    names += [f"ripens opp {k}" for k in range(3)]
+    names += [f"splay gain {k}" for k in range(7)]  # new markers of a splay (6: 6+)
+    names += [f"collapses own {k}" for k in range(3)]
+    names += [f"collapses opp {k}" for k in range(3)]
+    names += [f"collapsed opp height {k}" for k in range(5)]  # their heights summed (4: 4+)
+    return tuple(names)
+
+
+FEATURE_NAMES = _feature_names()
+_FI = {name: i for i, name in enumerate(FEATURE_NAMES)}
+_F_PASS = _FI["pass"]
+_F_NEW = [0] + [_FI[f"new e={e}"] for e in range(1, 7)]
+_F_STACK = [[_FI[f"stack h={max(2, min(h, 6))} e={e}"] for e in range(7)] for h in range(16)]
+_F_ADJ = [
+    [_FI[f"adj {w} {k}"] for k in range(4)]
+    for w in ("own tower", "opp tower", "own marker", "opp marker")
+]
+_F_RIPE = ([_FI[f"ripens own {k}"] for k in range(3)], [_FI[f"ripens opp {k}"] for k in range(3)])
+_F_GAIN = [_FI[f"splay gain {k}"] for k in range(7)]
+_F_COLL = (
+    [_FI[f"collapses own {k}"] for k in range(3)],
+    [_FI[f"collapses opp {k}"] for k in range(3)],
+)
+_F_COLL_H = [_FI[f"collapsed opp height {k}"] for k in range(5)]
+
+
+def _ring(i: int) -> int:
+    c, r = GEO.coords[i]
+    dc, dr = c - SIDE, r - SIDE
+    return max(abs(dc), abs(dr), abs(dc - dr))
+
+
+_F_RING = tuple(_FI[f"ring {min(_ring(i), 5)}"] for i in range(N))
+
+
+def _move_features(cells, emp, terr, p: int, x: int) -> tuple[int, ...]:
+    """The feature indices of player p's placement on cell x (legal; see FEATURE_NAMES)."""
+    v = cells[x]
+    e = emp[x]
+    feats = [_F_RING[x]]
+    counts = [0, 0, 0, 0]  # own tower, opp tower, own marker, opp marker
+    ripe = [0, 0]
+    for n in NEIGHBOURS[x]:
+        w = cells[n]
+        if not w:
+            continue
+        mine = 0 if w >> 4 == p else 1
+        code = w & 15
+        if code > 1:
+            counts[mine] += 1
+            if not v and emp[n] == code + 1:  # height + 2 now, height + 1 after
+                ripe[mine] += 1
+        else:
+            counts[2 + mine] += 1
+    for k in range(4):
+        feats.append(_F_ADJ[k][min(counts[k], 3)])
+    if v:
+        code = (v & 15) + 1  # the tower after the stack: height code - 1
+        feats.append(_F_STACK[code - 1][min(e, 6)])
+        splays = e == code - 1
+    else:
+        feats.append(_F_NEW[min(e, 6)])
+        feats.append(_F_RIPE[0][min(ripe[0], 2)])
+        feats.append(_F_RIPE[1][min(ripe[1], 2)])
+        splays = e == 1
+    if splays:
+        after = bytearray(cells)
+        _, filled = _apply(after, bytearray(emp), list(terr), p, x)
+        feats.append(_F_GAIN[min(len(filled), 6)])
+        coll = [0, 0]
+        height = 0
+        for t in {t for n in filled for t in NEIGHBOURS[n]}:
+            w = cells[t]
+            if t != x and w & 15 > 1 and after[t] & 15 == 1:
+                mine = 0 if w >> 4 == p else 1
+                coll[mine] += 1
+                if mine:
+                    height += (w & 15) - 1
+        feats.append(_F_COLL[0][min(coll[0], 2)])
+        feats.append(_F_COLL[1][min(coll[1], 2)])
+        feats.append(_F_COLL_H[min(height, 4)])
+    return tuple(feats)
+
+
 class Splay(Game):
     id = "splay"
     name = "Splay"
@@ -696,6 +803,8 @@ class Splay(Game):
         "a tower into 5 markers"
     )
     playout_cutoff = 12
+    # the names of ``SplayState.move_features``' indices (the learned priors, ai/policy.py)
+    move_feature_names = FEATURE_NAMES
     # puzzle themes (``State.puzzle_theme``): a splay that wins, else the last placement
     puzzle_themes = (("splay", ("splays",)),)
     puzzle_theme_default = "last placement"

@@ -1,0 +1,227 @@
+"""Train a game's move policy (``ai/policy.py``) from the engine's own searches.
+
+    nice -n 10 python -m ai.train GAME [--games 40] [--iterations 1000] [--seed 0]
+                                       [--steps 400] [--l2 0.001] [--holdout 0.15] [--out FILE]
+
+Self-play: seeded games of the plain search (``MCTS`` at ``--iterations`` a move, no
+priors), whose first ``--sample-plies`` moves are drawn by the root's visits (for varied
+openings) and the rest are the most visited.  Every searched position gives one example:
+the features of each legal move (``state.move_features``) and, as the target, the share of
+the root's visits each move got.  The fit: a linear softmax (a weight per feature) by
+cross-entropy with an L2 penalty, full-batch Adam in numpy.  The games split into a
+training and a held-out share; the held-out cross-entropy and how often the model's top
+move is the search's most visited one are printed beside a uniform guess's.
+
+The weights go to ``ai/policies/GAME.json`` (or ``--out``) with the command, the seed and
+these figures.  A game whose rules give no ``move_features`` cannot be trained: the command
+says so and exits 2.  Names no game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+from .mcts import MCTS
+from .policy import Policy, path_of
+
+
+def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, log=None):
+    """Examples from seeded self-play: a list per game of (features per legal move, visit
+    shares per legal move)."""
+    out = []
+    for g in range(games):
+        rng = random.Random(seed * 100_003 + g)
+        state = game.start()
+        examples = []
+        plies = 0
+        while not state.is_over() and plies < 400:
+            moves = state.legal_moves()
+            if len(moves) == 1:
+                state = state.play(moves[0])
+                plies += 1
+                continue
+            bot = MCTS(iterations=iterations, rng=rng)
+            res = bot.search(state)
+            visits = {s.move: s.visits for s in res.stats}
+            total = sum(visits.values())
+            if total > 0:
+                target = [visits.get(m, 0) / total for m in moves]
+                examples.append((state.move_features(moves), target))
+            move = res.move
+            if plies < sample_plies and total > 0:
+                x = rng.random() * total
+                for s in res.stats:
+                    x -= s.visits
+                    if x < 0:
+                        move = s.move
+                        break
+            state = state.play(move)
+            plies += 1
+        out.append(examples)
+        if log:
+            log(f"  game {g + 1}/{games}: {plies} plies, {len(examples)} positions")
+    return out
+
+
+def _arrays(examples, n_features: int):
+    import numpy as np
+
+    rows = sum(len(f) for f, _ in examples)
+    X = np.zeros((rows, n_features), dtype=np.float32)
+    T = np.zeros(rows, dtype=np.float64)
+    starts = np.zeros(len(examples), dtype=np.int64)
+    r = 0
+    for k, (feats, target) in enumerate(examples):
+        starts[k] = r
+        for f, t in zip(feats, target, strict=True):
+            for i in f:
+                X[r, i] += 1.0
+            T[r] = t
+            r += 1
+    seg = np.repeat(np.arange(len(examples)), np.diff(np.append(starts, rows)))
+    return X, T, starts, seg
+
+
+def _probs(X, w, starts, seg):
+    import numpy as np
+
+    s = X @ w
+    top = np.maximum.reduceat(s, starts)
+    e = np.exp(s - top[seg])
+    z = np.add.reduceat(e, starts)
+    return e / z[seg]
+
+
+def fit(examples, n_features: int, steps: int = 400, l2: float = 1e-3, rate: float = 0.05):
+    """The weights of a linear softmax fitted to the examples' visit shares."""
+    import numpy as np
+
+    X, T, starts, seg = _arrays(examples, n_features)
+    n = len(examples)
+    w = np.zeros(n_features, dtype=np.float64)
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    b1, b2 = 0.9, 0.999
+    for t in range(1, steps + 1):
+        p = _probs(X, w, starts, seg)
+        grad = X.T.astype(np.float64) @ (p - T) / n + l2 * w
+        m = b1 * m + (1 - b1) * grad
+        v = b2 * v + (1 - b2) * grad * grad
+        w -= rate * (m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + 1e-8)
+    return [float(x) for x in w]
+
+
+def score(examples, weights, n_features: int) -> dict:
+    """Cross-entropy (nats per position) and top-1 agreement with the search's most
+    visited move, for the weights and for a uniform guess."""
+    import numpy as np
+
+    if not examples:
+        return {"positions": 0}
+    X, T, starts, seg = _arrays(examples, n_features)
+    p = _probs(X, np.asarray(weights), starts, seg)
+    ce = float(-(T * np.log(np.maximum(p, 1e-12))).sum() / len(examples))
+    uni = sum(-sum(t * math.log(1 / len(ts)) for t in ts if t > 0) for _, ts in examples)
+    hits = 0
+    r = 0
+    for _feats, ts in examples:
+        k = len(ts)
+        hits += int(np.argmax(p[r : r + k]) == int(np.argmax(ts)))
+        r += k
+    return {
+        "positions": len(examples),
+        "cross_entropy": round(ce, 4),
+        "uniform_cross_entropy": round(uni / len(examples), 4),
+        "top1": round(hits / len(examples), 4),
+        "uniform_top1": round(sum(1 / len(ts) for _, ts in examples) / len(examples), 4),
+    }
+
+
+def main(argv=None) -> int:
+    from game import rules
+
+    ap = argparse.ArgumentParser(
+        prog="python -m ai.train",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--iterations", type=int, default=1000, help="search iterations a move")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--sample-plies", type=int, default=10, help="opening moves drawn by visits")
+    ap.add_argument("--steps", type=int, default=400, help="Adam steps of the fit")
+    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--holdout", type=float, default=0.15, help="share of games held out")
+    ap.add_argument("--out", type=Path, default=None, help="default ai/policies/GAME.json")
+    args = ap.parse_args(argv)
+    try:
+        game = rules.get(args.game)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    names = getattr(game, "move_feature_names", None)
+    if names is None:
+        print(f"error: {game.name} gives no move features to train on", file=sys.stderr)
+        return 2
+    if args.games < 2 or args.iterations < 1 or args.steps < 1 or not 0 <= args.holdout < 1:
+        print("error: --games 2 or more, --iterations and --steps 1 or more, --holdout in [0, 1)")
+        return 2
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+
+    def log(text):
+        print(text, file=sys.stderr, flush=True)
+
+    per_game = self_play(game, args.games, args.iterations, args.seed, args.sample_plies, log=log)
+    held = max(1, round(args.games * args.holdout)) if args.holdout > 0 else 0
+    train = [e for g in per_game[: args.games - held] for e in g]
+    test = [e for g in per_game[args.games - held :] for e in g] if held else []
+    play_cpu = time.process_time() - c0
+    weights = fit(train, len(names), args.steps, args.l2)
+    figures = {
+        "train": score(train, weights, len(names)),
+        "held_out": score(test, weights, len(names)),
+    }
+    argv_text = " ".join(sys.argv[1:] if argv is None else argv)
+    meta = {
+        "command": f"python -m ai.train {argv_text}",
+        "seed": args.seed,
+        "self_play": {
+            "games": args.games,
+            "iterations": args.iterations,
+            "sample_plies": args.sample_plies,
+        },
+        "fit": {"steps": args.steps, "l2": args.l2, "held_out_games": held},
+        "figures": figures,
+        "cpu_seconds": round(time.process_time() - c0, 1),
+    }
+    policy = Policy(game.id, names, weights, meta)
+    out = args.out or path_of(game.id)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(policy.to_json(), indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out)
+    print(f"{game.name}: {len(train)} training positions, {len(test)} held out")
+    for part, f in figures.items():
+        if f.get("positions"):
+            print(
+                f"  {part}: cross-entropy {f['cross_entropy']:.3f} (uniform "
+                f"{f['uniform_cross_entropy']:.3f}), top move agrees {100 * f['top1']:.1f}% "
+                f"(uniform {100 * f['uniform_top1']:.1f}%)"
+            )
+    print(
+        f"  self-play {play_cpu:.0f} CPU-s, in all {time.process_time() - c0:.0f} CPU-s "
+        f"({time.perf_counter() - t0:.0f} s); weights written to {out}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

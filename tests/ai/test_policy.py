@@ -1,0 +1,207 @@
+"""The learned move priors (ai/policy.py) and their settings in the search (ai/mcts.py)."""
+
+import json
+import random
+
+import pytest
+
+from ai import policy as pol
+from ai import train
+from ai.levels import make_player
+from ai.mcts import MCTS, GuidedNode, Node
+from game import rules
+
+SPLAY = rules.get("splay")
+
+
+def midgame(plies=14, seed=3):
+    rng = random.Random(seed)
+    s = SPLAY.start()
+    for _ in range(plies):
+        s = s.play(s.random_move(rng))
+    return s
+
+
+def model(weights=None, **named):
+    """A Splay policy with the given weights (by index, or by feature name)."""
+    names = SPLAY.move_feature_names
+    w = list(weights) if weights is not None else [0.0] * len(names)
+    for name, value in named.items():
+        w[names.index(name.replace("_", " "))] = value
+    return pol.Policy("splay", names, w)
+
+
+@pytest.fixture
+def shipped(monkeypatch):
+    """``policy.load`` answers ``the`` policy given (None: none) for Splay."""
+
+    def use(p):
+        monkeypatch.setattr(pol, "_cache", {"splay": p})
+
+    monkeypatch.setattr(pol, "_cache", {})
+    return use
+
+
+# --- priors never make an illegal move likelier than zero or a legal one impossible ----
+def test_priors_cover_exactly_the_legal_moves_and_none_is_zero():
+    s = midgame()
+    moves = s.legal_moves()
+    for p in (model(), model(**{"new_e=6": 500.0, "ring_0": -500.0})):
+        pri = p.priors(s, moves)
+        assert len(pri) == len(moves)
+        assert abs(sum(pri) - 1.0) < 1e-9
+        assert min(pri) >= pol.FLOOR / len(moves) * 0.999  # extreme weights: still possible
+
+
+def test_a_guided_search_only_ever_expands_legal_moves(shipped):
+    shipped(model(**{"new_e=1": 3.0, "ring_4": 1.0}))
+    s = midgame()
+    bot = MCTS(iterations=400, seed=1, prior=2.0, prior_visits=2, prior_widening=True)
+    root = GuidedNode(None, None, s)
+    bot._widen, bot._c_now = (2.0, 1.5), 0.3
+    p = pol.load(SPLAY)
+    for _ in range(400):
+        bot._iterate_guided(root, random.Random(1), False, p)
+    stack, ranked = [root], 0
+    while stack:
+        node = stack.pop()
+        legal = set(node.state.legal_moves())
+        if node.priors is not None:
+            ranked += 1
+            assert set(node.priors) == legal
+            assert all(v > 0 for v in node.priors.values())
+        for ch in node.children:
+            assert ch.move in legal
+            if node.priors is not None:
+                assert ch.prior == node.priors[ch.move] > 0
+            stack.append(ch)
+    assert ranked >= 5
+
+
+def test_priors_steer_the_search(shipped):
+    # every move of the start is a new checker with six empty neighbours: equal values,
+    # so a model that likes the centre cell makes the search spend its visits there
+    shipped(model(ring_0=6.0))
+    res = MCTS(iterations=300, seed=2, prior=4.0, prior_visits=1, prior_widening=True).search(
+        SPLAY.start()
+    )
+    assert str(res.move) == "f6"
+    plain = MCTS(iterations=300, seed=2).search(SPLAY.start())
+    assert str(plain.move) != "f6" or plain.stats[0].visits < res.stats[0].visits
+
+
+# --- the settings switch cleanly ---------------------------------------------------------
+def test_off_is_todays_search_and_a_game_without_a_model_ignores_the_settings(shipped):
+    shipped(model(ring_0=6.0))
+    s = midgame()
+    a = MCTS(iterations=200, seed=4).search(s)
+    b = MCTS(iterations=200, seed=4, prior=0.0, playout="game").search(s)
+    assert [(m.move, m.visits) for m in a.stats] == [(m.move, m.visits) for m in b.stats]
+    assert MCTS(prior=0.0).policy_for(SPLAY) is None
+    assert MCTS(prior=1.0).policy_for(SPLAY) is not None
+    shipped(None)  # no model: the same search as off
+    c = MCTS(iterations=200, seed=4, prior=1.0, prior_widening=True).search(s)
+    assert [(m.move, m.visits) for m in a.stats] == [(m.move, m.visits) for m in c.stats]
+
+
+def test_the_spec_keys_set_the_settings_and_bad_values_say_so():
+    bot = make_player("mcts:iterations=50,prior=0.5,pvisits=4,pwiden=1,playout=model")
+    assert (bot.prior, bot.prior_visits, bot.prior_widening, bot.playout) == (
+        0.5,
+        4,
+        True,
+        "model",
+    )
+    off = make_player("medium")
+    assert (off.prior, off.prior_widening, off.playout) == (0.0, False, "game")
+    for bad in ("mcts:prior=-1", "mcts:prior=nan", "mcts:pvisits=0", "mcts:playout=fast"):
+        with pytest.raises(ValueError):
+            make_player(bad)
+    with pytest.raises(ValueError):
+        MCTS(playout="fast")
+
+
+def test_model_playouts_give_values_and_stop_at_the_cutoff(shipped):
+    shipped(model(**{"new_e=1": 2.0}))
+    s = midgame()
+    bot = MCTS(iterations=60, seed=5, playout="model")
+    p = pol.load(SPLAY)
+    assert bot._model_rollout(s, random.Random(1), p) == pytest.approx(
+        MCTS(iterations=1, playout="model", cutoff=12)._model_rollout(s, random.Random(1), p)
+    )
+    assert MCTS(cutoff=0, playout="model")._model_rollout(s, random.Random(1), p) == s.evaluate()
+    assert -1.0 <= bot._model_rollout(SPLAY.start(), random.Random(2), p) <= 1.0
+    res = bot.search(s)
+    assert res.move in s.legal_moves() and res.iterations == 60
+    assert isinstance(Node(None, None, s), Node)
+
+
+# --- the model round-trips from its file ----------------------------------------------
+def test_a_policy_round_trips_through_its_file(tmp_path, monkeypatch):
+    p = model(ring_0=1.25, **{"new e=1": -0.5})
+    p.meta = {"command": "python -m ai.train splay --seed 7", "seed": 7}
+    path = tmp_path / "splay.json"
+    path.write_text(json.dumps(p.to_json()), encoding="utf-8")
+    q = pol.read(path)
+    assert q.names == p.names and q.weights == p.weights and q.meta["seed"] == 7
+    s = midgame()
+    assert q.priors(s, s.legal_moves()) == p.priors(s, s.legal_moves())
+    monkeypatch.setattr(pol, "FOLDER", tmp_path)
+    monkeypatch.setattr(pol, "_cache", {})
+    assert pol.load(SPLAY).weights == p.weights
+
+
+def test_a_stale_or_broken_file_gives_no_policy(tmp_path, monkeypatch):
+    monkeypatch.setattr(pol, "FOLDER", tmp_path)
+    stale = model().to_json()
+    stale["features"] = stale["features"][:-1] + ["an old feature"]
+    (tmp_path / "splay.json").write_text(json.dumps(stale), encoding="utf-8")
+    monkeypatch.setattr(pol, "_cache", {})
+    assert pol.load(SPLAY) is None
+    (tmp_path / "splay.json").write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(pol, "_cache", {})
+    assert pol.load(SPLAY) is None
+    with pytest.raises(ValueError, match="cannot read"):
+        pol.read(tmp_path / "splay.json")
+    with pytest.raises(ValueError):
+        pol.Policy.from_json({"game": "splay", "features": ["a"], "weights": [1.0, 2.0]})
+    monkeypatch.setattr(pol, "_cache", {})
+    assert pol.load(rules.get("gess")) is None  # a game without features
+
+
+def test_the_shipped_splay_model_fits_the_rules_and_says_how_it_was_made():
+    p = pol.read(pol.path_of("splay"))
+    assert pol.fits(p, SPLAY)
+    assert p.meta["command"].startswith("python -m ai.train splay")
+    assert "seed" in p.meta
+
+
+# --- training ----------------------------------------------------------------------------
+def test_the_fit_learns_which_feature_the_search_prefers():
+    # two features; the search always gave its visits to the move with feature 1
+    examples = [([(0,), (1,), (0,)], [0.1, 0.8, 0.1]) for _ in range(20)]
+    w = train.fit(examples, 2, steps=200)
+    assert w[1] > w[0] + 1.0
+    figures = train.score(examples, w, 2)
+    assert figures["top1"] == 1.0 and figures["cross_entropy"] < figures["uniform_cross_entropy"]
+
+
+def test_the_train_command_writes_a_model_that_reads_back(tmp_path, capsys):
+    out = tmp_path / "m.json"
+    assert train.main(["splay", "--games", "2", "--iterations", "8", "--steps", "5",
+                       "--out", str(out)]) == 0  # fmt: skip
+    p = pol.read(out)
+    assert pol.fits(p, SPLAY) and p.meta["seed"] == 0
+    assert "--games 2" in p.meta["command"]
+    assert train.main(["gess", "--out", str(out)]) == 2
+    assert "no move features" in capsys.readouterr().err
+
+
+def test_the_match_runner_plays_the_settings_and_prints_the_interval(capsys):
+    from ai import match
+
+    argv = ["splay", "--games", "2", "--p0", "mcts:iterations=20,prior=1,pwiden=1,pvisits=2"]
+    assert match.main([*argv, "--p1", "random", "--max-plies", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "95% interval of the score (Wilson): " in out
+    assert match.main(["splay", "--p0", "mcts:playout=fast"]) == 2
