@@ -105,9 +105,9 @@ def settle() -> bool:
     """After a search: free what only reference cycles still hold, then give the freed
     pages back (``trim``).  A search tree's nodes point at their parents, so a finished
     tree is a cycle that only the cycle collector frees, at a time of its own choosing;
-    trimming before that gives nothing back.  In one process, ten 4,000-iteration Glorieta
-    searches left it at 31-58 MiB after each search with ``trim`` alone and at 20.2-20.7 MiB
-    with ``settle`` (docs/memory.md)."""
+    trimming before that gives little back.  In one process, ten 4,000-iteration searches
+    along one random game left it at 31-58 MiB after each search with ``trim`` alone and at
+    20.2-20.7 MiB with ``settle`` (docs/memory.md has the game and the figures)."""
     import gc
 
     gc.collect()

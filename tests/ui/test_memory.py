@@ -327,7 +327,7 @@ def test_pinning_is_skipped_when_the_player_chose_a_threshold(monkeypatch):
     monkeypatch.setattr(memory, "_done", None)  # the next call decides again
 
 
-def test_a_search_process_pins_the_threshold_and_trims_after_each_search(monkeypatch):
+def test_a_search_process_pins_the_threshold_and_settles_after_each_search(monkeypatch):
     """``child_main`` (the body of every search process) pins the threshold before its
     first search and gives the freed pages back after each one, answered or not."""
     import pickle
@@ -351,5 +351,5 @@ def test_a_search_process_pins_the_threshold_and_trims_after_each_search(monkeyp
     sent = []
     while not results.empty():
         sent.append(results.get()["type"])
-    assert sent[0] == "started" and sent[-1] == "result"
+    assert sent[0] == "started" and sent[-2:] == ["result", "settled"]  # its size, after
     assert calls == ["pinned", "trim"]
