@@ -221,6 +221,9 @@ class AIWorker:
         self._pool.stop()
         self._search = None
         self._apply_size()
+        for k in range(self._pool.size):  # late messages of earlier requests (each
+            self._pool.drain(k)  # process's size after its last search among them)
+        self._pool.recycle()  # a process that has grown is replaced before it searches again
         for k in range(self._pool.size):
             if self._pool.dead(k):  # it died while idle
                 self._pool.kill(k)

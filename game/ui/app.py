@@ -42,6 +42,7 @@ from game.ui.widgets import (
 STEP = 1.0 / 120.0  # the fixed update step (seconds)
 MAX_STEPS = 15  # at most this many steps a frame (after a stall we slow down)
 FPS = 60
+IDLE_POLL_FRAMES = 30  # an idle AI worker is polled this often (its housekeeping)
 
 
 class FramePacer:
@@ -666,6 +667,9 @@ class App:
         if self._gc_due:
             self._gc_due = False
             gc.collect()
+        ai = self._ai
+        if ai is not None and self.frames % IDLE_POLL_FRAMES == 0 and not getattr(ai, "busy", True):
+            ai.poll()  # between searches: the worker drops late messages, replaces a grown process
         if self.frames == 1:
             self.first_frame_at = time.perf_counter()
             if self._on_first_frame is not None:

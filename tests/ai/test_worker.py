@@ -255,3 +255,21 @@ def test_after_a_search_the_process_reports_its_size_with_the_tree_freed():
             assert slot.rss is not None and slot.base == slot.rss and slot.rss > 1 << 20
     finally:
         worker.close()
+
+
+def test_a_new_request_replaces_a_worn_out_process_even_without_an_idle_poll():
+    state = rules.get("gliss").start()
+    worker = AIWorker(processes=1, recycle_searches=1)
+    try:
+        worker.request(state, {"iterations": 20, "seed": 1}, request_id=1)
+        wait_for(worker, {"result"}, 1)
+        first = worker.pids[0]
+        slot = worker._pool.slots[0]
+        end = time.monotonic() + SAFETY
+        while slot.results is not None and slot.results.empty() and time.monotonic() < end:
+            time.sleep(0.01)  # the 'settled' message is on its way; nobody polls
+        worker.request(state, {"iterations": 20, "seed": 2}, request_id=2)
+        assert worker.recycled == 1 and worker.pids[0] != first and worker.restarts == 0
+        assert wait_for(worker, {"result", "error"}, 2)[-1]["type"] == "result"
+    finally:
+        worker.close()

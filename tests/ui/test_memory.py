@@ -353,3 +353,30 @@ def test_a_search_process_pins_the_threshold_and_settles_after_each_search(monke
         sent.append(results.get()["type"])
     assert sent[0] == "started" and sent[-2:] == ["result", "settled"]  # its size, after
     assert calls == ["pinned", "trim"]
+
+
+def test_the_app_gives_an_idle_worker_a_poll_now_and_then_and_a_busy_one_none():
+    from game.ui import app as app_module
+    from tests.test_client_support import frames
+
+    class Worker:
+        busy = False
+        polls = 0
+
+        def poll(self):
+            self.polls += 1
+            return []
+
+        def close(self):
+            pass
+
+    worker = Worker()
+    app = app_module.App(size=(800, 600), seed=1, ai=worker, strict=True)
+    try:
+        frames(app, 3 * app_module.IDLE_POLL_FRAMES)
+        assert worker.polls == 3  # its housekeeping: late messages, a grown process replaced
+        worker.busy = True  # a search in flight is the match's to poll, not the app's
+        frames(app, 3 * app_module.IDLE_POLL_FRAMES)
+        assert worker.polls == 3
+    finally:
+        app.shutdown()
