@@ -340,19 +340,7 @@ class MCTS:
                 value = node.state.rollout(rng, self.cutoff)
             # a playout's 0 may be a draw or a level evaluation, so only a win or a loss counts
             exact = value == 1.0 or value == -1.0
-        # back up
-        n = node
-        sqrt = math.sqrt
-        while n is not None:
-            visits = n.visits + 1
-            total = n.total + value
-            n.visits = visits
-            n.total = total
-            n.mean = total / visits
-            n.width = 1.0 / sqrt(visits + 1)
-            n = n.parent
-        if solver and node.proven is not None:
-            self._backup_proof(node.parent)
+        self._backup(node, value, solver)
         return exact
 
     def policy_for(self, game):
@@ -404,6 +392,12 @@ class MCTS:
             else:
                 value = node.state.rollout(rng, self.cutoff)
             exact = value == 1.0 or value == -1.0
+        self._backup(node, value, solver)
+        return exact
+
+    def _backup(self, node, value: float, solver: bool) -> None:
+        """Add the leaf's value to every node from ``node`` up to the root (one call an
+        iteration), then carry a proof up when the leaf is proven."""
         n = node
         sqrt = math.sqrt
         while n is not None:
@@ -416,7 +410,6 @@ class MCTS:
             n = n.parent
         if solver and node.proven is not None:
             self._backup_proof(node.parent)
-        return exact
 
     @staticmethod
     def _rank(node, policy) -> list:
