@@ -202,6 +202,81 @@ def wobble(t: float, i: int, amp: float = 6.0) -> float:
     return amp * math.sin(t * 2.2 + i * 0.55)
 
 
+REPLY_PAUSE = 0.35  # seconds between the player's move and each scripted reply shown
+
+
+class TryBoard:
+    """For a scene where the player moves on a board against scripted replies (the
+    exercises, the puzzles): the replies queued and shown one by one once the board is
+    still, the red flash of a wrong move, and the pointer on the board.
+
+    The scene has ``host`` (a BoardHost), ``view``, ``board_rect``, ``attempt`` (with
+    ``over``), ``board_click(pos, button)``, ``_handle_result(result)`` and
+    ``_set_interactive()``; it calls ``init_replies`` in its constructor."""
+
+    def init_replies(self) -> None:
+        self.queue: list = []  # (state, move) still to show: the replies
+        self.queue_wait = 0.0
+        self.flash_t = 0.0
+
+    def queue_replies(self, replies) -> None:
+        """Show these ``(state, move)`` after the pause, one by one."""
+        self.queue = list(replies)
+        self.queue_wait = REPLY_PAUSE
+
+    def _can_move(self) -> bool:
+        a = self.attempt
+        return (
+            self.view is not None
+            and a is not None
+            and not a.over
+            and not self.queue
+            and not self.view.animating
+        )
+
+    def pointer_event(self, event) -> bool:
+        """The mouse on the board; True when the event is used up."""
+        et = event.type
+        if et == pygame.MOUSEMOTION and self.host is not None:
+            self.host.mouse_moved(event.pos)
+        if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
+            self.board_click(event.pos, getattr(event, "button", 1))
+            return True
+        if et == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            if self.board_rect.collidepoint(event.pos) and self._can_move():
+                self._handle_result(self.view.release(event.pos, 1))
+        return False
+
+    def update_replies(self, dt: float) -> None:
+        """The flash fades; the board animates; the next reply comes once it is still."""
+        if self.flash_t > 0:
+            self.flash_t = max(0.0, self.flash_t - dt)
+        if self.host is not None:
+            self.host.update(dt)
+            if self.queue and not self.view.animating:
+                self.queue_wait -= dt
+                if self.queue_wait <= 0:
+                    state, move = self.queue.pop(0)
+                    self.host.show(state, move, animate=True)
+                    self.queue_wait = REPLY_PAUSE
+                    self._set_interactive()
+
+    def draw_board_and_flash(self, surface) -> float:
+        """The background, the board and its red edge while a wrong move flashes, and the
+        side panel; the flash's strength (0 to 1)."""
+        draw_background(surface, self.app.time, glow=False)
+        if self.host is not None:
+            self.host.draw(surface)
+        k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
+        if k > 0:
+            edge = theme.mix(theme.BG, theme.BAD, k)
+            pygame.draw.rect(
+                surface, edge, self.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
+            )
+        panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
+        return k
+
+
 class Overlay(Scene):
     """A centred panel over the (dimmed) scene beneath; Esc closes it."""
 

@@ -23,7 +23,7 @@ import pygame
 
 from game import catalog, lessons, rules, theme
 from game.board_host import BoardHost
-from game.scenes.base import Scene, draw_background
+from game.scenes.base import Scene, TryBoard
 from game.session import progress as progress_mod
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
@@ -37,7 +37,6 @@ from game.ui.widgets import (
     text_size,
 )
 
-REPLY_PAUSE = 0.35  # seconds between the player's move and the reply shown after it
 HELP = [  # the scene's own keys, for the ? legend
     "R: retry; H: the hint; Esc or Backspace: back",
     ". or PageDown: the next exercise; , or PageUp: the previous one",
@@ -64,7 +63,7 @@ def draw_stars(surface, x: int, cy: int, r: int, got: int, total: int = 3) -> in
     return x + total * (2 * r + 4)
 
 
-class ExerciseScene(Scene):
+class ExerciseScene(TryBoard, Scene):
     """The exercises of one game, from ``index``."""
 
     def __init__(self, app, game_id: str, index: int = 0, on_back=None, lesson=None):
@@ -110,9 +109,7 @@ class ExerciseScene(Scene):
         self.verdict: lessons.Verdict | None = None
         self.refusal = ""  # the rules' reason for the last refused move
         self.answer = ""  # the opponent's replies to the last move, in words
-        self.queue: list = []  # (state, move) still to show (the replies)
-        self.queue_wait = 0.0
-        self.flash_t = 0.0
+        self.init_replies()
         self.show_hint = False
         self.action_buttons: list = []
         self._actions_key = None
@@ -199,12 +196,11 @@ class ExerciseScene(Scene):
         first = verdict.played[0]
         self.view.cancel_selection()
         self.host.show(first[2], first[1], animate=True)
-        self.queue = [(after, mv) for _, mv, after in verdict.played[1:]]
+        self.queue_replies((after, mv) for _, mv, after in verdict.played[1:])
         self.answer = "; ".join(
             f"{before.seat_name(before.player)} answers {before.move_words(mv)}"
             for before, mv, _ in verdict.played[1:]
         )
-        self.queue_wait = REPLY_PAUSE
         if verdict.kind == "solved":
             self.app.play_sound("win" if verdict.stars >= 3 else "move")
             self._keep(verdict.stars)
@@ -391,25 +387,9 @@ class ExerciseScene(Scene):
             if k == pygame.K_h:
                 self.hint()
                 return
-        if et == pygame.MOUSEMOTION and self.host is not None:
-            self.host.mouse_moved(event.pos)
-        if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
-            self.board_click(event.pos, getattr(event, "button", 1))
+        if self.pointer_event(event):
             return
-        if et == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            if self.board_rect.collidepoint(event.pos) and self._can_move():
-                self._handle_result(self.view.release(event.pos, 1))
         self.ui.handle_event(event)
-
-    def _can_move(self) -> bool:
-        a = self.attempt
-        return (
-            self.view is not None
-            and a is not None
-            and not a.over
-            and not self.queue
-            and not self.view.animating
-        )
 
     def board_click(self, pos, button: int = 1) -> None:
         if self.host is None or self.host.skip():
@@ -427,32 +407,13 @@ class ExerciseScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.flash_t > 0:
-            self.flash_t = max(0.0, self.flash_t - dt)
-        if self.host is not None:
-            self.host.update(dt)
-            if self.queue and not self.view.animating:
-                self.queue_wait -= dt
-                if self.queue_wait <= 0:
-                    state, move = self.queue.pop(0)
-                    self.host.show(state, move, animate=True)
-                    self.queue_wait = REPLY_PAUSE
-                    self._set_interactive()
+        self.update_replies(dt)
         self.refresh_actions()
         self._refresh_buttons()
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        draw_background(surface, self.app.time, glow=False)
-        if self.host is not None:
-            self.host.draw(surface)
-        k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
-        if k > 0:
-            edge = theme.mix(theme.BG, theme.BAD, k)
-            pygame.draw.rect(
-                surface, edge, self.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
-            )
-        panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
+        k = self.draw_board_and_flash(surface)
         self.draw_text_panel(surface, k)
         keys = "? keys  |  / type a move  |  R retry  |  H hint  |  Esc back"
         if text_size(keys, theme.FONT_TINY)[0] > self.text_rect.width:

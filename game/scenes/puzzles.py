@@ -19,7 +19,7 @@ import pygame
 from ai import puzzles as mining
 from game import rules, theme
 from game.board_host import BoardHost
-from game.scenes.base import Scene, draw_background
+from game.scenes.base import Scene, TryBoard
 from game.session import puzzles_store as store
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
@@ -30,11 +30,7 @@ from game.ui.widgets import (
     fit_text,
     font,
     line_height,
-    panel,
 )
-
-REPLY_PAUSE = 0.35  # seconds between the player's move and each reply shown
-
 
 HELP = [  # the scene's own keys, for the ? legend
     "N: the next puzzle; G: another game; T: another theme",
@@ -42,7 +38,7 @@ HELP = [  # the scene's own keys, for the ? legend
 ]
 
 
-class PuzzlesScene(Scene):
+class PuzzlesScene(TryBoard, Scene):
     """Puzzles of ``game_id`` (the first game when None), of ``theme`` (any when None)."""
 
     def __init__(self, app, game_id: str | None = None, theme_name: str | None = None):
@@ -60,9 +56,7 @@ class PuzzlesScene(Scene):
         self.status = ""  # what came of the last move (or the hint)
         self.status_kind = "info"  # info, good, bad
         self.change = None  # the player's rating change after a rated try
-        self.queue: list = []
-        self.queue_wait = 0.0
-        self.flash_t = 0.0
+        self.init_replies()
         self.recent: list[str] = []  # ids shown this session, skipped by Next while others wait
         self.paras = Paragraphs()  # the panel's wrapped text
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -185,8 +179,7 @@ class PuzzlesScene(Scene):
         self.view.hint = None
         before, first, after = verdict.played[0]
         self.host.show(after, first, animate=True)
-        self.queue = [(aft, mv) for _, mv, aft in verdict.played[1:]]
-        self.queue_wait = REPLY_PAUSE
+        self.queue_replies((aft, mv) for _, mv, aft in verdict.played[1:])
         if verdict.kind == "wrong":
             self.status, self.status_kind = verdict.reason, "bad"
             self.flash_t = theme.FLASH_TIME
@@ -330,25 +323,9 @@ class PuzzlesScene(Scene):
             if k in keys:
                 keys[k]()
                 return
-        if et == pygame.MOUSEMOTION and self.host is not None:
-            self.host.hover(event.pos)
-        if et == pygame.MOUSEBUTTONDOWN and self.board_rect.collidepoint(event.pos):
-            self.board_click(event.pos, getattr(event, "button", 1))
+        if self.pointer_event(event):
             return
-        if et == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            if self.board_rect.collidepoint(event.pos) and self._can_move():
-                self._handle_result(self.view.release(event.pos, 1))
         self.ui.handle_event(event)
-
-    def _can_move(self) -> bool:
-        a = self.attempt
-        return (
-            self.view is not None
-            and a is not None
-            and not a.over
-            and not self.queue
-            and not self.view.animating
-        )
 
     def board_click(self, pos, button: int = 1) -> None:
         if self.host is None or self.host.skip():
@@ -363,17 +340,7 @@ class PuzzlesScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.flash_t > 0:
-            self.flash_t = max(0.0, self.flash_t - dt)
-        if self.host is not None:
-            self.host.update(dt)
-            if self.queue and not self.view.animating:
-                self.queue_wait -= dt
-                if self.queue_wait <= 0:
-                    state, move = self.queue.pop(0)
-                    self.host.show(state, move, animate=True)
-                    self.queue_wait = REPLY_PAUSE
-                    self._set_interactive()
+        self.update_replies(dt)
         a = self.attempt
         self.b_hint.enabled = a is not None and not a.over
         self.b_retry.enabled = a is not None and (a.over or a.done > 0)
@@ -386,16 +353,7 @@ class PuzzlesScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        draw_background(surface, self.app.time, glow=False)
-        if self.host is not None:
-            self.host.draw(surface)
-        k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
-        if k > 0:
-            edge = theme.mix(theme.BG, theme.BAD, k)
-            pygame.draw.rect(
-                surface, edge, self.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
-            )
-        panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
+        self.draw_board_and_flash(surface)
         self.draw_text_panel(surface)
         keys = "Click, or / to type a move  |  Y your puzzles"
         draw_text(
