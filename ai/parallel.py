@@ -610,6 +610,13 @@ class Pool:
             and slot.rss - slot.base > grow
         )
 
+    def tidy(self) -> int:
+        """Between searches: drop every late message (noting each process's size after its
+        last search), then replace the processes that have grown (``recycle``)."""
+        for k in range(len(self.slots)):
+            self.drain(k)
+        return self.recycle()
+
     def recycle(self) -> int:
         """Replace each worn-out process with a fresh one; call it only between searches.
         Returns how many were replaced."""
@@ -908,7 +915,7 @@ class ParallelPlayer:
 
     def _ask(self, blob, spec, budget, on_progress) -> dict:
         pool = self.pool
-        pool.recycle()  # between moves: a process that has grown is replaced
+        pool.tidy()  # between moves: a process that has grown is replaced
         for k in range(pool.size):  # a process that died between moves
             if pool.dead(k):
                 pool.restart(k)

@@ -221,9 +221,7 @@ class AIWorker:
         self._pool.stop()
         self._search = None
         self._apply_size()
-        for k in range(self._pool.size):  # late messages of earlier requests (each
-            self._pool.drain(k)  # process's size after its last search among them)
-        self._pool.recycle()  # a process that has grown is replaced before it searches again
+        self._pool.tidy()  # a process that has grown is replaced before it searches again
         for k in range(self._pool.size):
             if self._pool.dead(k):  # it died while idle
                 self._pool.kill(k)
@@ -261,10 +259,8 @@ class AIWorker:
             return []
         search = self._search
         if search is None:
-            for k in range(self._pool.size):  # late messages of dropped requests
-                self._pool.drain(k)
             try:
-                self._pool.recycle()  # a process that has grown is replaced while idle
+                self._pool.tidy()  # late messages dropped; a grown process replaced
                 self._pool.spawn_next()
             except Exception:  # cannot start one now (no memory, no processes left):
                 pass  # the next request starts it again and reports the error if it fails
