@@ -82,7 +82,7 @@ class ReviewScene(Scene):
         self.line_timer = 0.0
         self._learnable = False  # the lesson's button has a row (laid out when it has)
         self._reasons: dict = {}  # (ply, move) -> what the better move achieves
-        self._valued = -1  # positions valued when the graph was last brought up to date
+        self._valued = -1  # the analyser's revision when the graph was last brought up to date
         self.waiting_budget: str | None = None  # a review asked for before the worker ran
         self.playing = playing
         self.timer = 0.6
@@ -653,7 +653,7 @@ class ReviewScene(Scene):
         an = self.analyser
         if an is not None:
             an.update()
-            valued = sum(e is not None for e in getattr(an.analysis, "evals", ()))
+            valued = an.revision  # a position valued, or checked again
             if an.analysis is not None and valued != self._valued:
                 self._valued = valued
                 self.use_analysis(an.analysis)  # the graph grows as positions are valued

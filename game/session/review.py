@@ -47,10 +47,19 @@ from ai import winchance
 # enough to see wins and losses a move or two deep and the gross errors; a 60-move game
 # is reviewed in seconds (Splay, Glorieta) to half a minute (Gess).  Deep: 7.5 times as
 # many, for a closer look at quieter mistakes (about 0.5-5 s a position).
+# Quick checks its marks and follows the proofs back at ``check`` tries (Deep's budget, with
+# Deep's seeds: what Deep finds there), docs/review.md "Quick checks at Deep's depth".
 BUDGETS: dict[str, dict] = {
-    "quick": {"iterations": 400},
+    "quick": {"iterations": 400, "check": 3000},
     "deep": {"iterations": 3000},
 }
+SERIOUS = ("mistake", "blunder")  # the labels Quick checks at Deep's budget
+# the most searches Quick's checks make: CHECK_FLOOR, or one position in CHECK_SHARE when
+# the game is longer
+CHECK_FLOOR = 24
+CHECK_SHARE = 3
+# the checks a game is expected to need before they are known (for the progress bar)
+CHECK_GUESS = 6
 LABELS = ("inaccuracy", "mistake", "blunder")
 # The drop in the mover's winning chance (percentage points) at which each label starts,
 # as lichess uses for chess.
@@ -107,6 +116,9 @@ class PositionEval:
     # (derived from the values: left out of ==, so two reviews compare by what was found)
     chance0: float | None = field(default=None, compare=False)
     played_chance: float | None = field(default=None, compare=False)
+    # the search's tries behind this value (the calibration's budget term); None: the
+    # analysis' ``iterations`` (every position of a review saved before Quick's checks)
+    tries: int | None = field(default=None, compare=False)
 
     def chance(self, seat: int = 0) -> float:
         """The winning chance of ``seat`` in %."""
@@ -152,6 +164,9 @@ class Analysis:
     moves: list | None = None  # the moves played (notation), when known
     iterations: int | None = None  # the MCTS budget per position
     game: str | None = None  # the game's id: whose calibration turns values into chances
+    # the tries Quick's marks and proofs were checked at (set once the checks are done);
+    # None: not checked (a Deep review, or a Quick one saved before the checks)
+    check: int | None = None
 
     def __len__(self) -> int:
         return len(self.evals)
@@ -173,12 +188,20 @@ class Analysis:
             if e is None:
                 continue
             player = self.players[k] if k < len(self.players) else 0
+            tries = self.tries_of(k)
             if e.chance0 is None:
                 mover = e.value0 if player == 0 else -e.value0
-                e.chance0 = _chance(self.game, player, mover, self.iterations, e.proven, True)
+                e.chance0 = _chance(self.game, player, mover, tries, e.proven, True)
             if e.played is not None and e.played_chance is None:
                 mover = e.played if player == 0 else -e.played
-                e.played_chance = _chance(self.game, player, mover, self.iterations, None)
+                e.played_chance = _chance(self.game, player, mover, tries, None)
+
+    def tries_of(self, index: int) -> int | None:
+        """The search tries behind position ``index``'s value: its own, else the budget."""
+        e = self.evals[index]
+        if e is not None and e.tries is not None:
+            return e.tries
+        return self.iterations
 
     @property
     def rough(self) -> bool:
@@ -188,6 +211,8 @@ class Analysis:
     def note(self) -> str:
         """One line on what the chances rest on, for the review screen."""
         n = int(self.iterations or 0)
+        if self.rough and self.check:
+            return f"Rough: {n:,} tries; marks checked at {int(self.check):,}"
         if self.rough:
             return f"Rough: {n:,} tries a position (Deep is surer)"
         return f"Chances after {n:,} tries a position"
@@ -322,6 +347,8 @@ class Analysis:
             head.append(f"iterations={int(self.iterations)}")
         if self.game and _WORD.fullmatch(self.game):
             head.append(f"game={self.game}")
+        if self.check is not None:
+            head.append(f"check={int(self.check)}")
         lines = [" ".join(head)]
         for k, e in enumerate(self.evals):
             player = self.players[k] if k < len(self.players) else 0
@@ -342,6 +369,8 @@ class Analysis:
                     parts.append(f"chance={e.chance0:.{DIGITS}f}")
                 if e.played_chance is not None:
                     parts.append(f"pchance={e.played_chance:.{DIGITS}f}")
+                if e.tries is not None and e.tries != self.iterations:
+                    parts.append(f"tries={int(e.tries)}")
             if self.moves is not None and k < len(self.moves):
                 parts.append(f"move={self.moves[k]}")
             lines.append(" ".join(parts))
@@ -360,18 +389,20 @@ class Analysis:
         budget = head[0].lower()
         if not _WORD.fullmatch(budget):
             raise ValueError(f"the analysis starts with a budget name, not {head[0][:20]!r}")
-        size = iterations = game = None
+        size = iterations = game = check = None
         for part in head[1:]:
             key, eq, value = part.partition("=")
             if key == "game" and _WORD.fullmatch(value):
                 game = value
-            if key in ("positions", "iterations"):
+            if key in ("positions", "iterations", "check"):
                 if not eq or not value.isdigit() or len(value) > 9:
                     raise ValueError(f"{key} is a number, not {value[:20]!r}")
                 if key == "positions":
                     size = int(value)
-                else:
+                elif key == "iterations":
                     iterations = int(value)
+                else:
+                    check = int(value)
         if size is None:
             raise ValueError("the analysis does not say how many positions it has")
         if len(lines) - 1 != size:
@@ -441,6 +472,11 @@ class Analysis:
                 chances.append(c)
             if chances[0] is not None and chances[0] in (0.0, 1.0) and proven is None:
                 chances[0] = None  # 0 or 1 is a proof's; an unproven one is recalibrated
+            tries = None
+            if "tries" in keys:  # (older files have none: the analysis' iterations)
+                if not keys["tries"].isdigit() or len(keys["tries"]) > 9:
+                    raise ValueError(f"{where}: tries={keys['tries'][:20]!r} is no count")
+                tries = int(keys["tries"])
             evals.append(
                 PositionEval(
                     value0,
@@ -450,6 +486,7 @@ class Analysis:
                     pv,
                     chance0=chances[0],
                     played_chance=chances[1],
+                    tries=tries,
                 )
             )
         known = moves[:-1]
@@ -462,7 +499,7 @@ class Analysis:
         else:
             k = next(i for i, m in enumerate(known) if m is None)
             raise ValueError(f"position {k}: the move played is missing")
-        analysis = cls(budget, evals, players, kept, iterations, game)
+        analysis = cls(budget, evals, players, kept, iterations, game, check)
         if game is not None:
             analysis.calibrate()
         return analysis
@@ -545,6 +582,15 @@ class Analyser:
     partial analysis of the same game (its budget and iteration count are kept).
     ``iterations`` overrides the budget's iteration count.
 
+    After the pass over every position, a budget with a ``check`` (Quick) searches some
+    positions again at that many tries, with the same seeds (so what Deep finds there):
+    the positions before each proven one, backward while the proofs go on, and both
+    positions of every move it would mark a mistake or a blunder, whose mark is then read
+    from those values (docs/review.md, "Quick checks at Deep's depth").  ``check``
+    overrides it (0: no checks); with ``iterations`` overridden and no ``check`` given,
+    the budget's check is scaled by the same factor.  ``checks`` counts those searches
+    (at most ``CHECK_FLOOR`` or one position in ``CHECK_SHARE``).
+
     ``done`` is True once nothing more will happen: the analysis is complete, or it
     was cancelled, or it stopped on an error (``error`` says why; the positions
     analysed so far are kept in ``analysis``).
@@ -560,6 +606,7 @@ class Analyser:
         *,
         moves=None,
         iterations: int | None = None,
+        check: int | None = None,
     ):
         self.states = list(states)
         n = len(self.states)
@@ -577,6 +624,8 @@ class Analyser:
                 raise ValueError("the analysis is of other moves: not of this game")
             budget = analysis.budget
             iterations = analysis.iterations or iterations
+            if analysis.check:
+                check = analysis.check
         elif budget not in BUDGETS and iterations is None:
             raise ValueError(f"unknown budget {budget!r}; the budgets are: {', '.join(BUDGETS)}")
         if iterations is None:
@@ -587,6 +636,9 @@ class Analyser:
             raise ValueError("a review needs at least one iteration per position")
         self.budget = budget
         self.iterations = int(iterations)
+        if check is None:
+            check = _check_of(budget, self.iterations)
+        self.check = int(check) if check and int(check) > self.iterations else None
         self.seed = int(seed)
         if worker is None:
             from ai.worker import InlineAI
@@ -604,26 +656,53 @@ class Analyser:
         self._derive = analysis.moves is None and n > 1
         self._moves: list = list(analysis.moves) if analysis.moves is not None else [None] * (n - 1)
         self._forced: dict[int, str] = {}  # index -> the only move, waiting for the next value
+        self._only: dict[int, str | None] = {}  # index -> its only move (None: a choice)
         self._next = 0  # the next position to look at
-        self._current: tuple | None = None  # (index, request id, state searched, best move)
-        self._attempts: dict[int, int] = {}
+        # (index, request id, state searched, best move, tries asked for)
+        self._current: tuple | None = None
+        self._attempts: dict[tuple, int] = {}
         self._fraction = 0.0
         self._token = next(_tokens)
         self.cancelled = False
         self.error: str | None = None
         self.done = False
         self.requests = 0  # searches asked for (retries included)
+        self.checks = 0  # of them, the checks at ``check`` tries
+        self.revision = 0  # counts the values set (a new value or a checked one)
+        self.most_checks = max(CHECK_FLOOR, n // CHECK_SHARE)
+        self._shown = 0.0  # the progress shown so far: it never goes back
         self._finish_if_complete()
 
     # --- the public side ------------------------------------------------------------------
     @property
     def progress(self) -> float:
+        """0..1 of the work, never going back, 1 only when done.  The pass over the
+        positions counts one a position, each check ``check / iterations``; the checks
+        are not known in advance: CHECK_GUESS of them are expected until more are."""
         n = len(self.states)
-        if n == 0 or self.analysis.complete:
+        if n == 0 or (self.done and self.analysis.complete):
             return 1.0
-        settled = self.analysis.done_count + len(self._forced)
-        current = self._fraction if self._current is not None else 0.0
-        return max(0.0, min(1.0, (settled + current) / n))
+        if not self._pass_done():
+            settled = self.analysis.done_count + len(self._forced)
+            current = self._fraction if self._current is not None else 0.0
+            share = self._pass_share()
+            value = share * (settled + current) / n
+        else:
+            share = self._pass_share()
+            done = self.checks - (1 if self._current is not None else 0) + self._fraction
+            done = max(0.0, done)
+            left = max(1.0, min(CHECK_GUESS - done, self.most_checks - done))
+            value = share + (1.0 - share) * done / (done + left)
+        self._shown = max(self._shown, min(value, 0.99))
+        return self._shown
+
+    def _pass_share(self) -> float:
+        """The share of the bar the pass over the positions takes."""
+        if not self.check:
+            return 1.0
+        n = len(self.states)
+        weight = self.check / self.iterations
+        return n / (n + weight * min(CHECK_GUESS, self.most_checks))
 
     @property
     def current(self) -> int | None:
@@ -657,20 +736,23 @@ class Analyser:
             self._current = None
             self._fraction = 0.0
 
+    def _pass_done(self) -> bool:
+        return self.analysis.complete and all(m is not None for m in self._moves)
+
     def _finish_if_complete(self) -> bool:
-        if self.analysis.complete and all(m is not None for m in self._moves):
+        if self._pass_done():
             self.analysis.moves = list(self._moves) if self._moves else []
+            if self.check and self.analysis.check != self.check:
+                return False  # the checks come next (``_advance``)
             self.done = True
         return self.done
 
     def _set(self, index: int, ev: PositionEval) -> None:
         self.analysis.evals[index] = ev
+        self.revision += 1
         k = index - 1  # forced positions before it take its value
         while k in self._forced:
-            after = self.analysis.evals[k + 1]
-            self.analysis.evals[k] = PositionEval(
-                after.value0, self._forced.pop(k), after.proven, chance0=after.chance0
-            )
+            self.analysis.evals[k] = _forced_eval(self.analysis.evals[k + 1], self._forced.pop(k))
             k -= 1
 
     def _advance(self) -> None:
@@ -696,9 +778,8 @@ class Analyser:
                 self._next += 1
                 steps += 1
                 continue
-            legal = state.legal_moves()
-            if len(legal) == 1:
-                only = str(legal[0])
+            only = self._only_move(k)
+            if only is not None:
                 if k + 1 < n:  # it takes the value of the next position, when that comes
                     self._forced[k] = only
                     if self.analysis.evals[k + 1] is not None:
@@ -706,32 +787,129 @@ class Analyser:
                     self._next += 1
                     steps += 1
                     continue
-                target = state.play(legal[0])  # the end of an unfinished game
-                for _ in range(FORCED_CHAIN):
-                    if target.is_over() or len(target.legal_moves()) != 1:
-                        break
-                    target = target.play(target.legal_moves()[0])
+                target = self._chain_end(state)
                 if target.is_over():
                     ev = _terminal_eval(target)
                     self._set(k, PositionEval(ev.value0, only, ev.proven, chance0=ev.chance0))
                     self._next += 1
                     steps += 1
                     continue
-                self._send(k, target, only)
+                self._send(k, target, only, self.iterations)
                 return
-            self._send(k, state, None)
+            self._send(k, state, None, self.iterations)
             return
-        if self._next >= n:
-            self._finish_if_complete()
+        if self._next >= n and not self._finish_if_complete() and self._pass_done():
+            self._check_next()
 
-    def _played_value(self, index: int, state, msg) -> float | None:
+    # --- Quick's checks at Deep's budget --------------------------------------------------
+    def _check_next(self) -> None:
+        """Send the next check, or finish when none is left (or the most are made)."""
+        k = self._next_check() if self.checks < self.most_checks else None
+        if k is None:
+            self.analysis.check = self.check
+            self.done = True
+            return
+        n = len(self.states)
+        while k + 1 < n and self._only_move(k) is not None:
+            k += 1  # a forced position takes the value of the next: search that one
+        state, best = self.states[k], None
+        only = self._only_move(k)
+        if only is not None:  # the end of an unfinished game: its forced line's end
+            state, best = self._chain_end(state), only
+        self.checks += 1
+        self._send(k, state, best, int(self.check or self.iterations))
+
+    def _only_move(self, k: int) -> str | None:
+        """The only legal move of position ``k`` (None: a choice, or the game is over)."""
+        if k not in self._only:
+            state = self.states[k]
+            legal = [] if state.is_over() else state.legal_moves()
+            self._only[k] = str(legal[0]) if len(legal) == 1 else None
+        return self._only[k]
+
+    def _chain_end(self, state):
+        """The end of the forced line from ``state`` (its only move first, at most
+        FORCED_CHAIN moves): a finished position or the first with a choice."""
+        target = state.play(state.legal_moves()[0])
+        for _ in range(FORCED_CHAIN):
+            if target.is_over() or len(target.legal_moves()) != 1:
+                break
+            target = target.play(target.legal_moves()[0])
+        return target
+
+    def _sure(self, k: int) -> bool:
+        """Whether position ``k``'s value is as Deep's: finished, proven (a search that
+        proves its root stops, and the same seed proves it at any larger budget), or
+        searched at the check's tries; a forced position as the next one."""
+        n = len(self.states)
+        while k + 1 < n and self._only_move(k) is not None:
+            k += 1
+        if self.states[k].is_over():
+            return True
+        e = self.analysis.evals[k]
+        if e is None:
+            return False
+        return e.proven is not None or (self.analysis.tries_of(k) or 0) >= (self.check or 0)
+
+    def _next_check(self) -> int | None:
+        """The next position to search at the check's tries, or None when none is left:
+        first the proofs followed backward (``_walk``), then the marks confirmed (both
+        positions of a move marked a mistake or a blunder, and, next to a proof, the
+        position on its other side, which says whether ``held_wins`` holds it)."""
+        ev = self.analysis.evals
+        n = len(ev)
+        low = n  # the walks so far reached down to here
+        for p in range(n - 1, -1, -1):
+            if p >= low or ev[p] is None or ev[p].proven is None:
+                continue
+            low, want = self._walk(p)
+            if want is not None:
+                return want
+        for r in self.analysis.reviews(moves=self._moves):
+            if r.label not in SERIOUS:
+                continue
+            k = r.ply
+            need = [k, k + 1]
+            if ev[k + 1].proven in (1, -1):
+                need.append(k - 1)
+            if ev[k].proven in (1, -1):
+                need.append(k + 2)
+            for j in need:
+                if 0 <= j < n and not self._sure(j):
+                    return j
+        return None
+
+    def _walk(self, p: int) -> tuple[int, int | None]:
+        """Follow the proof of position ``p`` backward: ``(lowest position reached, the
+        position to search next or None)``.  Two back first: proven for the same seat, the
+        one between is held (``held_wins``) and needs no search; else the one before,
+        and on while it proves.  It stops at a position its search does not prove (and the
+        one before it not proven for the same seat): where Deep sees the move into the
+        proof."""
+        ev = self.analysis.evals
+        while p > 0:
+            won = ev[p].proven
+            if won in (1, -1) and p >= 2:
+                if not self._sure(p - 2):
+                    return p, p - 2
+                if ev[p - 2].proven == won:
+                    p -= 2
+                    continue
+            if not self._sure(p - 1):
+                return p, p - 1
+            if ev[p - 1].proven is None:
+                return p - 1, None
+            p -= 1
+        return p, None
+
+    def _played_value(self, index: int, state, msg, tries: int) -> float | None:
         """Seat 0's value of the move played in position ``index``, from the search's top
         moves, when it was visited enough to trust (else None: the next position's own
         value stands in)."""
         move = self._moves[index] if index < len(self._moves) else None
         if move is None:
             return None
-        enough = max(5, self.iterations // 100)
+        enough = max(5, tries // 100)
         for entry in msg.get("stats") or ():
             try:
                 notation, visits, value = entry[0], int(entry[1]), float(entry[2])
@@ -741,10 +919,11 @@ class Analyser:
                 return _seat0(value, state.player)
         return None
 
-    def _send(self, index: int, state, best: str | None) -> None:
-        rid = ("review", self._token, index, self._attempts.get(index, 0), self.requests)
-        spec = {"iterations": self.iterations, "seed": self.seed + index}
-        self._current = (index, rid, state, best)
+    def _send(self, index: int, state, best: str | None, tries: int) -> None:
+        key = (index, tries)
+        rid = ("review", self._token, index, self._attempts.get(key, 0), self.requests)
+        spec = {"iterations": tries, "seed": self.seed + index}
+        self._current = (index, rid, state, best, tries)
         self._fraction = 0.0
         self.requests += 1
         self.worker.request(state, spec, request_id=rid)
@@ -756,7 +935,7 @@ class Analyser:
 
     def _poll(self) -> None:
         assert self._current is not None  # polled only while a position is searched
-        index, rid, state, forced_best = self._current
+        index, rid, state, forced_best, asked = self._current
         for msg in self.worker.poll():
             if msg.get("id") != rid:
                 continue  # another request's late message
@@ -769,55 +948,80 @@ class Analyser:
             elif kind == "result":
                 self._current = None
                 self._fraction = 0.0
-                try:
-                    value0 = _seat0(msg.get("value") or 0.0, state.player)
-                except (TypeError, ValueError):
-                    value0 = 0.0
-                try:
-                    tries = int(msg.get("iterations") or self.iterations)
-                except (TypeError, ValueError):
-                    tries = self.iterations
-                proven = msg.get("proven")
-                if proven is not None:
-                    proven = int(proven) if state.player == 0 else -int(proven)
-                best = forced_best or (str(msg["move"]) if msg.get("move") else None)
-                played = None if forced_best else self._played_value(index, state, msg)
-                pv = None if forced_best else principal_line(msg, best)
-                game = self.analysis.game
-                mover = value0 if state.player == 0 else -value0
-                chance0 = _chance(game, state.player, mover, tries, proven, True)
-                played_chance = None
-                if played is not None:
-                    pm = played if state.player == 0 else -played
-                    played_chance = _chance(game, state.player, pm, tries, None)
-                self._set(
-                    index,
-                    PositionEval(
-                        value0,
-                        best,
-                        proven,
-                        played,
-                        pv,
-                        chance0=chance0,
-                        played_chance=played_chance,
-                    ),
-                )
+                self._result(index, state, forced_best, asked, msg)
                 self._next = max(self._next, index + 1)
                 return
             elif kind == "error":
                 self._current = None
                 self._fraction = 0.0
-                tries = self._attempts.get(index, 0) + 1
-                self._attempts[index] = tries
+                key = (index, asked)
+                tries = self._attempts.get(key, 0) + 1
+                self._attempts[key] = tries
                 if tries > 1:
                     text = str(msg.get("message") or "the search failed")
                     self._stop(f"position {index}: {text}")
                     return
-                self._send(index, state, forced_best)  # once more
+                self._send(index, state, forced_best, asked)  # once more
                 return
         if self._current is not None and getattr(self.worker, "current_id", rid) != rid:
             # someone else's request (or a cancel) replaced ours: ask again
-            self._send(index, state, forced_best)
+            self._send(index, state, forced_best, asked)
+
+    def _result(self, index: int, state, forced_best, asked: int, msg) -> None:
+        """Keep a search's result as position ``index``'s value (and the forced positions'
+        before it)."""
+        try:
+            value0 = _seat0(msg.get("value") or 0.0, state.player)
+        except (TypeError, ValueError):
+            value0 = 0.0
+        try:
+            tries = int(msg.get("iterations") or asked)
+        except (TypeError, ValueError):
+            tries = asked
+        proven = msg.get("proven")
+        if proven is not None:
+            proven = int(proven) if state.player == 0 else -int(proven)
+        best = forced_best or (str(msg["move"]) if msg.get("move") else None)
+        played = None if forced_best else self._played_value(index, state, msg, asked)
+        pv = None if forced_best else principal_line(msg, best)
+        game = self.analysis.game
+        mover = value0 if state.player == 0 else -value0
+        chance0 = _chance(game, state.player, mover, tries, proven, True)
+        played_chance = None
+        if played is not None:
+            pm = played if state.player == 0 else -played
+            played_chance = _chance(game, state.player, pm, tries, None)
+        ev = PositionEval(
+            value0,
+            best,
+            proven,
+            played,
+            pv,
+            chance0=chance0,
+            played_chance=played_chance,
+            tries=None if tries == self.analysis.iterations else tries,
+        )
+        self._set(index, ev)
+        if self._pass_done():  # a check: the forced positions before it follow it
+            k = index - 1
+            while k >= 0 and (only := self._only_move(k)) is not None:
+                self.analysis.evals[k] = _forced_eval(ev, only)
+                k -= 1
+
+
+def _check_of(budget: str, iterations: int) -> int | None:
+    """The budget's check tries, scaled as its iterations are overridden (None: none)."""
+    spec = BUDGETS.get(budget) or {}
+    check = spec.get("check")
+    if not check:
+        return None
+    base = int(spec["iterations"])
+    return int(check) if iterations == base else max(1, round(check * iterations / base))
+
+
+def _forced_eval(after: PositionEval, only: str) -> PositionEval:
+    """A position with one legal move: the value of the position after it."""
+    return PositionEval(after.value0, only, after.proven, chance0=after.chance0, tries=after.tries)
 
 
 def analyse(

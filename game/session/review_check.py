@@ -9,12 +9,15 @@ few real mistakes, so a review that marks many moves there marks noise.  Printed
 * the moves, and the share marked a mistake or a blunder by Quick and by Deep (goal for
   Deep: at most 1 in 10);
 * the blunders both marked, and the share of either's blunders the other marks as a
-  mistake or a blunder too (goal: at least 80 %);
+  mistake or a blunder too (goal: at least 80 %), and each direction: D->Q the share of
+  Deep's blunders Quick marks, Q->D of Quick's that Deep marks;
 * the first moves marked (goal: none unless the position after it is lost by force);
 * with ``--detail``, every move either review calls a blunder, with both reviews' drops.
 
-"before" is the same reviews read the old way (chances ``(1 + v) / 2``, first moves judged
-like any other), from the same searches.
+"before" is Quick's pass alone, without its checks at Deep's budget (Quick as it was
+before them); "after" is Quick as it is.  Each row ends with Quick's searches and seconds;
+a line per game gives Deep's, and how many of the positions Quick checked got the value
+Deep found there (the same seed and tries: all of them, in one process).
 
 Pure Python, no pygame; the engine is the generic MCTS (seeded), the review
 ``game.session.review.analyse`` in this process.
@@ -23,8 +26,10 @@ Pure Python, no pygame; the engine is the generic MCTS (seeded), the review
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
+import time
 
 from game.session import review
 
@@ -63,24 +68,27 @@ def drops(analysis, states, moves) -> dict:
     return out
 
 
-def old_marks(analysis, states, moves) -> dict:
-    """The marks the review gave before the calibrated chances, from the same searches:
-    chances read as ``(1 + v) / 2`` and the first move judged like any other."""
-    out = {}
-    for ply, move in enumerate(moves):
-        here, there = analysis.evals[ply], analysis.evals[ply + 1]
-        if here is None or there is None or not here.best or here.best == str(move):
-            continue
-        mover = states[ply].player
-        before = review.win_chance(here.value0 if mover == 0 else -here.value0)
-        if here.played is not None:
-            after = review.win_chance(here.played if mover == 0 else -here.played)
-        else:
-            after = review.win_chance(there.value0 if mover == 0 else -there.value0)
-        label = review.classify(max(0.0, before - after))
-        if label:
-            out[ply] = label
-    return out
+def run(states, moves, budget, iterations, check=None, analysis=None):
+    """(analysis, searches, seconds) of one review in this process (``check``: the
+    Analyser's; 0 for none)."""
+    from ai.worker import InlineAI
+
+    analyser = review.Analyser(
+        states,
+        budget,
+        InlineAI(),
+        0,
+        analysis,
+        moves=moves,
+        iterations=iterations,
+        check=check,
+    )
+    start = time.perf_counter()
+    while not analyser.done:
+        analyser.update()
+    if analyser.error:
+        raise RuntimeError(f"the review stopped: {analyser.error}")
+    return analyser.analysis, analyser.requests, time.perf_counter() - start
 
 
 def compare(quick: dict, deep: dict, moves: int) -> dict:
@@ -98,30 +106,51 @@ def compare(quick: dict, deep: dict, moves: int) -> dict:
         "quick_blunders": len(q_blunders),
         "deep_blunders": len(d_blunders),
         "agreement": len(agreed) / len(either) if either else 1.0,
+        # either direction: the share of Deep's blunders Quick marks (a mistake or a
+        # blunder), and of Quick's that Deep marks
+        "deep_seen": len(d_blunders & q_serious) / len(d_blunders) if d_blunders else 1.0,
+        "quick_held": len(q_blunders & d_serious) / len(q_blunders) if q_blunders else 1.0,
         "first_marked": sum(1 for k in set(quick) | set(deep) if k[1] == 0),
     }
 
 
 def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budgets=None):
-    """Play and review ``games`` seeded games; the figures of ``compare``."""
+    """Play and review ``games`` seeded games; the figures of ``compare`` for Quick as it
+    is (its checks at Deep's budget), with ``before``: Quick's pass alone (no checks),
+    as Quick was before them.  ``time`` holds each review's searches and seconds."""
     budgets = budgets or {name: b["iterations"] for name, b in review.BUDGETS.items()}
-    new: dict[str, dict] = {"quick": {}, "deep": {}}
-    old: dict[str, dict] = {"quick": {}, "deep": {}}
-    seen: dict[str, dict] = {"quick": {}, "deep": {}}
+    found: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
+    seen: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
+    time_of = {name: [0, 0.0] for name in found}
+    same = [0, 0]  # the checked positions whose value is Deep's, of all checked
     total = 0
     for g in range(games):
         states, moves = engine_game(game, seed + g, move_iterations)
         total += len(moves)
-        for name in ("quick", "deep"):
-            a = review.analyse(states, name, seed=0, iterations=budgets[name], moves=moves)
+        plain, n0, t0 = run(states, moves, "quick", budgets["quick"], check=0)
+        quick, n1, t1 = run(
+            states, moves, "quick", None, check=budgets["deep"], analysis=copy.deepcopy(plain)
+        )
+        deep, n2, t2 = run(states, moves, "deep", budgets["deep"], check=0)
+        for name, a, n, t in (
+            ("plain", plain, n0, t0),
+            ("quick", quick, n0 + n1, t0 + t1),
+            ("deep", deep, n2, t2),
+        ):
+            time_of[name][0] += n
+            time_of[name][1] += t
             for ply, label in marks(a, states, moves).items():
-                new[name][(g, ply)] = label
-            for ply, label in old_marks(a, states, moves).items():
-                old[name][(g, ply)] = label
+                found[name][(g, ply)] = label
             for ply, row in drops(a, states, moves).items():
                 seen[name][(g, ply)] = row
-    figures = compare(new["quick"], new["deep"], total)
-    figures["before"] = compare(old["quick"], old["deep"], total)
+        for k, e in enumerate(quick.evals):
+            if e is not None and e.tries is not None and e.tries >= budgets["deep"]:
+                same[1] += 1
+                same[0] += e.value0 == deep.evals[k].value0
+    figures = compare(found["quick"], found["deep"], total)
+    figures["before"] = compare(found["plain"], found["deep"], total)
+    figures["time"] = {name: tuple(v) for name, v in time_of.items()}
+    figures["same"] = tuple(same)
     # every move either review calls a blunder: (game, ply, quick's row, deep's row)
     figures["blunders"] = [
         (k[0], k[1], seen["quick"].get(k), seen["deep"].get(k))
@@ -146,7 +175,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     print(
         f"{'game':9} {'':6} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
-        f"{'agree':>6} {'first':>5}"
+        f"{'agree':>6} {'D->Q':>5} {'Q->D':>5} {'first':>5} {'Q searches':>10} {'Q time':>8}"
     )
     for gid in args.games:
         try:
@@ -155,17 +184,22 @@ def main(argv=None) -> int:
             print(exc, file=sys.stderr)
             return 2
         f = check(game, args.count, args.move_iterations, args.seed)
-        for name, row in (("before", f["before"]), ("after", f)):
+        for name, row, quick in (("before", f["before"], "plain"), ("after", f, "quick")):
+            searches, seconds = f["time"][quick]
             print(
                 f"{gid:9} {name:6} {row['moves']:>5} {100 * row['quick_rate']:5.1f}% "
                 f"{100 * row['deep_rate']:5.1f}% {row['quick_blunders']:>4} "
                 f"{row['deep_blunders']:>4} {100 * row['agreement']:5.0f}% "
-                f"{row['first_marked']:>5}",
+                f"{100 * row['deep_seen']:4.0f}% {100 * row['quick_held']:4.0f}% "
+                f"{row['first_marked']:>5} {searches:>10} {seconds:7.1f}s",
                 flush=True,
             )
-        if args.detail:
-            for g, ply, q, d in f["blunders"]:
-                print(f"  {gid} game {g} move {ply + 1}: quick {_row(q)}; deep {_row(d)}")
+        searches, seconds = f["time"]["deep"]
+        print(
+            f"  {gid} Deep: {searches} searches, {seconds:.1f}s; the positions Quick checked "
+            f"with Deep's value: {f['same'][0]} of {f['same'][1]}",
+            flush=True,
+        )
     return 0
 
 

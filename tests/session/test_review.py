@@ -19,6 +19,7 @@ from review_support import (
     scripted,
 )
 
+from ai import winchance
 from game import rules
 from game.session import records, review
 from game.session.review import Analyser, Analysis, PositionEval, analyse, classify
@@ -204,7 +205,8 @@ def test_bad_arguments():
 def test_text_round_trip():
     a = analysed("gliss")
     text = a.to_text()
-    head = f"quick positions={len(a.evals)} iterations={ITERATIONS} game=gliss"
+    check = review.BUDGETS["quick"]["check"] * ITERATIONS // review.BUDGETS["quick"]["iterations"]
+    head = f"quick positions={len(a.evals)} iterations={ITERATIONS} game=gliss check={check}"
     assert text.splitlines()[0] == head
     b = Analysis.from_text(text)
     assert b == a and b.to_text() == text
@@ -378,3 +380,194 @@ def test_a_position_between_two_proofs_of_one_side_is_read_as_won():
     single = Analysis("deep", evals[:3] + [PositionEval(0.3, "v", chance0=0.66)], [1, 0, 1, 0])
     assert single.held_wins() == {}
     assert single.reviews(moves=["a", "b", "c"])[1].drop == pytest.approx(34)
+
+
+# --- Quick checks its marks and follows the proofs at Deep's budget ------------------------------
+QUICK, DEEP = 20, 150  # tiny budgets (Deep: the Quick budget's check, scaled as its tries)
+
+
+class Walk(rules.core.State):
+    """A line of ``end`` plies with a choice of two moves ("a" is played, "b" is the
+    engine's) in each position; at the end ``winner`` has won (None: the game goes on)."""
+
+    def __init__(self, k=0, end=6, winner=1):
+        self.k, self.end, self.winner_seat, self.player = k, end, winner, k % 2
+
+    def legal_moves(self):
+        return [] if self.is_over() else ["a", "b"]
+
+    def play(self, move):
+        return Walk(self.k + 1, self.end, self.winner_seat)
+
+    def is_over(self):
+        return self.k == self.end and self.winner_seat is not None
+
+    def winner(self):
+        return self.winner_seat if self.is_over() else None
+
+    def __str__(self):
+        return f"walk {self.k}"
+
+
+class Scripted:
+    """A worker whose searches give scripted values: ``values[(index, tries)]`` is
+    (seat 0's value, proven for seat 0 or None), the index read from the seed (seed 0 +
+    index); a position not scripted is even.  ``asked`` lists the (index, tries) asked."""
+
+    def __init__(self, values):
+        self.values, self.asked, self._pending, self._id = values, [], None, None
+
+    current_id = property(lambda self: self._id if self._pending else None)
+
+    def request(self, state, spec, request_id=None):
+        self._pending, self._id = (state, spec), request_id
+
+    def cancel(self):
+        self._pending = None
+
+    def poll(self):
+        if self._pending is None:
+            return []
+        state, spec = self._pending
+        self._pending = None
+        index, tries = spec["seed"], spec["iterations"]
+        self.asked.append((index, tries))
+        value0, proven0 = self.values.get((index, tries), (0.0, None))
+        sign = 1 if state.player == 0 else -1  # the worker speaks for the player to move
+        proven = None if proven0 is None else proven0 * sign
+        return [
+            {"type": "progress", "id": self._id, "fraction": 0.5},
+            {
+                "type": "result",
+                "id": self._id,
+                "move": "b",
+                "value": value0 * sign,
+                "proven": proven,
+                "iterations": tries,
+                "stats": [],
+            },
+        ]
+
+
+def run(analyser):
+    shown = []
+    while not analyser.done:
+        analyser.update()
+        shown.append(analyser.progress)
+    return shown
+
+
+def walk_game(end=6, winner=1):
+    states = [Walk(0, end, winner)]
+    while len(states) <= end:
+        states.append(states[-1].play("a"))
+    return states, ["a"] * end
+
+
+# Deep proves seat 1's win from position 3 on (5 misses it, between two proofs), and
+# not in position 2, where seat 0 played into it; Quick proves nothing
+PROOFS = {(3, DEEP): (-1.0, -1), (4, DEEP): (-1.0, -1), (5, DEEP): (-0.6, None)}
+
+
+def test_quick_follows_a_proof_backward_at_deeps_budget_and_marks_the_move_into_it():
+    states, moves = walk_game()
+    plain = Analyser(states, "quick", Scripted(PROOFS), moves=moves, iterations=QUICK, check=0)
+    run(plain)
+    assert [r.label for r in plain.analysis.reviews()] == [None] * 6  # Quick alone: silent
+    worker = Scripted(PROOFS)
+    an = Analyser(states, "quick", worker, moves=moves, iterations=QUICK, check=DEEP)
+    run(an)
+    a = an.analysis
+    assert a.check == DEEP and an.checks == 4
+    # from the end: 4 (two back) proves, 5 between two proofs is held, not searched; 2
+    # does not prove, 3 does; 1 (two back from 3) does not, and 2 is searched: the stop
+    assert worker.asked[6:] == [(4, DEEP), (2, DEEP), (3, DEEP), (1, DEEP)]
+    assert [a.tries_of(k) for k in range(7)] == [QUICK, DEEP, DEEP, DEEP, DEEP, QUICK, QUICK]
+    revs = a.reviews()
+    assert revs[2].label == "blunder" and revs[2].before == pytest.approx(50, abs=15)
+    assert revs[2].after == 0 and [r.label for r in revs if r.ply != 2] == [None] * 5
+    assert a.note() == f"Rough: {QUICK} tries; marks checked at {DEEP}"
+    # the checked values are each Deep's there: the same seeds at the same tries
+    deep = Analyser(states, "deep", Scripted(PROOFS), moves=moves, iterations=DEEP)
+    run(deep)
+    for k in (1, 2, 3, 4):
+        assert a.evals[k] == deep.analysis.evals[k]
+    assert deep.analysis.reviews()[2].label == "blunder"
+
+
+def test_quick_checks_its_marks_at_deeps_budget_and_drops_a_false_alarm():
+    states, moves = walk_game(end=6, winner=None)  # unfinished: no proof anywhere
+    values = {
+        (2, QUICK): (0.6, None),  # seat 0 to move: good for it...
+        (3, QUICK): (-0.6, None),  # ...and after its move, bad: a blunder at 20 tries
+        (4, QUICK): (-0.6, None),
+        (2, DEEP): (0.1, None),  # Deep sees neither
+        (3, DEEP): (0.1, None),
+        (5, QUICK): (-0.7, None),  # seat 1 to move at 5, good for it; after its move...
+        (6, QUICK): (0.7, None),
+        (5, DEEP): (-0.7, None),  # ...bad, and Deep agrees
+        (6, DEEP): (0.7, None),
+    }
+    plain = Analyser(states, "quick", Scripted(values), moves=moves, iterations=QUICK, check=0)
+    run(plain)
+    assert [r.label for r in plain.analysis.reviews()] == [
+        None,
+        None,
+        "blunder",
+        None,
+        None,
+        "blunder",
+    ]
+    worker = Scripted(values)
+    an = Analyser(states, "quick", worker, moves=moves, iterations=QUICK, check=DEEP)
+    shown = run(an)
+    assert sorted(worker.asked[7:]) == [(2, DEEP), (3, DEEP), (5, DEEP), (6, DEEP)]
+    assert [r.label for r in an.analysis.reviews()] == [None] * 5 + ["blunder"]
+    # the bar: never back, never full before the end, full at the end
+    assert shown == sorted(shown) and shown[-1] == 1.0 and max(shown[:-1]) < 1.0
+    assert len({round(x, 6) for x in shown}) > 8  # it moves during the checks too
+
+
+def test_a_review_cancelled_in_its_checks_resumes_them():
+    states, moves = walk_game()
+    worker = Scripted(PROOFS)
+    an = Analyser(states, "quick", worker, moves=moves, iterations=QUICK, check=DEEP)
+    while an.checks < 2:
+        an.update()
+    an.cancel()
+    a = an.analysis
+    assert an.done and an.cancelled and a.complete and a.check is None
+    assert a.note() == f"Rough: {QUICK} tries a position (Deep is surer)"  # not checked yet
+    again = Analyser(states, "quick", worker, analysis=Analysis.from_text(a.to_text()))
+    assert again.iterations == QUICK and again.check == DEEP  # the budget's, scaled
+    run(again)
+    assert again.analysis.check == DEEP and again.analysis.reviews()[2].label == "blunder"
+    asked = [k for k, t in worker.asked if t == DEEP]
+    assert asked == [4, 2, 3, 1]  # 4 before the cancel; 2 (cancelled under way) and on
+    assert Analyser(states, analysis=again.analysis).done  # checked: nothing left to do
+
+
+def test_each_position_keeps_its_tries_in_the_text():
+    states, moves = walk_game()
+    an = Analyser(states, "quick", Scripted(PROOFS), moves=moves, iterations=QUICK, check=DEEP)
+    run(an)
+    a = an.analysis
+    text = a.to_text()
+    assert text.splitlines()[0] == f"quick positions=7 iterations={QUICK} check={DEEP}"
+    assert text.count(f" tries={DEEP}") == 4
+    b = Analysis.from_text(text)
+    assert b == a and b.to_text() == text and b.check == DEEP
+    assert [b.tries_of(k) for k in range(7)] == [a.tries_of(k) for k in range(7)]
+    # an unproven value's chance, when not saved, is worked out at that position's tries
+    head = "quick positions=2 iterations=400 game=glorieta"
+    mixed = Analysis.from_text(f"{head}\n0 0 +0.2000 best=a tries=3000 move=a\n1 1 -0.1000\n")
+    assert mixed.evals[0].tries == 3000 and mixed.tries_of(1) == 400
+    assert mixed.evals[0].chance0 == round(winchance.chance("glorieta", 0, 0.2, 3000), 4)
+    assert mixed.evals[0].chance0 != round(winchance.chance("glorieta", 0, 0.2, 400), 4)
+    # a review saved before the tries reads as before: every position at the budget
+    old = Analysis.from_text(f"{head}\n0 0 +0.2000 best=a move=a\n1 1 -0.1000\n")
+    assert old.check is None and [old.tries_of(k) for k in (0, 1)] == [400, 400]
+    assert old.evals[0].chance0 == round(winchance.chance("glorieta", 0, 0.2, 400), 4)
+    assert old.note() == "Rough: 400 tries a position (Deep is surer)"
+    with pytest.raises(ValueError, match="tries"):
+        Analysis.from_text(f"{head}\n0 0 +0.2000 tries=x move=a\n1 1 -0.1000\n")
