@@ -53,7 +53,6 @@ BUDGETS: dict[str, dict] = {
     "quick": {"iterations": 400, "check": 3000},
     "deep": {"iterations": 3000},
 }
-SERIOUS = ("mistake", "blunder")  # the labels Quick checks at Deep's budget
 # the most searches Quick's checks make: CHECK_FLOOR, or one position in CHECK_SHARE when
 # the game is longer
 CHECK_FLOOR = 24
@@ -67,6 +66,13 @@ THRESHOLDS = {"inaccuracy": 10, "mistake": 20, "blunder": 30}
 # a player's first move (the first OPENING plies of the game) is never labelled unless the
 # position after it is proven lost: the engine's chances there rest on little
 OPENING = 2
+SERIOUS = ("mistake", "blunder")  # the labels Quick checks at Deep's budget
+# Quick also checks a move unmarked whose drop between its two positions' own chances
+# (ignoring the engine's move and the move's value in the same tree) reaches SUSPECT
+# points, and a move read across the two budgets (one position checked, the other not)
+# that drops MIXED points or more
+SUSPECT = THRESHOLDS["blunder"]
+MIXED = THRESHOLDS["inaccuracy"]
 # reviews with fewer tries a position than this are called rough on screen (Quick)
 ROUGH_BELOW = 1000
 FORCED_CHAIN = 200  # the most forced moves followed past the end of an unfinished game
@@ -855,7 +861,10 @@ class Analyser:
         """The next position to search at the check's tries, or None when none is left:
         first the proofs followed backward (``_walk``), then the marks confirmed (both
         positions of a move marked a mistake or a blunder, and, next to a proof, the
-        position on its other side, which says whether ``held_wins`` holds it)."""
+        position on its other side, which says whether ``held_wins`` holds it), then the
+        suspects: a move whose positions' own chances drop SUSPECT points (unmarked as
+        the engine's own move, or valued well in its tree: at Deep's budget either may
+        change), or MIXED points when one of its positions is checked and the other not."""
         ev = self.analysis.evals
         n = len(ev)
         low = n  # the walks so far reached down to here
@@ -877,6 +886,16 @@ class Analyser:
             for j in need:
                 if 0 <= j < n and not self._sure(j):
                     return j
+        held = self.analysis.held_wins()
+        for k in range(OPENING, n - 1):  # (a first move is marked only when lost by force)
+            sure = self._sure(k), self._sure(k + 1)
+            if all(sure):
+                continue
+            mover = self.analysis.players[k]
+            before = _held(held, k, mover, ev[k].chance(mover))
+            after = _held(held, k + 1, mover, ev[k + 1].chance(mover))
+            if before - after >= (MIXED if any(sure) else SUSPECT):
+                return k + 1 if sure[0] else k
         return None
 
     def _walk(self, p: int) -> tuple[int, int | None]:

@@ -123,6 +123,7 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
     seen: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
     time_of = {name: [0, 0.0] for name in found}
     same = [0, 0]  # the checked positions whose value is Deep's, of all checked
+    tries: dict = {}  # (game, ply) -> the tries behind Quick's values before and after it
     total = 0
     for g in range(games):
         states, moves = engine_game(game, seed + g, move_iterations)
@@ -143,6 +144,8 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
                 found[name][(g, ply)] = label
             for ply, row in drops(a, states, moves).items():
                 seen[name][(g, ply)] = row
+        for ply in range(len(moves)):
+            tries[(g, ply)] = (quick.tries_of(ply), quick.tries_of(ply + 1))
         for k, e in enumerate(quick.evals):
             if e is not None and e.tries is not None and e.tries >= budgets["deep"]:
                 same[1] += 1
@@ -151,6 +154,7 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
     figures["before"] = compare(found["plain"], found["deep"], total)
     figures["time"] = {name: tuple(v) for name, v in time_of.items()}
     figures["same"] = tuple(same)
+    figures["tries"] = tries
     # every move either review calls a blunder: (game, ply, quick's row, deep's row)
     figures["blunders"] = [
         (k[0], k[1], seen["quick"].get(k), seen["deep"].get(k))
@@ -200,6 +204,14 @@ def main(argv=None) -> int:
             f"with Deep's value: {f['same'][0]} of {f['same'][1]}",
             flush=True,
         )
+        if args.detail:
+            for g, ply, q, d in f["blunders"]:
+                here, there = f["tries"][(g, ply)]
+                print(
+                    f"  {gid} game {g} move {ply + 1}: quick {_row(q)} [tries {here}/{there}]; "
+                    f"deep {_row(d)}",
+                    flush=True,
+                )
     return 0
 
 

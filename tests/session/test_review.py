@@ -390,14 +390,15 @@ class Walk(rules.core.State):
     """A line of ``end`` plies with a choice of two moves ("a" is played, "b" is the
     engine's) in each position; at the end ``winner`` has won (None: the game goes on)."""
 
-    def __init__(self, k=0, end=6, winner=1):
+    def __init__(self, k=0, end=6, winner=1, forced=()):
         self.k, self.end, self.winner_seat, self.player = k, end, winner, k % 2
+        self.forced = forced  # the positions with one move ("a")
 
     def legal_moves(self):
-        return [] if self.is_over() else ["a", "b"]
+        return [] if self.is_over() else ["a"] if self.k in self.forced else ["a", "b"]
 
     def play(self, move):
-        return Walk(self.k + 1, self.end, self.winner_seat)
+        return Walk(self.k + 1, self.end, self.winner_seat, self.forced)
 
     def is_over(self):
         return self.k == self.end and self.winner_seat is not None
@@ -457,8 +458,8 @@ def run(analyser):
     return shown
 
 
-def walk_game(end=6, winner=1):
-    states = [Walk(0, end, winner)]
+def walk_game(end=6, winner=1, forced=()):
+    states = [Walk(0, end, winner, forced)]
     while len(states) <= end:
         states.append(states[-1].play("a"))
     return states, ["a"] * end
@@ -493,6 +494,18 @@ def test_quick_follows_a_proof_backward_at_deeps_budget_and_marks_the_move_into_
     for k in (1, 2, 3, 4):
         assert a.evals[k] == deep.analysis.evals[k]
     assert deep.analysis.reviews()[2].label == "blunder"
+
+
+def test_a_forced_position_follows_the_check_of_the_one_after_it():
+    states, moves = walk_game(forced=(3,))  # 3 has one move: it takes 4's value
+    worker = Scripted(PROOFS)
+    an = Analyser(states, "quick", worker, moves=moves, iterations=QUICK, check=DEEP)
+    run(an)
+    a = an.analysis
+    assert (3, QUICK) not in worker.asked and (3, DEEP) not in worker.asked
+    assert worker.asked[5:] == [(4, DEEP), (2, DEEP), (1, DEEP)]  # 3 is sure with 4
+    assert a.evals[3].proven == -1 and a.evals[3].best == "a" and a.tries_of(3) == DEEP
+    assert a.reviews()[2].label == "blunder"
 
 
 def test_quick_checks_its_marks_at_deeps_budget_and_drops_a_false_alarm():
