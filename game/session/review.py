@@ -122,8 +122,11 @@ class PositionEval:
     # (derived from the values: left out of ==, so two reviews compare by what was found)
     chance0: float | None = field(default=None, compare=False)
     played_chance: float | None = field(default=None, compare=False)
-    # the search's tries behind this value (the calibration's budget term); None: the
-    # analysis' ``iterations`` (every position of a review saved before Quick's checks)
+    # the tries each search process was asked for here (Quick's checks: Deep's budget);
+    # None: the analysis' ``iterations`` (every position of a review saved before the checks)
+    asked: int | None = field(default=None, compare=False)
+    # the search's tries behind this value, summed over the processes (the calibration's
+    # budget term); None: ``asked`` (one process, no proof found early)
     tries: int | None = field(default=None, compare=False)
 
     def chance(self, seat: int = 0) -> float:
@@ -207,6 +210,13 @@ class Analysis:
         e = self.evals[index]
         if e is not None and e.tries is not None:
             return e.tries
+        return self.asked_of(index)
+
+    def asked_of(self, index: int) -> int | None:
+        """The tries each search process was asked for in position ``index``."""
+        e = self.evals[index]
+        if e is not None and e.asked is not None:
+            return e.asked
         return self.iterations
 
     @property
@@ -375,7 +385,10 @@ class Analysis:
                     parts.append(f"chance={e.chance0:.{DIGITS}f}")
                 if e.played_chance is not None:
                     parts.append(f"pchance={e.played_chance:.{DIGITS}f}")
-                if e.tries is not None and e.tries != self.iterations:
+                asked = e.asked if e.asked is not None else self.iterations
+                if e.asked is not None and e.asked != self.iterations:
+                    parts.append(f"asked={int(e.asked)}")
+                if e.tries is not None and e.tries != asked:
                     parts.append(f"tries={int(e.tries)}")
             if self.moves is not None and k < len(self.moves):
                 parts.append(f"move={self.moves[k]}")
@@ -478,11 +491,12 @@ class Analysis:
                 chances.append(c)
             if chances[0] is not None and chances[0] in (0.0, 1.0) and proven is None:
                 chances[0] = None  # 0 or 1 is a proof's; an unproven one is recalibrated
-            tries = None
-            if "tries" in keys:  # (older files have none: the analysis' iterations)
-                if not keys["tries"].isdigit() or len(keys["tries"]) > 9:
-                    raise ValueError(f"{where}: tries={keys['tries'][:20]!r} is no count")
-                tries = int(keys["tries"])
+            counts = {}
+            for key in ("asked", "tries"):  # (older files have none: the iterations)
+                if key in keys:
+                    if not keys[key].isdigit() or len(keys[key]) > 9:
+                        raise ValueError(f"{where}: {key}={keys[key][:20]!r} is no count")
+                    counts[key] = int(keys[key])
             evals.append(
                 PositionEval(
                     value0,
@@ -492,7 +506,8 @@ class Analysis:
                     pv,
                     chance0=chances[0],
                     played_chance=chances[1],
-                    tries=tries,
+                    asked=counts.get("asked"),
+                    tries=counts.get("tries"),
                 )
             )
         known = moves[:-1]
@@ -855,7 +870,7 @@ class Analyser:
         e = self.analysis.evals[k]
         if e is None:
             return False
-        return e.proven is not None or (self.analysis.tries_of(k) or 0) >= (self.check or 0)
+        return e.proven is not None or (self.analysis.asked_of(k) or 0) >= (self.check or 0)
 
     def _next_check(self) -> int | None:
         """The next position to search at the check's tries, or None when none is left:
@@ -1018,7 +1033,8 @@ class Analyser:
             pv,
             chance0=chance0,
             played_chance=played_chance,
-            tries=None if tries == self.analysis.iterations else tries,
+            asked=None if asked == self.analysis.iterations else asked,
+            tries=None if tries == asked else tries,
         )
         self._set(index, ev)
         if self._pass_done():  # a check: the forced positions before it follow it
@@ -1040,7 +1056,14 @@ def _check_of(budget: str, iterations: int) -> int | None:
 
 def _forced_eval(after: PositionEval, only: str) -> PositionEval:
     """A position with one legal move: the value of the position after it."""
-    return PositionEval(after.value0, only, after.proven, chance0=after.chance0, tries=after.tries)
+    return PositionEval(
+        after.value0,
+        only,
+        after.proven,
+        chance0=after.chance0,
+        asked=after.asked,
+        tries=after.tries,
+    )
 
 
 def analyse(

@@ -147,7 +147,7 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
         for ply in range(len(moves)):
             tries[(g, ply)] = (quick.tries_of(ply), quick.tries_of(ply + 1))
         for k, e in enumerate(quick.evals):
-            if e is not None and e.tries is not None and e.tries >= budgets["deep"]:
+            if e is not None and e.asked is not None and e.asked >= budgets["deep"]:
                 same[1] += 1
                 same[0] += e.value0 == deep.evals[k].value0
     figures = compare(found["quick"], found["deep"], total)

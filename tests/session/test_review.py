@@ -412,11 +412,13 @@ class Walk(rules.core.State):
 
 class Scripted:
     """A worker whose searches give scripted values: ``values[(index, tries)]`` is
-    (seat 0's value, proven for seat 0 or None), the index read from the seed (seed 0 +
-    index); a position not scripted is even.  ``asked`` lists the (index, tries) asked."""
+    (seat 0's value, proven for seat 0 or None[, best move]), the index read from the seed
+    (seed 0 + index); a position not scripted is even, its best move "b" (the move played
+    is "a").  ``asked`` lists the (index, tries) asked."""
 
-    def __init__(self, values):
+    def __init__(self, values, processes=1):
         self.values, self.asked, self._pending, self._id = values, [], None, None
+        self.processes = processes  # the tries it reports are summed over them
 
     current_id = property(lambda self: self._id if self._pending else None)
 
@@ -433,7 +435,7 @@ class Scripted:
         self._pending = None
         index, tries = spec["seed"], spec["iterations"]
         self.asked.append((index, tries))
-        value0, proven0 = self.values.get((index, tries), (0.0, None))
+        value0, proven0, *best = self.values.get((index, tries), (0.0, None))
         sign = 1 if state.player == 0 else -1  # the worker speaks for the player to move
         proven = None if proven0 is None else proven0 * sign
         return [
@@ -441,10 +443,10 @@ class Scripted:
             {
                 "type": "result",
                 "id": self._id,
-                "move": "b",
+                "move": best[0] if best else "b",
                 "value": value0 * sign,
                 "proven": proven,
-                "iterations": tries,
+                "iterations": tries * self.processes,
                 "stats": [],
             },
         ]
@@ -567,14 +569,15 @@ def test_each_position_keeps_its_tries_in_the_text():
     a = an.analysis
     text = a.to_text()
     assert text.splitlines()[0] == f"quick positions=7 iterations={QUICK} check={DEEP}"
-    assert text.count(f" tries={DEEP}") == 4
+    assert text.count(f" asked={DEEP}") == 4 and " tries=" not in text  # (one process)
     b = Analysis.from_text(text)
     assert b == a and b.to_text() == text and b.check == DEEP
     assert [b.tries_of(k) for k in range(7)] == [a.tries_of(k) for k in range(7)]
+    assert [b.asked_of(k) for k in range(7)] == [QUICK, DEEP, DEEP, DEEP, DEEP, QUICK, QUICK]
     # an unproven value's chance, when not saved, is worked out at that position's tries
     head = "quick positions=2 iterations=400 game=glorieta"
-    mixed = Analysis.from_text(f"{head}\n0 0 +0.2000 best=a tries=3000 move=a\n1 1 -0.1000\n")
-    assert mixed.evals[0].tries == 3000 and mixed.tries_of(1) == 400
+    mixed = Analysis.from_text(f"{head}\n0 0 +0.2000 best=a asked=3000 move=a\n1 1 -0.1000\n")
+    assert mixed.tries_of(0) == mixed.asked_of(0) == 3000 and mixed.tries_of(1) == 400
     assert mixed.evals[0].chance0 == round(winchance.chance("glorieta", 0, 0.2, 3000), 4)
     assert mixed.evals[0].chance0 != round(winchance.chance("glorieta", 0, 0.2, 400), 4)
     # a review saved before the tries reads as before: every position at the budget
@@ -582,5 +585,51 @@ def test_each_position_keeps_its_tries_in_the_text():
     assert old.check is None and [old.tries_of(k) for k in (0, 1)] == [400, 400]
     assert old.evals[0].chance0 == round(winchance.chance("glorieta", 0, 0.2, 400), 4)
     assert old.note() == "Rough: 400 tries a position (Deep is surer)"
-    with pytest.raises(ValueError, match="tries"):
-        Analysis.from_text(f"{head}\n0 0 +0.2000 tries=x move=a\n1 1 -0.1000\n")
+    for bad in ("tries=x", "asked=-3", "tries=1e9"):
+        with pytest.raises(ValueError, match=bad.split("=")[0]):
+            Analysis.from_text(f"{head}\n0 0 +0.2000 {bad} move=a\n1 1 -0.1000\n")
+
+
+def test_the_checks_count_each_process_tries_not_their_sum():
+    """With several search processes a search's tries are summed (the calibration reads
+    the sum); a position of the pass is checked all the same, even when 8 processes make
+    more tries in all than one check asks of each."""
+    states, moves = walk_game()
+    worker = Scripted(PROOFS, processes=8)  # 8 x 20 = 160 tries: more than 150
+    an = Analyser(states, "quick", worker, moves=moves, iterations=QUICK, check=DEEP)
+    run(an)
+    a = an.analysis
+    assert worker.asked[6:] == [(4, DEEP), (2, DEEP), (3, DEEP), (1, DEEP)]
+    assert a.tries_of(0) == 8 * QUICK and a.asked_of(0) == QUICK
+    assert a.tries_of(1) == 8 * DEEP and a.asked_of(1) == DEEP
+    text = a.to_text()
+    assert f"asked={DEEP} tries={8 * DEEP}" in text and f" tries={8 * QUICK}" in text
+    b = Analysis.from_text(text)
+    assert [b.tries_of(k) for k in range(7)] == [a.tries_of(k) for k in range(7)]
+    assert b.reviews() == a.reviews() and b.reviews()[2].label == "blunder"
+
+
+def test_quick_checks_a_suspect_drop_and_a_move_read_across_two_budgets():
+    """A move Quick does not mark, as its engine's own, whose chances drop 30 points is
+    checked; so is a move read across the budgets (one position checked) that drops 10."""
+    states, moves = walk_game(end=6, winner=None)
+    values = {
+        (3, QUICK): (0.0, None, "a"),  # seat 1 to move: "a" is Quick's move too...
+        (4, QUICK): (0.8, None),  # ...and after it seat 1 has 15 %: unmarked, a suspect
+        (5, QUICK): (0.3, None),
+        (6, QUICK): (0.3, None),
+        (3, DEEP): (-0.6, None),  # Deep: seat 1 was winning, and "b" was the move
+        (4, DEEP): (0.8, None),
+        (2, DEEP): (-0.6, None),  # 2 -> 3 read across the budgets drops: 2 is checked
+        (5, DEEP): (0.8, None),  # 4 -> 5 too: 5 is checked
+    }
+    plain = Analyser(states, "quick", Scripted(values), moves=moves, iterations=QUICK, check=0)
+    run(plain)
+    assert [r.label for r in plain.analysis.reviews()] == [None] * 4 + ["inaccuracy", None]
+    worker = Scripted(values)
+    an = Analyser(states, "quick", worker, moves=moves, iterations=QUICK, check=DEEP)
+    run(an)
+    # 3 (the suspect), then 2 (2 -> 3, now a mistake across the budgets, is confirmed),
+    # 4 (3 -> 4, now a blunder, confirmed), 5 (4 -> 5 across the budgets drops 19)
+    assert worker.asked[7:] == [(3, DEEP), (2, DEEP), (4, DEEP), (5, DEEP)]
+    assert [r.label for r in an.analysis.reviews()] == [None] * 3 + ["blunder", None, None]
