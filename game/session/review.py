@@ -30,6 +30,10 @@ in percentage points; ``THRESHOLDS`` class it as lichess does (10 / 20 / 30).  A
 that is the engine's best is never labelled (the two searches are noisy, and the engine
 cannot fault its own choice), nor a player's first move unless it loses by force.
 
+A Quick review then searches again at Deep's budget and seeds the positions its marks and
+the proofs rest on, and reads its marks from those values (``Analyser``; docs/review.md,
+"Quick checks at Deep's depth").
+
 ``Analysis.to_text`` / ``from_text`` give the text saved in a game record (the
 ``analysis:`` block of ``game.session.records``).  Pure Python: no pygame; the engine is
 reached only through ``ai.worker`` (``AIWorker`` or ``InlineAI``).
@@ -605,9 +609,10 @@ class Analyser:
 
     After the pass over every position, a budget with a ``check`` (Quick) searches some
     positions again at that many tries, with the same seeds (so what Deep finds there):
-    the positions before each proven one, backward while the proofs go on, and both
-    positions of every move it would mark a mistake or a blunder, whose mark is then read
-    from those values (docs/review.md, "Quick checks at Deep's depth").  ``check``
+    the positions before each proven one, backward while the proofs go on, both positions
+    of every move it would mark a mistake or a blunder, whose mark is then read from those
+    values, and those of a move whose own chances drop sharply unmarked (docs/review.md,
+    "Quick checks at Deep's depth").  ``check``
     overrides it (0: no checks); with ``iterations`` overridden and no ``check`` given,
     the budget's check is scaled by the same factor.  ``checks`` counts those searches
     (at most ``CHECK_FLOOR`` or one position in ``CHECK_SHARE``).
