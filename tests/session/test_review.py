@@ -482,6 +482,7 @@ def test_quick_follows_a_proof_backward_at_deeps_budget_and_marks_the_move_into_
     run(an)
     a = an.analysis
     assert a.check == DEEP and an.checks == 4
+    assert an.revision == 7 + 4  # each value set, the checked ones too (the screen redraws)
     # from the end: 4 (two back) proves, 5 between two proofs is held, not searched; 2
     # does not prove, 3 does; 1 (two back from 3) does not, and 2 is searched: the stop
     assert worker.asked[6:] == [(4, DEEP), (2, DEEP), (3, DEEP), (1, DEEP)]

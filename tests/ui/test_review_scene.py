@@ -166,6 +166,11 @@ def test_review_values_every_position_saves_and_reopens_reviewed(tmp_path, monke
     assert len(scene.reviews) == m.ply
     # it was saved with the game, and the saved game reopens reviewed
     assert m.saved_path and "analysis" in open(m.saved_path, encoding="utf-8").read()
+    # Quick checked its marks and proofs at its check budget (Deep's, scaled as the tries)
+    assert (
+        scene.analysis.check == 225 and "check=225" in open(m.saved_path, encoding="utf-8").read()
+    )
+    assert scene.counts_text()[-1][0] == "Rough: 30 tries; marks checked at 225"
     rec = records.load_file(m.saved_path)
     again = keeping.match_of(app, rec)
     assert again.analysis is not None and again.analysis.complete
