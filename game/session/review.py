@@ -796,6 +796,9 @@ class Analyser:
                     return
                 steps += 5  # a pass over the legal moves: count it as several steps
             if self.analysis.evals[k] is not None:
+                if self.check and k not in self._only:  # known before the checks need it,
+                    self._only_move(k)  # a few positions a frame (a resumed review)
+                    steps += 4
                 self._next += 1
                 steps += 1
                 continue
