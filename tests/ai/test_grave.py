@@ -113,7 +113,7 @@ def test_grave_search_returns_a_legal_move(gid, opts):
     assert all(-1.0 <= s.value <= 1.0 for s in res.stats)
     assert res.stats[0].move == res.move and str(res.pv[0]) == str(res.move)
     # not the plain search's tree: the shared statistics moved the visits
-    plain = MCTS(iterations=400, seed=1).search(state)
+    plain = MCTS(iterations=400, seed=1, rave=0).search(state)
     assert [s.visits for s in plain.stats] != [s.visits for s in res.stats]
 
 
@@ -167,3 +167,14 @@ def test_settings_parse_and_bad_values_are_refused():
         MCTS(rave=0.1, rave_ref=0)
     with pytest.raises(ValueError, match="rave is a bias"):
         MCTS(rave=float("nan"))
+
+
+def test_glorieta_searches_with_grave_by_default():
+    state = _position("glorieta", {"seed": 3}, 4, 1)
+    assert MCTS().grave_for(state) == (0.001, 50)  # the game's own
+    assert MCTS(rave=0).grave_for(state) is None and MCTS(rave=0.2).grave_for(state) == (0.2, 50)
+    assert MCTS(rave_ref=7).grave_for(state) == (0.001, 7)
+    # the learned priors' loop runs instead where they are asked for (no model: none at all)
+    assert MCTS(prior=1.0).grave_for(state) is None
+    for gid in ("splay", "glades"):  # off by default
+        assert MCTS().grave_for(_position(gid, {}, 2, 1)) is None
