@@ -25,9 +25,10 @@ visits before a node ranks its moves by them; ``pwiden``: ``1`` widens every nod
 order; ``playout``: ``game`` or ``model``, whose playouts draw moves by them; all off by
 default, and without effect in a game with no model: ``ai/policy.py``), the shared move
 statistics' settings (``rave``: GRAVE's bias, 0 off; ``rref``: the visits a node needs to
-be the reference whose statistics its descendants use; by default the game's own, off in
-every game without its own; without effect in a game whose states have no ``amaf_key``
-hook, and not with the priors: ``ai/mcts.py``) and ``processes``
+be the reference whose statistics its descendants use; a level takes the game's own,
+``Game.rave`` (Glorieta), and ``mcts:`` is off unless asked; without effect in a game
+whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``) and
+``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
 process gets the whole time or iteration budget).  A level takes the same keys
 (``hard:time=5``, ``master:processes=1``).
@@ -80,10 +81,12 @@ def game_times(game) -> dict[str, float]:
 
 
 def level_settings(level: str, game=None) -> dict:
-    """A level's MCTS settings, with the time per move ``game`` names for it (if any)."""
+    """A level's MCTS settings, with the time per move ``game`` names for it (if any); a
+    level searches with the game's own GRAVE setting (``rave`` None: ``Game.rave``), which a
+    plain ``MCTS`` (the review's, the lessons', the puzzles' fixed budgets) leaves off."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    return {**LEVELS[level], **level_budget(level, game)}
+    return {"rave": None, **LEVELS[level], **level_budget(level, game)}
 
 
 def level_budget(level: str, game=None) -> dict:

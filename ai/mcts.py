@@ -22,16 +22,18 @@ a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
 
-Shared move statistics (GRAVE, Cazenave 2015; optional, off by default): with ``rave`` above
-0, in a game whose states give the ``amaf_key``/``amaf_rollout`` hooks (``game/rules/core.py``;
-elsewhere the setting has no effect), every node on an iteration's path records, for each
+Shared move statistics (GRAVE, Cazenave 2015; optional, off by default; the levels ask for
+the game's own ``Game.rave``, ``ai/levels.py``): with ``rave`` above 0, in a game whose
+states give the ``amaf_key``/``amaf_rollout`` hooks (``game/rules/core.py``; elsewhere the
+setting has no effect), every node on an iteration's path records, for each
 move its player to move played later in that iteration (in the tree and in the playout, the
 first time only), the iteration's value ("all moves as first", AMAF).  Selection mixes a
 child's mean with the AMAF mean of its move at the *reference* node: the closest node at or
-above it, with the same player to move, that has at least ``rave_ref`` visits (the root
-for want of one), by ``beta = a / (a + n + rave * a * n)`` (``a`` that AMAF count, ``n``
-the child's visits), so a move seen to do well later in the playouts is tried again before
-its own visits say so.  This too runs in its own loop (``_iterate_grave``).
+above it, with the same player to move, that has at least ``rave_ref`` visits (for want of
+one, the highest node of that player on the path), by ``beta = a / (a + n + rave * a * n)``
+(``a`` that AMAF count, ``n`` the child's visits), so a move seen to do well later in the
+playouts is tried again before its own visits say so.  This too runs in its own loop
+(``_iterate_grave``).
 
 Split, as in many engines: ``Node`` (tree statistics), ``MCTS`` (the bot with
 its budget and injected RNG), ``SearchResult`` (what the client shows).
@@ -204,7 +206,7 @@ class MCTS:
         prior_visits: int = PRIOR_VISITS,
         prior_widening: bool = False,
         playout: str = "game",
-        rave: float | None = None,
+        rave: float | None = 0.0,
         rave_ref: int | None = None,
     ):
         if iterations is None and time_limit is None:
@@ -236,9 +238,9 @@ class MCTS:
             raise ValueError("prior_visits is at least 1")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}, not {playout!r}")
-        # GRAVE (the module docstring): the bias (0: off; None: the game's own ``rave``,
-        # else off) and the visits a reference node needs (None: the game's own
-        # ``rave_ref``, else RAVE_REF)
+        # GRAVE (the module docstring): the bias (0: off, the default; None: the game's own
+        # ``rave``, as the levels ask for, else off) and the visits a reference node needs
+        # (None: the game's own ``rave_ref``, else RAVE_REF)
         if rave is not None and (not rave >= 0 or not math.isfinite(rave)):
             raise ValueError("rave is a bias of 0 (off) or more")
         if rave_ref is not None and rave_ref < 1:

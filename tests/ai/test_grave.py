@@ -152,7 +152,7 @@ def test_settings_parse_and_bad_values_are_refused():
     bot = make_player("mcts:time=0.2,rave=0.001,rref=20")
     assert bot.rave == 0.001 and bot.rave_ref == 20 and bot.time_limit == 0.2
     assert make_player("hard:rave=0").rave == 0.0
-    assert MCTS().rave is None and MCTS().rave_ref is None  # the game's own (none: off)
+    assert MCTS().rave == 0.0 and MCTS().rave_ref is None  # off; the game's reference
     for bad, words in (
         ("mcts:rave=-1", "rave is a bias of 0 (off) or more"),
         ("mcts:rave=x", "bad value in 'rave=x'"),
@@ -169,12 +169,22 @@ def test_settings_parse_and_bad_values_are_refused():
         MCTS(rave=float("nan"))
 
 
-def test_glorieta_searches_with_grave_by_default():
+def test_the_levels_search_glorieta_with_grave_and_a_plain_search_does_not():
+    from ai.levels import level_settings, make_bot
+
     state = _position("glorieta", {"seed": 3}, 4, 1)
-    assert MCTS().grave_for(state) == (0.001, 50)  # the game's own
-    assert MCTS(rave=0).grave_for(state) is None and MCTS(rave=0.2).grave_for(state) == (0.2, 50)
-    assert MCTS(rave_ref=7).grave_for(state) == (0.001, 7)
-    # the learned priors' loop runs instead where they are asked for (no model: none at all)
-    assert MCTS(prior=1.0).grave_for(state) is None
-    for gid in ("splay", "glades"):  # off by default
-        assert MCTS().grave_for(_position(gid, {}, 2, 1)) is None
+    game = state.game
+    # a level takes the game's own setting; a plain MCTS (the review's, the lessons', the
+    # puzzles' fixed budgets, whose figures were made with the plain search) does not
+    assert level_settings("hard", game)["rave"] is None
+    assert make_bot("easy", game=game).grave_for(state) == (0.001, 50)
+    assert make_bot("hard", game=game, rave=0).grave_for(state) is None
+    assert make_player("master:processes=1").grave_for(state) == (0.001, 50)
+    assert MCTS().grave_for(state) is None and MCTS(iterations=150).rave == 0.0
+    assert MCTS(rave=None).grave_for(state) == (0.001, 50)
+    assert MCTS(rave=0.2).grave_for(state) == (0.2, 50)
+    assert MCTS(rave=None, rave_ref=7).grave_for(state) == (0.001, 7)
+    # the learned priors' loop runs instead where they are asked for
+    assert MCTS(rave=None, prior=1.0).grave_for(state) is None
+    for gid in ("splay", "glades"):  # no game setting: off at every level
+        assert make_bot("hard", game=rules.get(gid)).grave_for(_position(gid, {}, 2, 1)) is None
