@@ -26,7 +26,7 @@ order; ``playout``: ``game`` or ``model``, whose playouts draw moves by them; al
 default, and without effect in a game with no model: ``ai/policy.py``), the shared move
 statistics' settings (``rave``: GRAVE's bias, 0 off; ``rref``: the visits a node needs to
 be the reference whose statistics its descendants use; a level takes the game's own,
-``Game.rave`` (Glorieta), and ``mcts:`` is off unless asked; without effect in a game
+``Game.rave`` where it names one, and ``mcts:`` is off unless asked; without effect in a game
 whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``) and
 ``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
