@@ -20,6 +20,10 @@ top share stays near 1/children gains breadth, not depth, from more time
 iterations per CPU-second (``time.process_time``, so a shared machine changes it less) from
 the start and a mid-game position, without the model and with each of its settings, for
 each game that ships a model (the others are listed as having none).
+
+``--rave`` prints in the same way what GRAVE costs (the shared move statistics,
+``ai/mcts.py``): iterations per CPU-second without it and with it, for each game whose states
+give its keys (the others are listed as having none).
 """
 
 from __future__ import annotations
@@ -99,11 +103,21 @@ PRIOR_SETTINGS: tuple[tuple[str, dict], ...] = (
 )
 
 
-def prior_cost(game, seconds: float, seed: int = 1) -> dict[str, tuple[float, float]]:
-    """Iterations per CPU-second (start, mid-game) for each of ``PRIOR_SETTINGS``."""
+# the settings --rave measures: off, then GRAVE's bias (at the default reference visits)
+RAVE_SETTINGS: tuple[tuple[str, dict], ...] = (
+    ("off", {"rave": 0.0}),
+    ("rave=0.001", {"rave": 1e-3}),
+)
+
+
+def prior_cost(
+    game, seconds: float, seed: int = 1, settings_list=PRIOR_SETTINGS
+) -> dict[str, tuple[float, float]]:
+    """Iterations per CPU-second (start, mid-game) for each of ``settings_list``
+    (``PRIOR_SETTINGS``, or ``RAVE_SETTINGS``)."""
     out = {}
     positions = (game.start(), midgame(game, random.Random(seed)))
-    for label, settings in PRIOR_SETTINGS:
+    for label, settings in settings_list:
         rates = []
         for state in positions:
             bot = MCTS(iterations=None, time_limit=seconds, seed=seed, **settings)
@@ -176,7 +190,18 @@ def main(argv=None) -> int:
     ap.add_argument(
         "--priors", action="store_true", help="what the learned priors cost, per CPU-second"
     )
+    ap.add_argument("--rave", action="store_true", help="what GRAVE costs, per CPU-second")
     args = ap.parse_args(argv)
+    if args.rave:
+        print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
+        for gid in args.game or rules.GAMES:
+            game = rules.get(gid)
+            if not hasattr(game.start(), "amaf_key"):
+                print(f"{gid:<10} (no shared move statistics)")
+                continue
+            for label, (a, b) in prior_cost(game, args.seconds, 1, RAVE_SETTINGS).items():
+                print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
+        return 0
     if args.priors:
         from .policy import load
 

@@ -23,7 +23,12 @@ share of the first leaves that are finished games; see ``ai/mcts.py``), the lear
 priors' settings (``prior``: the weight of their progressive bias, 0 off; ``pvisits``: the
 visits before a node ranks its moves by them; ``pwiden``: ``1`` widens every node in their
 order; ``playout``: ``game`` or ``model``, whose playouts draw moves by them; all off by
-default, and without effect in a game with no model: ``ai/policy.py``) and ``processes``
+default, and without effect in a game with no model: ``ai/policy.py``), the shared move
+statistics' settings (``rave``: GRAVE's bias, 0 off; ``rref``: the visits a node needs to
+be the reference whose statistics its descendants use; a level takes the game's own,
+``Game.rave`` where it names one, and ``mcts:`` is off unless asked; without effect in a game
+whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``) and
+``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
 process gets the whole time or iteration budget).  A level takes the same keys
 (``hard:time=5``, ``master:processes=1``).
@@ -76,10 +81,12 @@ def game_times(game) -> dict[str, float]:
 
 
 def level_settings(level: str, game=None) -> dict:
-    """A level's MCTS settings, with the time per move ``game`` names for it (if any)."""
+    """A level's MCTS settings, with the time per move ``game`` names for it (if any); a
+    level searches with the game's own GRAVE setting (``rave`` None: ``Game.rave``), which a
+    plain ``MCTS`` (the review's, the lessons', the puzzles' fixed budgets) leaves off."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    return {**LEVELS[level], **level_budget(level, game)}
+    return {"rave": None, **LEVELS[level], **level_budget(level, game)}
 
 
 def level_budget(level: str, game=None) -> dict:
@@ -137,7 +144,17 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "pvisits": ("prior_visits", lambda v: _positive(v)),
     "pwiden": ("prior_widening", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "playout": ("playout", lambda v: _playout(v)),
+    "rave": ("rave", lambda v: _rave(v)),
+    "rref": ("rave_ref", lambda v: _positive(v)),
 }
+
+
+def _rave(text: str) -> float:
+    """GRAVE's bias (0: off), a number of 0 or more."""
+    b = float(text)
+    if not b >= 0 or b == float("inf"):
+        raise ValueError("rave is a bias of 0 (off) or more")
+    return b
 
 
 def _prior(text: str) -> float:
@@ -211,8 +228,11 @@ def make_player(spec: str, seed: int | None = None, game=None):
         attr, conv = _KEYS[key.strip()]
         try:
             kwargs[attr] = conv(value.strip())
-        except ValueError:
-            raise ValueError(f"bad value in {part!r}") from None
+        except ValueError as e:
+            # (the reason a converter of ours gives; not Python's "invalid literal ...")
+            why = str(e)
+            why = "" if why.startswith(("invalid literal", "could not convert")) else why
+            raise ValueError(f"bad value in {part!r}" + (f": {why}" if why else "")) from None
     if name in LEVELS and "time_limit" not in kwargs:
         kwargs.update(level_budget(name, game))
     if name == "mcts":

@@ -22,6 +22,19 @@ a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
 
+Shared move statistics (GRAVE, Cazenave 2015; optional, off by default; the levels ask for
+the game's own ``Game.rave``, ``ai/levels.py``): with ``rave`` above 0, in a game whose
+states give the ``amaf_key``/``amaf_rollout`` hooks (``game/rules/core.py``; elsewhere the
+setting has no effect), every node on an iteration's path records, for each
+move its player to move played later in that iteration (in the tree and in the playout, the
+first time only), the iteration's value ("all moves as first", AMAF).  Selection mixes a
+child's mean with the AMAF mean of its move at the *reference* node: the closest node at or
+above it, with the same player to move, that has at least ``rave_ref`` visits (for want of
+one, the highest node of that player on the path), by ``beta = a / (a + n + rave * a * n)``
+(``a`` that AMAF count, ``n`` the child's visits), so a move seen to do well later in the
+playouts is tried again before its own visits say so.  This too runs in its own loop
+(``_iterate_grave``).
+
 Split, as in many engines: ``Node`` (tree statistics), ``MCTS`` (the bot with
 its budget and injected RNG), ``SearchResult`` (what the client shows).
 """
@@ -95,6 +108,20 @@ class Node:
             self.untried = []
 
 
+class GraveNode(Node):
+    """A node of a search with shared move statistics (GRAVE): the ``amaf_key`` of its move,
+    its player to move, and for each key of a move that player played later in the
+    iterations through it, [count, sum of the values for player 0] (``amaf``)."""
+
+    __slots__ = ("key", "seat", "amaf")
+
+    def __init__(self, move, parent, state, key: int = -1) -> None:
+        super().__init__(move, parent, state)
+        self.key = key
+        self.seat = state.player
+        self.amaf: dict[int, list] = {}
+
+
 class GuidedNode(Node):
     """A node of a search with learned priors: its own prior (``P(move)`` at its parent,
     0 until the parent ranks its moves) and, once ranked, the priors of its moves."""
@@ -109,6 +136,7 @@ class GuidedNode(Node):
             self.prior = parent.priors.get(move, 0.0)
 
 
+RAVE_REF = 50  # visits a node needs to be the reference of GRAVE (see the docstring)
 PRIOR_VISITS = 16  # visits before a node ranks its moves by the model (see the docstring)
 PLAYOUTS = ("game", "model")  # the playout policies: the game's own, or the learned model's
 
@@ -178,6 +206,8 @@ class MCTS:
         prior_visits: int = PRIOR_VISITS,
         prior_widening: bool = False,
         playout: str = "game",
+        rave: float | None = 0.0,
+        rave_ref: int | None = None,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -208,6 +238,17 @@ class MCTS:
             raise ValueError("prior_visits is at least 1")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        # GRAVE (the module docstring): the bias (0: off, the default; None: the game's own
+        # ``rave``, as the levels ask for, else off) and the visits a reference node needs
+        # (None: the game's own ``rave_ref``, else RAVE_REF)
+        if rave is not None and (not rave >= 0 or not math.isfinite(rave)):
+            raise ValueError("rave is a bias of 0 (off) or more")
+        if rave_ref is not None and rave_ref < 1:
+            raise ValueError("rave_ref is at least 1 visit")
+        if rave and (prior > 0 or playout != "game"):
+            raise ValueError("rave does not combine with the learned priors (prior, playout)")
+        self.rave = rave
+        self.rave_ref = rave_ref
         self.prior = float(prior)
         self.prior_visits = int(prior_visits)
         self.prior_widening = bool(prior_widening)
@@ -219,6 +260,8 @@ class MCTS:
             f"exploration={self.exploration}, randomness={self.randomness}"
             + (f", prior={self.prior}" if self.prior else "")
             + (f", playout={self.playout!r}" if self.playout != "game" else "")
+            + (f", rave={self.rave}" if self.rave else "")
+            + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
             + ")"
         )
 
@@ -234,7 +277,11 @@ class MCTS:
             return SearchResult(None)
         game = getattr(state, "game", None)
         policy = self.policy_for(game)
-        root = Node(None, None, state) if policy is None else GuidedNode(None, None, state)
+        grave = self.grave_for(state)
+        if grave:
+            root: Node = GraveNode(None, None, state)
+        else:
+            root = Node(None, None, state) if policy is None else GuidedNode(None, None, state)
         moves = state.legal_moves()
         if len(moves) == 1:  # forced: no search, but say what it leads to
             after = state.play(moves[0])
@@ -281,7 +328,9 @@ class MCTS:
             # on a loaded machine, must still have a move to give)
             if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
                 break
-            if policy is None:
+            if grave:
+                exact = self._iterate_grave(root, rng, wide, grave)
+            elif policy is None:
                 exact = self._iterate(root, rng, wide)
             else:
                 exact = self._iterate_guided(root, rng, wide, policy)
@@ -342,6 +391,127 @@ class MCTS:
             exact = value == 1.0 or value == -1.0
         self._backup(node, value, solver)
         return exact
+
+    def grave_for(self, state) -> tuple[float, int] | None:
+        """GRAVE's (bias, reference visits) for a search from ``state``: None when the
+        settings (or the game's own ``rave``) ask for none, or its states have no
+        ``amaf_key``/``amaf_rollout`` hooks (and with the learned priors' loop)."""
+        game = getattr(state, "game", None)
+        bias = self.rave
+        if bias is None:
+            if self.prior > 0 or self.playout != "game":
+                return None  # (the game's own GRAVE gives way to the priors' loop)
+            bias = getattr(game, "rave", None)
+        if not bias or not hasattr(state, "amaf_key") or not hasattr(state, "amaf_rollout"):
+            return None
+        ref = self.rave_ref
+        if ref is None:
+            ref = getattr(game, "rave_ref", None) or RAVE_REF
+        return float(bias), int(ref)
+
+    def _iterate_grave(self, root, rng, wide: bool, grave: tuple[float, int]) -> bool:
+        """``_iterate`` with GRAVE (the module docstring): selection by the children's
+        values mixed with their reference node's AMAF values, and the AMAF backup."""
+        node = root
+        c = getattr(self, "_c_now", None)
+        if c is None:
+            c = EXPLORATION
+        solver = self.solver
+        base, factor = getattr(self, "_widen", WIDENING)
+        bias, ref = grave
+        refs: list = [None, None]  # the reference node for each seat
+        path = [root]
+        while node.proven is None:
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = _untried(node.state, rng, wide)
+            if (
+                not wide or len(node.children) < int(base + factor * math.sqrt(node.visits))
+            ) and untried:
+                move = untried.pop()
+                state = node.state
+                child = GraveNode(move, node, state.play(move), state.amaf_key(move))
+                node.children.append(child)
+                node = child
+                path.append(child)
+                break
+            if not node.children:
+                break
+            seat = node.seat
+            if node.visits >= ref or refs[seat] is None:
+                refs[seat] = node
+            node = self._select_grave(node, c, solver, bias, refs[seat])
+            path.append(node)
+        # the keys of the moves after path[i] are seq[i:]: the tree's, then the playout's
+        seq = [n.key for n in path[1:]]
+        if node.proven is not None:
+            value = node.proven
+            exact = True
+        else:
+            value, keys = node.state.amaf_rollout(rng, self.cutoff)
+            seq += keys
+            exact = value == 1.0 or value == -1.0
+        self._backup(node, value, solver)
+        self._backup_amaf(path, seq, value)
+        return exact
+
+    @staticmethod
+    def _backup_amaf(path: list, seq: list[int], value: float) -> None:
+        """Give each node of ``path`` the value for every key of ``seq`` after it (a move
+        of its player to move, the first time it was played after the node)."""
+        seen: set[int] = set()
+        later: tuple[list[int], list[int]] = ([], [])  # distinct keys by seat, latest first
+        j = len(seq) - 1
+        for i in range(len(path) - 1, -1, -1):
+            while j >= i:
+                k = seq[j]
+                if k not in seen:
+                    seen.add(k)
+                    later[k & 1].append(k)
+                j -= 1
+            n = path[i]
+            amaf = n.amaf
+            get = amaf.get
+            for k in later[n.seat]:
+                st = get(k)
+                if st is None:
+                    amaf[k] = [1, value]
+                else:
+                    st[0] += 1
+                    st[1] += value
+
+    @staticmethod
+    def _select_grave(node, c: float, solver: bool, bias: float, ref):
+        """``_select`` with each child's mean mixed with its move's AMAF mean at ``ref``."""
+        sign = node.sign
+        explore = c * math.sqrt(math.log(node.visits + 1))
+        get = ref.amaf.get
+        best = None
+        best_score = -1e18
+        for ch in node.children:
+            if ch.proven is not None and solver:
+                v = ch.proven * sign
+                if v >= 1.0:
+                    return ch
+                if v <= -1.0:
+                    continue
+                score = v + explore * ch.width
+            else:
+                st = get(ch.key)
+                if st is None:
+                    score = sign * ch.mean + explore * ch.width
+                else:
+                    a, w = st
+                    n = ch.visits
+                    mean = ch.mean
+                    mean += a / (a + n + bias * a * n) * (w / a - mean)
+                    score = sign * mean + explore * ch.width
+            if score > best_score:
+                best_score = score
+                best = ch
+        if best is None:
+            best = max(node.children, key=lambda ch: ch.visits)
+        return best
 
     def policy_for(self, game):
         """The learned model this search uses in ``game`` (``ai/policy.py``): None when

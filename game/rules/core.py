@@ -22,6 +22,14 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   tuple of feature indices, cheap local facts of the move named by ``Game.move_feature_names``;
   the inputs of the learned move priors (``ai/policy.py``, trained by ``python -m ai.train``;
   Splay).
+* ``State.amaf_key(move)``    -- optional: an int naming ``move`` played by the player to move
+  here, the same for the same move by the same seat in any position and different for
+  different moves; its lowest bit is that seat.  Keys for the search's shared move
+  statistics (GRAVE, ``ai/mcts.py``; Splay, Glorieta, Glades).
+* ``State.amaf_rollout(rng, cutoff)`` -- with ``amaf_key``: ``rollout``, returning
+  (value for player 0, the ``amaf_key`` of every move the playout played, in order).
+* ``Game.rave``, ``Game.rave_ref`` -- optional: the search's GRAVE bias and reference visits
+  for this game where it plays better with them on (off where None).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
@@ -574,6 +582,9 @@ class Game:
     widening: tuple[float, float] | None = None
     exploration: float | None = None
     endgame_exploration: float | None = None
+    #: the search's GRAVE bias and reference visits (``ai/mcts.py``); None: off
+    rave: float | None = None
+    rave_ref: int | None = None
     #: the names of ``State.move_features``' indices (the learned priors); None: no features
     move_feature_names: tuple[str, ...] | None = None
     #: seconds a move for some of the computer's levels, where the shared ones do not fit

@@ -1043,6 +1043,17 @@ class GladesState(State):
         a, b = self.scores()
         return _squash(a - b)
 
+    def amaf_key(self, move) -> int:
+        """The move's key for the search's shared move statistics (RAVE/GRAVE,
+        ``ai/mcts.py``): ``2 * (code + 1) + seat`` (a pass's code is -1)."""
+        return 2 * move.code + 2 + self.player
+
+    def amaf_rollout(self, rng, cutoff: int | None = None) -> tuple[float, list[int]]:
+        """``rollout``, with the ``amaf_key`` of every move it played, in order."""
+        trace: list = []
+        value = self.rollout(rng, cutoff, trace)
+        return value, [2 * code + 2 + p for p, code in trace]
+
     def rollout(self, rng, cutoff: int | None = None, trace: list | None = None) -> float:
         """A fast random playout (see ``rollout``); the value for player 0.  ``trace``,
         a list, receives the moves played as (player, code), code -1 for a pass."""

@@ -504,6 +504,23 @@ class SplayState(State):
             for m in moves
         ]
 
+    def amaf_key(self, move) -> int:
+        """The move's key for the search's shared move statistics (RAVE/GRAVE,
+        ``ai/mcts.py``): ``2 * (cell + 1) + seat``, and the seat alone for a pass."""
+        cell = move.cell
+        return self.player if cell is None else 2 * cell + 2 + self.player
+
+    def amaf_rollout(self, rng, cutoff=None) -> tuple[float, list[int]]:
+        """``rollout``, with the ``amaf_key`` of every move it played, in order."""
+        trace: list = []
+        value = self.rollout(rng, cutoff, trace)
+        p = self.player
+        keys = []
+        for x in trace:  # the seats alternate, a pass included
+            keys.append(p if x is None else 2 * x + 2 + p)
+            p ^= 1
+        return value, keys
+
     def rollout(self, rng, cutoff=None, trace=None) -> float:
         """A fast random playout; ``trace``, a list, receives every cell played (None: pass)."""
         if cutoff is None:

@@ -58,3 +58,11 @@ def test_a_smaller_constant_focuses_the_splay_root():
     narrow = bench.root_focus(game, 1500, 0.3, positions=2)
     assert broad["children"] > 20
     assert narrow["top_share"] > 1.5 * broad["top_share"]
+
+
+def test_rave_prints_each_setting_for_the_games_with_keys(capsys):
+    """``python -m ai.bench --rave``: GRAVE's cost per CPU-second, off and on."""
+    assert bench.main(["--rave", "--seconds", "0.02", "--game", "splay", "--game", "gess"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in out[1:3]] == [["splay", "off"], ["splay", "rave=0.001"]]
+    assert out[3].split()[0] == "gess" and "no shared move statistics" in out[3]
