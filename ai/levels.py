@@ -27,7 +27,9 @@ default, and without effect in a game with no model: ``ai/policy.py``), the shar
 statistics' settings (``rave``: GRAVE's bias, 0 off; ``rref``: the visits a node needs to
 be the reference whose statistics its descendants use; a level takes the game's own,
 ``Game.rave`` where it names one, and ``mcts:`` is off unless asked; without effect in a game
-whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``) and
+whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``), ``clock``
+(what ``time`` counts: ``wall`` seconds, the default, or ``cpu``, the CPU seconds of the
+searching process, for a fair match on a machine shared with other work) and
 ``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
 process gets the whole time or iteration budget).  A level takes the same keys
@@ -39,7 +41,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from .mcts import MCTS, PLAYOUTS, RandomPlayer
+from .mcts import CLOCKS, MCTS, PLAYOUTS, RandomPlayer
 
 # MCTS settings of each level, weakest first (the budget is per process)
 LEVELS: dict[str, dict] = {
@@ -146,6 +148,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "playout": ("playout", lambda v: _playout(v)),
     "rave": ("rave", lambda v: _rave(v)),
     "rref": ("rave_ref", lambda v: _positive(v)),
+    "clock": ("clock", lambda v: _clock(v)),
 }
 
 
@@ -176,6 +179,13 @@ def _playout(text: str) -> str:
     """``game`` (the game's own playout) or ``model`` (moves drawn by the learned model)."""
     if text.lower() not in PLAYOUTS:
         raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}")
+    return text.lower()
+
+
+def _clock(text: str) -> str:
+    """What ``time`` counts: ``wall`` seconds or ``cpu`` seconds of the searching process."""
+    if text.lower() not in CLOCKS:
+        raise ValueError(f"clock is one of {', '.join(CLOCKS)}")
     return text.lower()
 
 

@@ -138,6 +138,8 @@ class GuidedNode(Node):
 
 RAVE_REF = 50  # visits a node needs to be the reference of GRAVE (see the docstring)
 PRIOR_VISITS = 16  # visits before a node ranks its moves by the model (see the docstring)
+# what a time limit counts: wall seconds, or the CPU seconds of the searching process
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 PLAYOUTS = ("game", "model")  # the playout policies: the game's own, or the learned model's
 
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
@@ -208,6 +210,7 @@ class MCTS:
         playout: str = "game",
         rave: float | None = 0.0,
         rave_ref: int | None = None,
+        clock: str = "wall",
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -249,6 +252,12 @@ class MCTS:
             raise ValueError("rave does not combine with the learned priors (prior, playout)")
         self.rave = rave
         self.rave_ref = rave_ref
+        # what ``time_limit`` counts: "wall" seconds, or "cpu" seconds of this process (a
+        # fair budget for a match on a machine shared with other work: a search whose
+        # process waits for a core is not charged for the wait)
+        if clock not in CLOCKS:
+            raise ValueError(f"clock is one of {', '.join(CLOCKS)}, not {clock!r}")
+        self.clock = clock
         self.prior = float(prior)
         self.prior_visits = int(prior_visits)
         self.prior_widening = bool(prior_widening)
@@ -307,7 +316,8 @@ class MCTS:
         rng = self.rng
         budget = self.iterations
         limit = self.time_limit
-        deadline = None if limit is None else start + limit
+        now_for_limit = CLOCKS[self.clock]
+        deadline = None if limit is None else now_for_limit() + limit
         # a small constant suits leaves scored by the game's evaluation, whose values crowd
         # near 0; where the leaves are finished games (1, 0, -1) it starves a move after one
         # lost playout, so a game may name a larger ``endgame_exploration``.  The search
@@ -326,7 +336,7 @@ class MCTS:
                 break
             # (never before the first 16 iterations: a search that starts past its deadline,
             # on a loaded machine, must still have a move to give)
-            if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and it and (it & 15) == 0 and now_for_limit() >= deadline:
                 break
             if grave:
                 exact = self._iterate_grave(root, rng, wide, grave)
@@ -346,8 +356,8 @@ class MCTS:
                 now = time.perf_counter()
                 if budget:
                     frac = it / budget
-                if limit:
-                    frac = max(frac, (now - start) / limit)
+                if limit and deadline is not None:
+                    frac = max(frac, 1.0 - (deadline - now_for_limit()) / limit)
                 if on_progress(self._result(root, it, now - start, final=False), min(frac, 1.0)):
                     break
         return self._result(root, it, time.perf_counter() - start, final=True)

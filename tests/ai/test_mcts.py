@@ -184,6 +184,26 @@ def test_player_specs_and_levels():
             make_player(bad)
 
 
+def test_a_time_limit_counts_the_clock_the_bot_names(monkeypatch):
+    """``clock=cpu`` charges the search its own CPU seconds (process_time), ``wall`` the
+    wall clock; the deadline is read every 16 iterations.  A fake clock that ticks one
+    second a reading makes the stop exact: started at 1, limit 3.5, so the reading at
+    iteration 64 (5 >= 4.5) is the first past it."""
+    from ai import mcts
+
+    ticks = iter(range(1, 10_000))
+    monkeypatch.setitem(mcts.CLOCKS, "cpu", lambda: float(next(ticks)))
+    state = rules.get("splay").start()
+    bot = make_player("mcts:time=3.5,clock=cpu", seed=1)
+    assert bot.clock == "cpu" and bot.iterations is None
+    assert bot.search(state).iterations == 64
+    assert make_player("mcts:time=0.01", seed=1).clock == "wall"
+    with pytest.raises(ValueError, match="clock"):
+        make_player("mcts:time=1,clock=sundial")
+    with pytest.raises(ValueError, match="clock is one of wall, cpu"):
+        MCTS(time_limit=1, clock="sundial")
+
+
 def test_engine_handles_a_player_moving_twice():
     class TwiceNim(NimState):
         def play(self, move):
