@@ -368,6 +368,33 @@ def figures(games, budget: int, estimate, smooth: bool = False) -> dict:
     }
 
 
+def ceiling(games, budget: int) -> float | None:
+    """The largest share of last-quarter estimates on the winner's side that any reading
+    rising with the raw value can reach at ``budget``: a threshold on v for seat 0 (a
+    proof counts beyond every value) chosen on these very games, so an upper bound for
+    every calibration of the root value.  None without a last-quarter estimate."""
+    late = []
+    for g in games:
+        if g["score"] is None or g["score"] == 0.5:
+            continue
+        for s in g["samples"]:
+            if s[2] == budget and s[0] >= 0.75 * g["plies"]:
+                v0 = 2.0 * raw_estimate(s) - 1.0
+                if s[4] is not None:
+                    v0 *= 2.0  # a proof: beyond any unproven value
+                late.append((v0, g["score"] > 0.5))
+    if not late:
+        return None
+    late.sort()
+    wins = sum(w for _v, w in late)
+    best = right = wins  # threshold below every value: all read as seat 0's win
+    for k in range(len(late)):
+        right += -1 if late[k][1] else 1  # estimate k now reads as seat 1's
+        if k + 1 == len(late) or late[k + 1][0] != late[k][0]:
+            best = max(best, right)
+    return best / len(late)
+
+
 def by_quarter(preds, ys, qs) -> list[dict]:
     """The Brier score in each quarter of the games (by ply over the game's plies): of the
     estimates, and of the best constant of that quarter (the mean final score of its
@@ -757,6 +784,11 @@ def main(argv=None) -> int:
     )
     for name, ps in (("before", pooled["_b"]), ("after", pooled["_p"])):
         print(quarter_line(name, ps, pooled["_y"], pooled["_q"]))
+    tops = [(b, ceiling(decided, b)) for b in budgets]
+    print(
+        "  last 1/4, the most any reading rising with the value reaches (in-sample): "
+        + "  ".join(f"{b}: {100 * c:.0f}%" for b, c in tops if c is not None)
+    )
     if not args.bench:
         out = Path(args.out) if args.out else winchance.FOLDER / f"{game.id}.json"
         data = {

@@ -464,3 +464,22 @@ def test_brier_by_quarter_and_the_best_constant():
     f = calibrate.figures(synthetic_games(2, (0.0, 2.5, 0.6)), 300, calibrate.raw_estimate)
     assert f["_qs"] == [0, 0, 1, 2, 2, 3] * 2  # plies 0-5 of games of 6 plies
     assert "0.250 (0.250)" in calibrate.quarter_line("after", preds, ys, qs)
+
+
+def test_the_ceiling_of_the_last_quarter():
+    """The best share on the winner's side any reading rising with the value reaches: here a
+    threshold between 0.2 and 0.3 for seat 0 puts 3 of the 4 late estimates right (the raw
+    reading, a threshold at 0, puts 2)."""
+
+    def game(score, values):
+        rows = [[0, 0, 300, 0.0, None, 300]]  # early: not in the last quarter
+        rows += [[3, 0, 300, v, None, 300] for v in values]
+        return {"seed": 0, "plies": 4, "score": score, "samples": rows}
+
+    games = [game(1.0, [0.3, 0.05]), game(0.0, [0.1, 0.2]), game(0.5, [0.9])]
+    assert calibrate.figures(games, 300, calibrate.raw_estimate)["last_quarter"] == 0.5
+    assert calibrate.ceiling(games, 300) == 0.75
+    assert calibrate.ceiling(games, 1000) is None
+    # a proof counts beyond every value
+    games[1]["samples"].append([3, 1, 300, 1.0, 1, 300])  # seat 1 to move, proven won
+    assert calibrate.ceiling(games, 300) == pytest.approx(4 / 5)
