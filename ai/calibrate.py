@@ -59,7 +59,7 @@ BUDGETS = (300, 1000)  # the budgets read in each search (the largest chooses th
 MAX_PLIES = 300
 # the cache's version (a game cached with another is played again): 2: samples carry the
 # state's own evaluation and the best move's visit share; 3: and the index of the searched
-# position (the deep budgets read only some positions), and the game its deep settings
+# position (the deep budgets read only some positions), and a game keeps its deep settings
 CACHE_VERSION = 3
 READABLE = (2, 3)  # versions read back (a version-2 game has no deep readings)
 DEEP_SEEDS = 3000  # the first seed of the games read at the deep budgets
@@ -120,28 +120,12 @@ def self_play(
         seen = _read_at(budgets, top, every_b, random.Random(seed * 100003 + ply), state)
         res = seen.pop("result")
         evaluation = round(winchance.evaluation_of(state), 5)
-        for b in budgets:
-            value, proven, done, share = seen.get(b, _reading(res))
-            samples.append(
-                [ply, state.player, b, round(float(value), 5), proven, done, evaluation, share, k]
-            )
+        readings = [(b, seen.get(b, _reading(res))) for b in budgets]
         if deep and deep_position(k, every):
-            for b, (value, proven, done, share) in _deep_readings(
-                state, deep, trees, seed * 100003 + ply
-            ).items():
-                samples.append(
-                    [
-                        ply,
-                        state.player,
-                        b,
-                        round(float(value), 5),
-                        proven,
-                        done,
-                        evaluation,
-                        share,
-                        k,
-                    ]
-                )
+            readings += list(_deep_readings(state, deep, trees, seed * 100003 + ply).items())
+        for b, (value, proven, done, share) in readings:
+            value = round(float(value), 5)
+            samples.append([ply, state.player, b, value, proven, done, evaluation, share, k])
         state = state.play(res.move)
         ply += 1
         k += 1
