@@ -14,6 +14,18 @@ the budget, whether the search proved it, the game's final score for seat 0: 1, 
 Seeds: 0.. (``--train``), 1000.. (``--test``), and 2000.. (``--deep``: read at 300, 1,000
 and 3,000 iterations).
 
+The large budgets (hard, master: tens of thousands of iterations) are read cheaply:
+
+    python -m ai.calibrate GAME --deep-games 4 --deep-budget 15000 50000 --every 6 --trees 2
+
+plays games of seeds 3000.. as above (moves by the 1,000-iteration search) and searches
+again every ``--every``-th searched position and the one after it (a pair, so the swing
+between consecutive positions is measured at these budgets too) with the largest deep
+budget, read on the way at the smaller ones.  With ``--trees T`` the largest is T trees of
+1/T of it each, merged at the root as the master level's processes are (``ai.parallel``:
+the value of the merged best move, the iterations summed); the smaller budgets are read
+in the first tree, as one process of hard would search.
+
 The fit is a logistic regression (Newton's method, numpy) of the final score on
 ``winchance.features``, with a ridge towards the default reading (``PRIOR_WEIGHT``), on
 every game.  The figures are measured game by game with a table fitted on the other games
@@ -45,25 +57,52 @@ from ai.mcts import MCTS
 
 BUDGETS = (300, 1000)  # the budgets read in each search (the largest chooses the move)
 MAX_PLIES = 300
-# a cached game of another version is played again (2: samples carry the state's own
-# evaluation and the best move's visit share)
-CACHE_VERSION = 2
+# the cache's version (a game cached with another is played again): 2: samples carry the
+# state's own evaluation and the best move's visit share; 3: and the index of the searched
+# position (the deep budgets read only some positions), and a game keeps its deep settings
+CACHE_VERSION = 3
+READABLE = (2, 3)  # versions read back (a version-2 game has no deep readings)
+DEEP_SEEDS = 3000  # the first seed of the games read at the deep budgets
 # the ridge on each feature (``winchance.FEATURES``) towards ``winchance.DEFAULT``
 PRIOR_WEIGHT = (0.2, 0.01, 0.001, 0.01, 0.01, 0.05)
 
 
 # --- self-play ------------------------------------------------------------------------------
-def self_play(game, seed: int, budgets=BUDGETS, options=None, max_plies: int = MAX_PLIES):
+def self_play(
+    game,
+    seed: int,
+    budgets=BUDGETS,
+    options=None,
+    max_plies: int = MAX_PLIES,
+    deep=(),
+    every: int = 1,
+    trees: int = 1,
+):
     """One seeded game at equal level; returns ``{"seed", "plies", "score", "samples"}``
     where each sample is ``[ply, player, budget, raw value for the mover, proven or None,
-    iterations done, the state's own evaluation for seat 0, the best move's visit share]``
-    (games cached before version 2 have the first six only) and ``score`` is seat 0's
-    final score (None: unfinished)."""
+    iterations done, the state's own evaluation for seat 0, the best move's visit share,
+    the index of the searched position]`` (games cached before version 3 have the first
+    eight only, before version 2 the first six) and ``score`` is seat 0's final score
+    (None: unfinished).
+
+    ``deep`` budgets (all above ``budgets``) are read at the searched positions whose index
+    k has ``k % every`` 0 or 1 (``deep_position``), by a search of ``trees`` trees of
+    ``max(deep) / trees`` iterations each merged at the root (``ai.parallel.merge_results``)
+    for the largest, the others read in the first tree on its way."""
     import random
 
     budgets = sorted(int(b) for b in budgets)
+    deep = sorted(int(b) for b in deep)
     top = budgets[-1]
-    every = math.gcd(*budgets)  # a progress report at every budget read
+    every_b = math.gcd(*budgets)  # a progress report at every budget read
+    if deep:
+        if deep[0] <= top or trees < 1 or every < 1:
+            raise ValueError("deep budgets above the move's budget, trees and every >= 1")
+        per_tree = deep[-1] // trees
+        if len(deep) > 1 and deep[-2] > per_tree:
+            raise ValueError(
+                f"a deep budget below the largest is read in its first tree: at most {per_tree}"
+            )
     from ai.peer import start_options
 
     # a setup the game would pick at random (a landscape) is seeded too (games
@@ -71,35 +110,81 @@ def self_play(game, seed: int, budgets=BUDGETS, options=None, max_plies: int = M
     state = game.start(**(options if options is not None else start_options(game, seed)))
     samples = []
     ply = 0
+    k = 0  # the searched positions so far
     while not state.is_over() and ply < max_plies:
         legal = state.legal_moves()
         if len(legal) == 1:
             state = state.play(legal[0])
             ply += 1
             continue
-        seen: dict[int, tuple] = {}
-
-        def on_progress(res, _fraction, seen=seen):
-            if res.iterations in budgets:
-                seen[res.iterations] = (res.value, res.proven, res.iterations, _share(res))
-            return False
-
-        bot = MCTS(iterations=top, rng=random.Random(seed * 100003 + ply), progress_every=every)
-        res = bot.search(state, on_progress=on_progress)
+        seen = _read_at(budgets, top, every_b, random.Random(seed * 100003 + ply), state)
+        res = seen.pop("result")
         evaluation = round(winchance.evaluation_of(state), 5)
-        for b in budgets:
-            value, proven, done, share = seen.get(
-                b, (res.value, res.proven, res.iterations, _share(res))
-            )
-            samples.append(
-                [ply, state.player, b, round(float(value), 5), proven, done, evaluation, share]
-            )
+        readings = [(b, seen.get(b, _reading(res))) for b in budgets]
+        if deep and deep_position(k, every):
+            readings += list(_deep_readings(state, deep, trees, seed * 100003 + ply).items())
+        for b, (value, proven, done, share) in readings:
+            value = round(float(value), 5)
+            samples.append([ply, state.player, b, value, proven, done, evaluation, share, k])
         state = state.play(res.move)
         ply += 1
+        k += 1
     score = None
     if state.is_over():
         score = (float(state.result()) + 1.0) / 2.0
     return {"seed": seed, "plies": ply, "score": score, "samples": samples}
+
+
+def deep_position(k: int, every: int) -> bool:
+    """Whether the ``k``-th searched position is read at the deep budgets: every
+    ``every``-th and the one after it (consecutive pairs: the swing is measured on them)."""
+    return every <= 2 or k % every in (0, 1)
+
+
+def _reading(res) -> tuple:
+    return (res.value, res.proven, res.iterations, _share(res))
+
+
+def _read_at(budgets, top: int, every: int, rng, state) -> dict:
+    """One search of ``top`` iterations read at each of ``budgets`` on the way: ``{budget:
+    (value, proven, iterations, share)}`` and ``"result"``, the final result."""
+    seen: dict = {}
+
+    def on_progress(res, _fraction):
+        if res.iterations in budgets:
+            seen[res.iterations] = _reading(res)
+        return False
+
+    seen["result"] = MCTS(iterations=top, rng=rng, progress_every=every).search(
+        state, on_progress=on_progress
+    )
+    return seen
+
+
+def _deep_readings(state, deep, trees: int, seed: int) -> dict:
+    """The deep budgets' readings of ``state``: the largest from ``trees`` trees merged at
+    the root, the others in the first tree on its way (see ``self_play``)."""
+    import random
+
+    from ai.parallel import merge_results
+
+    per_tree = deep[-1] // trees
+    inner = [b for b in deep[:-1]]
+    results = []
+    out: dict = {}
+    for t in range(trees):
+        rng = random.Random(seed * 7 + 1_000_003 * (t + 1))
+        if t == 0 and inner:
+            seen = _read_at(inner + [per_tree], per_tree, math.gcd(*inner, per_tree), rng, state)
+            res = seen.pop("result")
+            for b in inner:
+                out[b] = seen.get(b, _reading(res))
+        else:
+            res = MCTS(iterations=per_tree, rng=rng).search(state)
+        results.append(res)
+    merged = results[0] if trees == 1 else merge_results(results)
+    out[deep[-1]] = _reading(merged)
+    return out
 
 
 def _share(res) -> float:
@@ -122,27 +207,62 @@ def load_cache(path: Path) -> list[dict]:
     return games
 
 
+def _key(seed, budgets, deep=(), every: int = 1, trees: int = 1) -> tuple:
+    """What a cached game must match to stand for a game to play."""
+    deep = tuple(sorted(int(b) for b in deep))
+    return (int(seed), tuple(sorted(int(b) for b in budgets)), deep) + (
+        (int(every), int(trees)) if deep else ()
+    )
+
+
+def cached_key(g: dict):
+    """The ``_key`` of a cached game, None for a version this module cannot read."""
+    version = g.get("version", 1)
+    if version not in READABLE:
+        return None
+    return _key(
+        g["seed"],
+        g.get("budgets", BUDGETS),
+        g.get("deep", ()),
+        g.get("every", 1),
+        g.get("trees", 1),
+    )
+
+
 def collect(
-    game, seeds, budgets, cache: Path | None, options=None, log=print, play: bool = True
+    game,
+    seeds,
+    budgets,
+    cache: Path | None,
+    options=None,
+    log=print,
+    play: bool = True,
+    deep=(),
+    every: int = 1,
+    trees: int = 1,
 ) -> list[dict]:
-    """The games of these seeds and budgets: from the cache when there, else played (and
-    appended to the cache); with ``play`` False only the cached ones."""
+    """The games of these seeds and budgets (and deep settings: ``self_play``): from the
+    cache when there (any readable version), else played (and appended to the cache, as
+    ``CACHE_VERSION``); with ``play`` False only the cached ones."""
     have = {}
     if cache is not None:
         for g in load_cache(cache):
-            if g.get("version", 1) == CACHE_VERSION:
-                have[(g["seed"], tuple(g.get("budgets", BUDGETS)))] = g
+            key = cached_key(g)
+            if key is not None:
+                have[key] = g
     out = []
     for seed in seeds:
-        key = (seed, tuple(sorted(budgets)))
+        key = _key(seed, budgets, deep, every, trees)
         if key in have:
             out.append(have[key])
             continue
         if not play:
             continue
         t = time.process_time()
-        g = self_play(game, seed, budgets, options)
+        g = self_play(game, seed, budgets, options, deep=deep, every=every, trees=trees)
         g["budgets"] = list(sorted(budgets))
+        if deep:
+            g.update(deep=sorted(int(b) for b in deep), every=int(every), trees=int(trees))
         g["version"] = CACHE_VERSION
         log(
             f"  seed {seed}: {g['plies']} plies, score {g['score']}, "
@@ -168,35 +288,55 @@ def raw_chance(value: float, player: int, proven) -> float:
 
 def series(games, budget: int, estimate, smooth: bool = False) -> list[tuple[list, float, int]]:
     """Per decided game: (the estimates at ``budget`` in ply order as (ply, chance,
-    proven), the score, the plies); with ``smooth`` as the review's graph draws them
-    (``winchance.smoothed``: each averaged with the searched position before it)."""
+    proven, k), k the index of the searched position or None for a game cached before
+    version 3), the score, the plies); with ``smooth`` as the review's graph draws them
+    (``winchance.smoothed``: each averaged with the searched position before it, when
+    that one was read at this budget)."""
     out = []
     for g in games:
         if g["score"] is None:
             continue
         rows = [s for s in g["samples"] if s[2] == budget]
         rows.sort(key=lambda s: s[0])
-        est = [(s[0], estimate(s, g), s[4] is not None) for s in rows]
+        est = [(s[0], estimate(s, g), s[4] is not None, s[8] if len(s) > 8 else None) for s in rows]
         if smooth:
-            shown = winchance.smoothed([(c, proven) for _ply, c, proven in est])
-            est = [(ply, c, proven) for (ply, _c, proven), c in zip(est, shown, strict=True)]
+            given, where = [], []
+            for i, (_ply, c, proven, k) in enumerate(est):
+                if i and not adjacent(est[i - 1][3], k):
+                    given.append((None, False))  # a gap: the next keeps its own
+                where.append(len(given))
+                given.append((c, proven))
+            shown = winchance.smoothed(given)
+            est = [
+                (ply, shown[j], proven, k)
+                for (ply, _c, proven, k), j in zip(est, where, strict=True)
+            ]
         out.append((est, g["score"], g["plies"]))
     return out
 
 
+def adjacent(a, b) -> bool:
+    """Two rows of a series are consecutive searched positions (rows without the index, of
+    games cached before version 3, are: every searched position was read then)."""
+    return a is None or b is None or b - a == 1
+
+
 def figures(games, budget: int, estimate, smooth: bool = False) -> dict:
-    """swing, ece, brier, last-quarter share (and the count of estimates) at one budget."""
+    """swing, ece, brier, last-quarter share (and the count of estimates) at one budget.
+    The swing is over consecutive searched positions only (a deep budget reads pairs)."""
     ser = series(games, budget, estimate, smooth)
-    swings, preds, ys, quarter = [], [], [], []
+    swings, preds, ys, quarter, qs = [], [], [], [], []
     unproven = 0  # estimates shown as 0 % or 100 % without a proof
     for est, score, plies in ser:
         for k in range(1, len(est)):
-            swings.append(abs(est[k][1] - est[k - 1][1]))
-        for ply, c, proven in est:
+            if adjacent(est[k - 1][3], est[k][3]):
+                swings.append(abs(est[k][1] - est[k - 1][1]))
+        for ply, c, proven, _k in est:
             if not proven and (c < 0.005 or c > 0.995):
                 unproven += 1
             preds.append(c)
             ys.append(score)
+            qs.append(min(3, int(4 * ply / max(1, plies))))
             if score != 0.5 and ply >= 0.75 * plies:
                 quarter.append((c > 0.5) == (score > 0.5))
     return {
@@ -208,7 +348,63 @@ def figures(games, budget: int, estimate, smooth: bool = False) -> dict:
         "extreme": unproven,
         "_preds": preds,
         "_ys": ys,
+        "_qs": qs,
     }
+
+
+def ceiling(games, budget: int) -> float | None:
+    """The largest share of last-quarter estimates on the winner's side that any reading
+    rising with the raw value can reach at ``budget``: a threshold on v for seat 0 (a
+    proof counts beyond every value) chosen on these very games, so an upper bound for
+    every calibration of the root value.  None without a last-quarter estimate."""
+    late = []
+    for g in games:
+        if g["score"] is None or g["score"] == 0.5:
+            continue
+        for s in g["samples"]:
+            if s[2] == budget and s[0] >= 0.75 * g["plies"]:
+                v0 = 2.0 * raw_estimate(s) - 1.0
+                if s[4] is not None:
+                    v0 *= 2.0  # a proof: beyond any unproven value
+                late.append((v0, g["score"] > 0.5))
+    if not late:
+        return None
+    late.sort()
+    wins = sum(w for _v, w in late)
+    best = right = wins  # threshold below every value: all read as seat 0's win
+    for k in range(len(late)):
+        right += -1 if late[k][1] else 1  # estimate k now reads as seat 1's
+        if k + 1 == len(late) or late[k + 1][0] != late[k][0]:
+            best = max(best, right)
+    return best / len(late)
+
+
+def by_quarter(preds, ys, qs) -> list[dict]:
+    """The Brier score in each quarter of the games (by ply over the game's plies): of the
+    estimates, and of the best constant of that quarter (the mean final score of its
+    samples, known only afterwards): what an estimate that knows the phase of the game and
+    nothing of the position scores at best.  Between equal engines the score of the early
+    game is near 0.25 for any estimate: few positions there show who will win."""
+    out = []
+    for q in range(4):
+        idx = [i for i, x in enumerate(qs) if x == q]
+        if not idx:
+            out.append({"n": 0, "brier": 0.0, "constant": 0.0})
+            continue
+        m = sum(ys[i] for i in idx) / len(idx)
+        out.append(
+            {
+                "n": len(idx),
+                "brier": sum((preds[i] - ys[i]) ** 2 for i in idx) / len(idx),
+                "constant": sum((m - ys[i]) ** 2 for i in idx) / len(idx),
+            }
+        )
+    return out
+
+
+def quarter_line(name: str, preds, ys, qs) -> str:
+    parts = [f"{q['brier']:.3f} ({q['constant']:.3f})" for q in by_quarter(preds, ys, qs)]
+    return f"  Brier by quarter, {name:6} (best constant): " + "  ".join(parts)
 
 
 def ece(preds, ys, bins: int = 10) -> float:
@@ -382,7 +578,7 @@ def measure(games, w, budgets) -> tuple[list, dict]:
     """Rows (budget, "before"/"after", figures) and the pooled figures after.  ``w`` is a
     table, or None: each game measured by a table fitted without it."""
     rows = []
-    pooled_p, pooled_y, pooled_g = [], [], []
+    pooled_p, pooled_y, pooled_g, pooled_q, pooled_b = [], [], [], [], []
     after_estimate = held_out_estimate(games) if w is None else calibrated_estimate(w)
     for b in budgets:
         before = figures(games, b, raw_estimate)
@@ -394,6 +590,8 @@ def measure(games, w, budgets) -> tuple[list, dict]:
         pooled_p += after["_preds"]
         pooled_y += after["_ys"]
         pooled_g += graph["_preds"]
+        pooled_q += after["_qs"]
+        pooled_b += before["_preds"]
     pooled = {
         "ece": ece(pooled_p, pooled_y),
         "brier": sum((p - y) ** 2 for p, y in zip(pooled_p, pooled_y, strict=True))
@@ -405,6 +603,8 @@ def measure(games, w, budgets) -> tuple[list, dict]:
         "_p": pooled_p,
         "_g": pooled_g,
         "_y": pooled_y,
+        "_q": pooled_q,
+        "_b": pooled_b,
     }
     return rows, pooled
 
@@ -415,34 +615,38 @@ def clean(f: dict) -> dict:
 
 def pooled_all(rules, args) -> int:
     """The pooled figures over every game's cached games (``--cache`` names the files with
-    ``GAME`` for the id), each game measured leave one game out, before, after and graph."""
+    ``GAME`` for the id; every readable game in them, whatever its seed and budgets), each
+    game measured leave one game out, before, after and graph."""
     if not args.cache or "GAME" not in args.cache:
         print("all: give --cache a path with GAME in it, e.g. /tmp/GAME.jsonl", file=sys.stderr)
         return 2
     preds: dict[str, list] = {"before": [], "after": [], "graph": []}
     ys: list = []
+    qs: list = []
     for gid in rules.GAMES:
         cache = Path(args.cache.replace("GAME", gid))
-        game = rules.get(gid)
-        games = collect(game, range(args.train), BUDGETS, cache, play=False)
-        games += collect(game, range(1000, 1000 + args.test), BUDGETS, cache, play=False)
-        games += collect(game, range(2000, 2000 + args.deep), (300, 1000, 3000), cache, play=False)
-        decided = [g for g in games if g["score"] is not None]
+        games = {}  # every readable game of the file (the last of a key stands)
+        for g in load_cache(cache):
+            key = cached_key(g)
+            if key is not None:
+                games[key] = g
+        decided = [g for g in games.values() if g["score"] is not None]
         if not decided:
             print(f"{gid}: no cached game in {cache}")
             continue
         budgets = sorted({s[2] for g in decided for s in g["samples"]})
         rows, pooled = measure(decided, None, budgets)
-        for _b, name, f in rows:
-            if name == "before":
-                preds["before"] += f["_preds"]
+        preds["before"] += pooled["_b"]
         preds["after"] += pooled["_p"]
         preds["graph"] += pooled["_g"]
         ys += pooled["_y"]
+        qs += pooled["_q"]
         print(f"{gid}: {len(decided)} games, {pooled['n']} estimates")
     for name, ps in preds.items():
         brier = sum((p - y) ** 2 for p, y in zip(ps, ys, strict=True)) / max(1, len(ps))
         print(f"pooled {name:6}: ECE {ece(ps, ys):.3f}  Brier {brier:.3f}  (n {len(ps)})")
+    for name in ("before", "after"):
+        print(quarter_line(name, preds[name], ys, qs))
     return 0
 
 
@@ -463,6 +667,33 @@ def main(argv=None) -> int:
         default=0,
         help="games read at 300/1000/3000 iterations (seeds 2000..): half fitted",
     )
+    ap.add_argument(
+        "--deep-games",
+        type=int,
+        default=0,
+        help=f"games (seeds {DEEP_SEEDS}..) also read at --deep-budget at some positions",
+    )
+    ap.add_argument(
+        "--deep-budget",
+        type=int,
+        nargs="+",
+        default=[],
+        metavar="N",
+        help="the large budgets (iterations, above 1000; e.g. hard's and master's typical "
+        "count): the largest searched in --trees trees, the others read in the first",
+    )
+    ap.add_argument(
+        "--every",
+        type=int,
+        default=6,
+        help="read the deep budgets at every K-th searched position and the one after it",
+    )
+    ap.add_argument(
+        "--trees",
+        type=int,
+        default=1,
+        help="the largest deep budget as this many trees merged at the root (master's processes)",
+    )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
         "--cached-only", action="store_true", help="play no game: use the cached ones only"
@@ -482,12 +713,43 @@ def main(argv=None) -> int:
     except (KeyError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
+    deep = sorted(set(args.deep_budget))
+    if args.deep_games and not deep:
+        print("--deep-games needs --deep-budget N [N ...]", file=sys.stderr)
+        return 2
+    if deep and (
+        deep[0] <= max(BUDGETS)
+        or args.every < 1
+        or args.trees < 1
+        or (len(deep) > 1 and deep[-2] > deep[-1] // args.trees)
+    ):
+        print(
+            f"--deep-budget: each above {max(BUDGETS)}, the smaller ones at most the largest "
+            "over --trees; --every and --trees at least 1",
+            file=sys.stderr,
+        )
+        return 2
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
     play = not args.cached_only
     games = collect(game, range(args.train), BUDGETS, cache, play=play)
     games += collect(game, range(1000, 1000 + args.test), BUDGETS, cache, play=play)
     games += collect(game, range(2000, 2000 + args.deep), (300, 1000, 3000), cache, play=play)
+    if args.deep_games and deep:
+        print(
+            f"  and {args.deep_games} games read at {', '.join(map(str, deep))} iterations "
+            f"(every {args.every}th searched position and the next; {args.trees} tree(s))"
+        )
+        games += collect(
+            game,
+            range(DEEP_SEEDS, DEEP_SEEDS + args.deep_games),
+            BUDGETS,
+            cache,
+            play=play,
+            deep=deep,
+            every=args.every,
+            trees=args.trees,
+        )
     decided = [g for g in games if g["score"] is not None]
     if args.study:
         study(decided)
@@ -504,6 +766,13 @@ def main(argv=None) -> int:
         f"pooled after: ECE {pooled['ece']:.3f}  Brier {pooled['brier']:.3f}  (n {pooled['n']}); "
         f"graph: ECE {pooled['graph_ece']:.3f}  Brier {pooled['graph_brier']:.3f}"
     )
+    for name, ps in (("before", pooled["_b"]), ("after", pooled["_p"])):
+        print(quarter_line(name, ps, pooled["_y"], pooled["_q"]))
+    tops = [(b, ceiling(decided, b)) for b in budgets]
+    print(
+        "  last 1/4, the most any reading rising with the value reaches (in-sample): "
+        + "  ".join(f"{b}: {100 * c:.0f}%" for b, c in tops if c is not None)
+    )
     if not args.bench:
         out = Path(args.out) if args.out else winchance.FOLDER / f"{game.id}.json"
         data = {
@@ -516,7 +785,13 @@ def main(argv=None) -> int:
                 "seat0_points": wins,
                 "budgets": budgets,
                 "by": f"python -m ai.calibrate {game.id} --train {args.train} --test "
-                f"{args.test} --deep {args.deep}",
+                f"{args.test} --deep {args.deep}"
+                + (
+                    f" --deep-games {args.deep_games} --deep-budget {' '.join(map(str, deep))}"
+                    f" --every {args.every} --trees {args.trees}"
+                    if args.deep_games and deep
+                    else ""
+                ),
             },
             # each game measured by a table fitted without it
             "fresh": {f"{b} {name}": clean(f) for b, name, f in rows},

@@ -376,3 +376,110 @@ def test_all_pools_every_games_cached_figures(tmp_path, capsys):
     assert "splay: 6 games, 72 estimates" in out and "gliss: no cached game" in out
     shipped = calibrate.measure(games, None, [300, 1000])[1]
     assert f"pooled after : ECE {shipped['ece']:.3f}  Brier {shipped['brier']:.3f}" in out
+
+
+# --- the large budgets (hard, master): read at some positions, cached as version 3 ----------------
+def test_the_swing_counts_only_consecutive_searched_positions():
+    """A deep budget reads pairs of positions (k, k + 1): the jump from one pair to the next
+    is not a swing between consecutive positions."""
+    rows = [(0, 0.0, 0), (1, 0.2, 1), (6, -0.6, 6), (7, -0.4, 7)]
+    game = {
+        "seed": 0,
+        "plies": 8,
+        "score": 1.0,
+        "samples": [[ply, 0, 50000, v, None, 50000, 0.0, 0.5, k] for ply, v, k in rows],
+    }
+    f = calibrate.figures([game], 50000, calibrate.raw_estimate)
+    assert f["n"] == 4 and f["swing"] == pytest.approx(0.1)  # (0.1 + 0.1) / 2, not the 0.4
+    # the graph does not average across the gap: position 6 keeps its own chance
+    est = calibrate.series([game], 50000, calibrate.raw_estimate, smooth=True)[0][0]
+    assert est[2][1] == pytest.approx(0.2) and est[3][1] != pytest.approx(0.3)
+
+
+def test_deep_budgets_on_a_tiny_budget_and_their_cache(tmp_path, monkeypatch, capsys):
+    """``--deep-budget`` reads every ``--every``-th searched position and the next at the
+    deep budgets, the largest as ``--trees`` trees merged at the root; the games are cached
+    as version 3 and read back without playing."""
+    monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))  # the moves' search, tiny
+    cache = tmp_path / "glades.jsonl"
+    args = ["glades", "--train", "0", "--test", "0", "--deep-games", "1", "--every", "3"]
+    args += ["--deep-budget", "30", "80", "--trees", "2", "--cache", str(cache)]
+    args += ["--out", str(tmp_path / "t.json")]
+    assert calibrate.main(args) == 0
+    first = capsys.readouterr().out
+    (g,) = calibrate.load_cache(cache)
+    assert g["version"] == calibrate.CACHE_VERSION == 3 and g["seed"] == calibrate.DEEP_SEEDS
+    assert (g["deep"], g["every"], g["trees"], g["budgets"]) == ([30, 80], 3, 2, [10, 20])
+    rows = g["samples"]
+    searched = sorted({r[8] for r in rows})
+    assert searched == list(range(len(searched))) and len(searched) > 4
+    deep = {r[8] for r in rows if r[2] == 80}
+    assert deep == {k for k in searched if k % 3 in (0, 1)}
+    assert deep == {r[8] for r in rows if r[2] == 30}
+    for r in rows:  # the merged reading: both trees' iterations (fewer only for a proof)
+        if r[2] == 80 and r[4] is None:
+            assert r[5] == 80
+    # the same game again from the state: the 60 reading is the first tree's on its way
+    assert calibrate.self_play(
+        rules.get("glades"), calibrate.DEEP_SEEDS, (10, 20), deep=(30, 80), every=3, trees=2
+    ) == {k: g[k] for k in ("seed", "plies", "score", "samples")}
+    assert "     80 before" in first and "     30 after" in first
+    # read back: nothing played, the same figures
+    assert calibrate.main(args + ["--cached-only"]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again == [line for line in first.splitlines() if not line.startswith("  seed ")]
+    # other deep settings are another game to play: with --cached-only, none is found
+    other = [a if a != "3" else "4" for a in args]
+    assert calibrate.main(other + ["--cached-only"]) == 0
+    assert "0 games" in capsys.readouterr().out
+    # a bad deep setting is a message, not a crash
+    assert calibrate.main(args[:-4] + ["--deep-budget", "15"]) == 2
+    assert calibrate.main(["glades", "--deep-games", "1"]) == 2
+
+
+def test_the_cache_reads_version_2_games_and_skips_unknown_versions(tmp_path):
+    cache = tmp_path / "g.jsonl"
+    old = {"seed": 5, "plies": 4, "score": 1.0, "budgets": [300, 1000], "version": 2}
+    old["samples"] = [[0, 0, 300, 0.1, None, 300, 0.0, 0.5]]
+    unknown = dict(old, seed=6, version=99)
+    lines = [json.dumps(old), "{broken", json.dumps(unknown), json.dumps(dict(old, seed=7))]
+    cache.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = calibrate.collect(None, [5, 6, 7], (300, 1000), cache, play=False)
+    assert [g["seed"] for g in got] == [5, 7]  # version 2 read back; 99 and the broken line not
+    # a version-2 game has no deep readings: it does not stand for a deep game of its seed
+    assert calibrate.collect(None, [5], (300, 1000), cache, play=False, deep=(3000,)) == []
+    # its rows carry no searched-position index: consecutive, as every position was read
+    assert calibrate.figures(got, 300, calibrate.raw_estimate)["n"] == 2
+
+
+def test_brier_by_quarter_and_the_best_constant():
+    # quarter 0: estimates 0.5 on a win and a loss (the best constant, 1/2, scores 0.25
+    # too); quarter 3: 0.9 on the win and 0.2 on the loss
+    preds, ys, qs = [0.5, 0.5, 0.9, 0.2], [1.0, 0.0, 1.0, 0.0], [0, 0, 3, 3]
+    q = calibrate.by_quarter(preds, ys, qs)
+    assert [x["n"] for x in q] == [2, 0, 0, 2]
+    assert q[0]["brier"] == pytest.approx(0.25) and q[0]["constant"] == pytest.approx(0.25)
+    assert q[3]["brier"] == pytest.approx((0.01 + 0.04) / 2)
+    assert q[3]["constant"] == pytest.approx(0.25)
+    f = calibrate.figures(synthetic_games(2, (0.0, 2.5, 0.6)), 300, calibrate.raw_estimate)
+    assert f["_qs"] == [0, 0, 1, 2, 2, 3] * 2  # plies 0-5 of games of 6 plies
+    assert "0.250 (0.250)" in calibrate.quarter_line("after", preds, ys, qs)
+
+
+def test_the_ceiling_of_the_last_quarter():
+    """The best share on the winner's side any reading rising with the value reaches: here a
+    threshold between 0.2 and 0.3 for seat 0 puts 3 of the 4 late estimates right (the raw
+    reading, a threshold at 0, puts 2)."""
+
+    def game(score, values):
+        rows = [[0, 0, 300, 0.0, None, 300]]  # early: not in the last quarter
+        rows += [[3, 0, 300, v, None, 300] for v in values]
+        return {"seed": 0, "plies": 4, "score": score, "samples": rows}
+
+    games = [game(1.0, [0.3, 0.05]), game(0.0, [0.1, 0.2]), game(0.5, [0.9])]
+    assert calibrate.figures(games, 300, calibrate.raw_estimate)["last_quarter"] == 0.5
+    assert calibrate.ceiling(games, 300) == 0.75
+    assert calibrate.ceiling(games, 1000) is None
+    # a proof counts beyond every value
+    games[1]["samples"].append([3, 1, 300, 1.0, 1, 300])  # seat 1 to move, proven won
+    assert calibrate.ceiling(games, 300) == pytest.approx(4 / 5)
