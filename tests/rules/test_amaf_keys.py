@@ -9,7 +9,7 @@ import random
 from game import rules
 from game.rules.glades import move_for
 from game.rules.splay import NAMES
-from tests.rules.test_glorieta import stripes, text
+from tests.rules.test_glorieta import chicken_endings
 
 # a Splay position where White has no placement (B2: a black tower of height 2)
 BLOCKED = """\
@@ -107,17 +107,8 @@ def test_glorieta_keys_follow_the_playout_in_every_phase():
             _walk(s, seed, lambda s, tr: tr)
     assert {"opening", "choose colour", "stone", "neutral or decline"} <= phases
     # the rare ends of chicken: a forced single drop, a stone that leaves only decline
-    g = rules.get("glorieta")
-    single = stripes()
-    del single["a1"], single["a2"]
-    only_decline = stripes()
-    for c in ("e9", "f9", "g9", "h9"):
-        only_decline[c] = "n"
-    for c in ("c2", "d4", "e6"):
-        del only_decline[c]
     seen = set()
-    for d in (single, only_decline):
-        s = g.parse(text("chicken", d, size=5))
+    for s in chicken_endings():
         for seed in range(20):
             seen.update(_walk(s, seed, lambda s, tr: tr))
     assert "decline" in seen

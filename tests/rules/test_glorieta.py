@@ -636,8 +636,9 @@ def test_evaluate_and_random_move():
             assert str(m) in {str(x) for x in s.legal_moves()}
 
 
-def test_rollout_agrees_with_play_through_near_the_end_of_chicken():
-    """The rare playout branches: a forced single drop, a stone that leaves only decline."""
+def chicken_endings() -> list:
+    """Two chicken positions near the end that reach the playout's rare branches: a forced
+    single drop, and a stone that leaves only decline."""
     single = stripes()
     del single["a1"], single["a2"]
     only_decline = stripes()
@@ -645,9 +646,13 @@ def test_rollout_agrees_with_play_through_near_the_end_of_chicken():
         only_decline[c] = "n"
     for c in ("c2", "d4", "e6"):
         del only_decline[c]
+    return [G.parse(text("chicken", d, size=5)) for d in (single, only_decline)]
+
+
+def test_rollout_agrees_with_play_through_near_the_end_of_chicken():
+    """The rare playout branches: a forced single drop, a stone that leaves only decline."""
     seen = set()
-    for d in (single, only_decline):
-        s = G.parse(text("chicken", d, size=5))
+    for s in chicken_endings():
         for seed in range(40):
             trace = []
             value = s.rollout(random.Random(seed), trace=trace)
