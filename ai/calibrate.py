@@ -63,6 +63,9 @@ MAX_PLIES = 300
 CACHE_VERSION = 3
 READABLE = (2, 3)  # versions read back (a version-2 game has no deep readings)
 DEEP_SEEDS = 3000  # the first seed of the games read at the deep budgets
+# extra MCTS settings of every self-play search (``--rave``: GRAVE, as a game's levels may
+# search with it); part of a cached game's key, so games searched otherwise are not mixed
+SEARCH: dict = {}
 # the ridge on each feature (``winchance.FEATURES``) towards ``winchance.DEFAULT``
 PRIOR_WEIGHT = (0.2, 0.01, 0.001, 0.01, 0.01, 0.05)
 
@@ -155,7 +158,7 @@ def _read_at(budgets, top: int, every: int, rng, state) -> dict:
             seen[res.iterations] = _reading(res)
         return False
 
-    seen["result"] = MCTS(iterations=top, rng=rng, progress_every=every).search(
+    seen["result"] = MCTS(iterations=top, rng=rng, progress_every=every, **SEARCH).search(
         state, on_progress=on_progress
     )
     return seen
@@ -180,7 +183,7 @@ def _deep_readings(state, deep, trees: int, seed: int) -> dict:
             for b in inner:
                 out[b] = seen.get(b, _reading(res))
         else:
-            res = MCTS(iterations=per_tree, rng=rng).search(state)
+            res = MCTS(iterations=per_tree, rng=rng, **SEARCH).search(state)
         results.append(res)
     merged = results[0] if trees == 1 else merge_results(results)
     out[deep[-1]] = _reading(merged)
@@ -207,11 +210,15 @@ def load_cache(path: Path) -> list[dict]:
     return games
 
 
-def _key(seed, budgets, deep=(), every: int = 1, trees: int = 1) -> tuple:
-    """What a cached game must match to stand for a game to play."""
+def _key(seed, budgets, deep=(), every: int = 1, trees: int = 1, search=None) -> tuple:
+    """What a cached game must match to stand for a game to play (``search``: the extra
+    settings of its searches, ``SEARCH``)."""
     deep = tuple(sorted(int(b) for b in deep))
-    return (int(seed), tuple(sorted(int(b) for b in budgets)), deep) + (
-        (int(every), int(trees)) if deep else ()
+    extra = tuple(sorted((str(k), float(v)) for k, v in (search or {}).items()))
+    return (
+        (int(seed), tuple(sorted(int(b) for b in budgets)), deep)
+        + ((int(every), int(trees)) if deep else ())
+        + ((extra,) if extra else ())
     )
 
 
@@ -226,6 +233,7 @@ def cached_key(g: dict):
         g.get("deep", ()),
         g.get("every", 1),
         g.get("trees", 1),
+        g.get("search"),
     )
 
 
@@ -252,7 +260,7 @@ def collect(
                 have[key] = g
     out = []
     for seed in seeds:
-        key = _key(seed, budgets, deep, every, trees)
+        key = _key(seed, budgets, deep, every, trees, SEARCH)
         if key in have:
             out.append(have[key])
             continue
@@ -264,6 +272,8 @@ def collect(
         if deep:
             g.update(deep=sorted(int(b) for b in deep), every=int(every), trees=int(trees))
         g["version"] = CACHE_VERSION
+        if SEARCH:
+            g["search"] = dict(SEARCH)
         log(
             f"  seed {seed}: {g['plies']} plies, score {g['score']}, "
             f"{time.process_time() - t:.0f} s CPU"
@@ -694,6 +704,13 @@ def main(argv=None) -> int:
         default=1,
         help="the largest deep budget as this many trees merged at the root (master's processes)",
     )
+    ap.add_argument(
+        "--rave",
+        type=float,
+        default=0.0,
+        metavar="B",
+        help="every search with GRAVE of bias B (as a game's levels may search; 0: off)",
+    )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
         "--cached-only", action="store_true", help="play no game: use the cached ones only"
@@ -729,6 +746,12 @@ def main(argv=None) -> int:
             file=sys.stderr,
         )
         return 2
+    if not args.rave >= 0 or not math.isfinite(args.rave):
+        print("--rave: a bias of 0 (off) or more", file=sys.stderr)
+        return 2
+    SEARCH.clear()
+    if args.rave:
+        SEARCH["rave"] = float(args.rave)
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
     play = not args.cached_only

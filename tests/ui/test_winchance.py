@@ -483,3 +483,33 @@ def test_the_ceiling_of_the_last_quarter():
     # a proof counts beyond every value
     games[1]["samples"].append([3, 1, 300, 1.0, 1, 300])  # seat 1 to move, proven won
     assert calibrate.ceiling(games, 300) == pytest.approx(4 / 5)
+
+
+def test_rave_self_play_searches_with_grave_and_is_cached_apart(tmp_path, monkeypatch, capsys):
+    """``--rave B`` gives every self-play search GRAVE's bias B (as Glorieta's levels search);
+    its games are cached with the setting, so plain games are never read for them."""
+    from ai import mcts
+
+    monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))
+    monkeypatch.setattr(calibrate, "SEARCH", {})
+    seen = []
+    real = mcts.MCTS
+
+    def spy(*a, **kw):
+        seen.append(kw.get("rave", 0.0))
+        return real(*a, **kw)
+
+    monkeypatch.setattr(calibrate, "MCTS", spy)
+    cache = tmp_path / "splay.jsonl"
+    args = ["splay", "--train", "1", "--test", "0", "--bench", "--cache", str(cache)]
+    assert calibrate.main(args + ["--rave", "0.001"]) == 0
+    assert seen and set(seen) == {0.001}
+    (g,) = calibrate.load_cache(cache)
+    assert g["search"] == {"rave": 0.001}
+    capsys.readouterr()
+    seen.clear()
+    assert calibrate.main(args + ["--cached-only"]) == 0  # plain: the GRAVE game is not it
+    assert "0 games" in capsys.readouterr().out and not seen
+    assert calibrate.main(args + ["--rave", "0.001", "--cached-only"]) == 0
+    assert "1 games" in capsys.readouterr().out and not seen
+    assert calibrate.main(args + ["--rave", "-1"]) == 2
