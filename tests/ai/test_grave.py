@@ -169,11 +169,14 @@ def test_settings_parse_and_bad_values_are_refused():
         MCTS(rave=float("nan"))
 
 
-def test_the_levels_search_glorieta_with_grave_and_a_plain_search_does_not():
+def test_the_levels_take_a_games_own_grave_and_a_plain_search_does_not(monkeypatch):
     from ai.levels import level_settings, make_bot
 
     state = _position("glorieta", {"seed": 3}, 4, 1)
     game = state.game
+    # Glorieta's levels search without it (the win chance is fitted on plain searches)
+    assert not game.rave and make_bot("hard", game=game).grave_for(state) is None
+    monkeypatch.setattr(type(game), "rave", 0.001)  # a game that names one
     # a level takes the game's own setting; a plain MCTS (the review's, the lessons', the
     # puzzles' fixed budgets, whose figures were made with the plain search) does not
     assert level_settings("hard", game)["rave"] is None
