@@ -783,7 +783,8 @@ def main(argv=None) -> int:
     print(f"weights ({', '.join(winchance.FEATURES)}): {list(w)}")
     wins = sum(g["score"] for g in decided)
     how = "the shipped table" if args.bench else "a table fitted without it (leave one out)"
-    print(f"{len(decided)} games ({wins:g} points for seat 0), each measured by {how}:")
+    points = "point" if wins == 1 else "points"
+    print(f"{len(decided)} games ({wins:g} {points} for seat 0), each measured by {how}:")
     print(table(rows))
     print(
         f"pooled after: ECE {pooled['ece']:.3f}  Brier {pooled['brier']:.3f}  (n {pooled['n']}); "
