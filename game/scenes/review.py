@@ -553,7 +553,9 @@ class ReviewScene(Scene):
                 x += bw + gap
 
         y = inner.bottom - bh
-        if inner.width >= 380:  # room for Analyse beside the exports
+        if inner.width >= 380 or inner.height < 640:
+            # room for Analyse beside the exports; or a short panel, whose move list needs
+            # the row more than the buttons need the width
             row([self.b_gif, self.b_png, self.b_analyse, self.b_back], y, [2, 2, 3, 2])
         else:  # a narrow panel: a row of its own
             row([self.b_gif, self.b_png, self.b_back], y)

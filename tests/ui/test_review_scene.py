@@ -354,3 +354,15 @@ def test_n_and_p_jump_between_marked_moves_and_a_review_waits_for_the_worker():
     press(app, pygame.K_p)
     assert scene.index == max(p for p in marked if p < m.ply)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_a_short_panel_puts_analyse_beside_the_exports_to_leave_the_move_list_rows(size):
+    """At 800x600 the panel is narrow and short: Analyse shares the exports' row, so the
+    move list keeps room for its rows; a tall panel has the room either way."""
+    app = make_app(size=size)
+    scene = review_of(app, played(app, "gliss", 12))
+    gif, analyse, back = scene.b_gif.rect, scene.b_analyse.rect, scene.b_back.rect
+    assert analyse.y == gif.y == back.y and gif.right < analyse.x < back.x
+    assert not analyse.colliderect(gif) and not analyse.colliderect(back)
+    app.shutdown()
