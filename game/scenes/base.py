@@ -262,19 +262,25 @@ class TryBoard:
                     self._set_interactive()
 
     def draw_board_and_flash(self, surface) -> float:
-        """The background, the board and its red edge while a wrong move flashes, and the
-        side panel; the flash's strength (0 to 1)."""
-        draw_background(surface, self.app.time, glow=False)
-        if self.host is not None:
-            self.host.draw(surface)
-        k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
-        if k > 0:
-            edge = theme.mix(theme.BG, theme.BAD, k)
-            pygame.draw.rect(
-                surface, edge, self.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
-            )
-        panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
-        return k
+        """``draw_flashed_board`` of this scene: the flash's strength (0 to 1)."""
+        return draw_flashed_board(self, surface)
+
+
+def draw_flashed_board(scene, surface) -> float:
+    """The background, ``scene``'s board (its ``host``) and the board's red edge while a
+    wrong move flashes (``flash_t``), and the side panel; the flash's strength (0 to 1).
+    The exercises, the puzzles and the rules tour draw their board this way."""
+    draw_background(surface, scene.app.time, glow=False)
+    if scene.host is not None:
+        scene.host.draw(surface)
+    k = scene.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
+    if k > 0:
+        edge = theme.mix(theme.BG, theme.BAD, k)
+        pygame.draw.rect(
+            surface, edge, scene.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
+        )
+    panel(surface, scene.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
+    return k
 
 
 class Overlay(Scene):

@@ -21,7 +21,7 @@ import pygame
 
 from game import catalog, lessons, rules, theme
 from game.board_host import BoardHost
-from game.scenes.base import Scene, draw_background
+from game.scenes.base import Scene, draw_flashed_board
 from game.ui import flow
 from game.ui.widgets import (
     Button,
@@ -379,16 +379,7 @@ class TourScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        draw_background(surface, self.app.time, glow=False)
-        if self.host is not None:
-            self.host.draw(surface)
-        k = self.flash_t / theme.FLASH_TIME if theme.FLASH_TIME > 0 else 0.0
-        if k > 0:
-            edge = theme.mix(theme.BG, theme.BAD, k)
-            pygame.draw.rect(
-                surface, edge, self.board_rect.inflate(6, 6), 4, border_radius=theme.RADIUS
-            )
-        panel(surface, self.panel_rect, edge=theme.mix(theme.PANEL_EDGE, theme.BAD, k))
+        k = draw_flashed_board(self, surface)
         self.draw_text_panel(surface, k)
         keys = "Right/Left step  |  Space auto  |  Esc back"
         if self.finished:
