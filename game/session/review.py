@@ -838,9 +838,7 @@ class Analyser:
             self.analysis.check = self.check
             self.done = True
             return
-        n = len(self.states)
-        while k + 1 < n and self._only_move(k) is not None:
-            k += 1  # a forced position takes the value of the next: search that one
+        k = self._unforced(k)  # a forced position takes the value of the next: search that
         state, best = self.states[k], None
         only = self._only_move(k)
         if only is not None:  # the end of an unfinished game: its forced line's end
@@ -856,6 +854,14 @@ class Analyser:
             self._only[k] = str(legal[0]) if len(legal) == 1 else None
         return self._only[k]
 
+    def _unforced(self, k: int) -> int:
+        """The position whose value position ``k`` takes: ``k``, or past its forced moves
+        the first with a choice (or the last of the game)."""
+        n = len(self.states)
+        while k + 1 < n and self._only_move(k) is not None:
+            k += 1
+        return k
+
     def _chain_end(self, state):
         """The end of the forced line from ``state`` (its only move first, at most
         FORCED_CHAIN moves): a finished position or the first with a choice."""
@@ -870,9 +876,7 @@ class Analyser:
         """Whether position ``k``'s value is as Deep's: finished, proven (a search that
         proves its root stops, and the same seed proves it at any larger budget), or
         searched at the check's tries; a forced position as the next one."""
-        n = len(self.states)
-        while k + 1 < n and self._only_move(k) is not None:
-            k += 1
+        k = self._unforced(k)
         if self.states[k].is_over():
             return True
         e = self.analysis.evals[k]
