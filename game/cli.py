@@ -358,9 +358,14 @@ def check_combinations(args) -> None:
         and args.load is None
         and scene not in ("play", "pause", "result", "review", "editor", "analysis")
     ):
+        scenes = "play, pause, result, review, editor or analysis"
+        if args.scene:
+            raise UsageError(
+                f"--opening plays moves into a game, and --scene {scene} shows none: "
+                f"use it with --scene {scenes}"
+            )
         raise UsageError(
-            "--opening plays moves into a game: use it with --game ID, --demo, "
-            "or --scene play, pause, result or review"
+            f"--opening plays moves into a game: use it with --game ID, --demo or --scene {scenes}"
         )
     if args.screenshot is not None:
         path = os.path.abspath(args.screenshot)

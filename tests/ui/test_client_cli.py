@@ -38,6 +38,8 @@ from game import cli as entry
         (["--load", "x.txt", "--opening", "4"], "leave out --opening"),
         (["--scene", "title", "--demo", "splay"], "--scene cannot be used with --demo"),
         (["--scene", "select", "--opening", "3"], "--opening plays moves into a game"),
+        # a game given with a scene that shows none: the message names the scene, not --game
+        (["--game", "glades", "--scene", "select", "--opening", "3"], "--scene select shows none"),
         (["--opening", "3"], "--opening plays moves into a game"),
         (
             ["--game", "gliss", "--option", "size=13", "--option", "size=15"],
