@@ -87,7 +87,7 @@ def test_grave_statistics_are_sound(gid, opts, plies):
         stack.extend(node.children)
         seen += 1
         assert node.seat == node.state.player
-        for key, (count, total) in node.amaf.items():
+        for key, (count, total) in _stats(node).items():
             # a key of a move of the node's player, at most once per iteration through it
             assert key & 1 == node.seat
             assert 1 <= count <= node.visits and abs(total) <= count + 1e-9
@@ -95,7 +95,7 @@ def test_grave_statistics_are_sound(gid, opts, plies):
             assert ch.key == node.state.amaf_key(ch.move)
             # each iteration through a child played its move after the node
             if node.proven is None:
-                assert node.amaf[ch.key][0] >= ch.visits
+                assert _stats(node)[ch.key][0] >= ch.visits
         if node.children and node.proven is None:
             assert sum(ch.visits for ch in node.children) in (node.visits - 1, node.visits)
     assert seen > 100
@@ -124,11 +124,48 @@ def test_backup_gives_each_node_the_later_moves_of_its_player_once():
     c = GraveNode(None, b, b.state.play(b.state.legal_moves()[0]), 21)  # seat 0
     # after a: 10 (a's move), 21 (b's), then the playout 5, 20, 21, 4, 10
     MCTS._backup_amaf([a, b, c], [10, 21, 5, 20, 21, 4, 10], 0.5)
-    assert a.amaf == {10: [1, 0.5], 20: [1, 0.5], 4: [1, 0.5]}
-    assert b.amaf == {21: [1, 0.5], 5: [1, 0.5]}
-    assert c.amaf == {20: [1, 0.5], 4: [1, 0.5], 10: [1, 0.5]}  # the playout's 10 too
+    assert _stats(a) == {10: (1, 0.5), 20: (1, 0.5), 4: (1, 0.5)}
+    assert _stats(b) == {21: (1, 0.5), 5: (1, 0.5)}
+    assert _stats(c) == {20: (1, 0.5), 4: (1, 0.5), 10: (1, 0.5)}  # the playout's 10 too
     MCTS._backup_amaf([a, b], [10, 7], -1.0)
-    assert a.amaf[10] == [2, -0.5] and a.amaf[20] == [1, 0.5] and b.amaf[7] == [1, -1.0]
+    assert _stats(a)[10] == (2, -0.5) and _stats(a)[20] == (1, 0.5) and _stats(b)[7] == (1, -1.0)
+
+
+def test_grave_selection_mixes_as_the_formula_says():
+    # each child's score: sign * (mean + beta * (amaf mean - mean)) + c' * width, with
+    # beta = a / (a + n + bias * a * n), written out here the long way
+    state = _position("splay", {}, 0, 0)
+    rng = random.Random(7)
+    moves = state.legal_moves()[:12]
+    for trial in range(200):
+        root = GraveNode(None, None, state)
+        root.visits = rng.randint(20, 5000)
+        ref = GraveNode(None, None, state)
+        for m in moves:
+            ch = GraveNode(m, root, state.play(m), state.amaf_key(m))
+            ch.visits = rng.randint(1, 300)
+            ch.total = rng.uniform(-1, 1) * ch.visits
+            ch.mean = ch.total / ch.visits
+            ch.width = 1.0 / math.sqrt(ch.visits + 1)
+            root.children.append(ch)
+            if rng.random() < 0.8:
+                a = rng.randint(1, 400)
+                ref.amaf[ch.key] = complex(rng.uniform(-1, 1) * a, a)
+        bias = rng.choice([0.0, 1e-3, 0.05, 1.0])
+        explore = 1.0 * math.sqrt(math.log(root.visits + 1))
+
+        def score(ch, ref=ref, bias=bias, root=root, explore=explore):
+            st = _stats(ref).get(ch.key)
+            mean = ch.mean
+            if st is not None:
+                a, w = st
+                n = ch.visits
+                mean += a / (a + n + bias * a * n) * (w / a - mean)
+            return root.sign * mean + explore * ch.width
+
+        want = max(root.children, key=score)
+        got = MCTS._select_grave(root, 1.0, True, bias, ref)
+        assert got is want or abs(score(got) - score(want)) < 1e-12, trial
 
 
 def test_grave_keeps_the_solver():
@@ -191,3 +228,8 @@ def test_the_levels_take_a_games_own_grave_and_a_plain_search_does_not(monkeypat
     assert MCTS(rave=None, prior=1.0).grave_for(state) is None
     for gid in ("splay", "glades"):  # no game setting: off at every level
         assert make_bot("hard", game=rules.get(gid)).grave_for(_position(gid, {}, 2, 1)) is None
+
+
+def _stats(node) -> dict:
+    """A node's AMAF statistics as {key: (count, sum of the values for player 0)}."""
+    return {k: (int(v.imag), v.real) for k, v in node.amaf.items()}
