@@ -12,7 +12,6 @@ import pytest
 from game import rules
 from game.rules import glorieta as gl
 from game.rules.glorieta import FEATURE_NAMES
-
 from tests.rules.test_glorieta import position
 
 G = rules.get("glorieta") if "glorieta" in rules.GAMES else gl.Glorieta()
