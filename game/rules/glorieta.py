@@ -1169,6 +1169,33 @@ class GlorietaState(State):
                 keys.append(((at[t] + 1) << 1) + p)
         return value, keys
 
+    def move_features(self, moves) -> list[tuple[int, ...]]:
+        """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves here
+        (the learned priors' inputs, ``ai/policy.py``)."""
+        edge = _edge_features(self.geo.side)
+        ph = self.ph
+        if ph == CHOOSE:  # the colour choice: by the opening stone's place
+            x = max(self.cells.find(BLACK), 0)  # (a sketch may lack it)
+            return [(_F_TAKE_ORANGE,) if m.cell else edge[x][3] for m in moves]
+        if ph == OPENING:
+            cells, nb = self.cells, self.geo.nb
+            return [
+                edge[m.cell][2]
+                + (_F_OPEN_ADJ_N[_CAP3[sum(cells[y] == NEUTRAL for y in nb[m.cell])]],)
+                for m in moves
+            ]
+        k = 0 if self.player == self.black else 1
+        out = []
+        for m in moves:
+            if m.k == _STONE:
+                out.append(_stone_features(self, k, m.cell, edge))
+            elif m.k == _NEUTRAL:
+                out.append(_neutral_features(self, k, m.cell, edge))
+            else:  # decline
+                e = self.empties
+                out.append((_F_DECLINE[0 if e < 16 else 1 if e < 40 else 2 if e < 80 else 3],))
+        return out
+
     def rollout(self, rng, cutoff=None, trace=None) -> float:
         """A random game to the end (or ``cutoff`` plies), in place on copies; the value
         for seat 0.  ``trace``, a list, receives every move's notation."""
@@ -1322,6 +1349,210 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                 return 1.0 if dec == 1 else -1.0
             return 0.0
         p = 1 - p
+
+
+# ----------------------------------------------------------------------------------------
+# move features (the learned move priors of ai/policy.py)
+# ----------------------------------------------------------------------------------------
+# Cheap local facts of a move, for the search's learned priors (``State.move_features``,
+# game/rules/core.py): each move is a handful of these names (one-hot buckets), the model
+# a weight per name, fitted by ``python -m ai.train glorieta``.  Renaming or reordering
+# them makes the shipped weights (ai/policies/glorieta.json) stale: the search then ignores
+# them.  Add new names at the end.  "own" is the mover's colour, "opp" the other; a colour's
+# S is its stones and the neutral ones (rule 2); "groups k" counts the separate groups of S
+# next to the cell (2 or more: the stone joins them); a "five" is an interior cell with five
+# of its six neighbours in S and the sixth empty (one stone there makes a flower), a "four"
+# one with four and the other two empty; an "eye" a cell all of whose neighbours on the
+# board are in that colour's S ("near eye": all but one); "edge k" the steps to the
+# board's edge (0: on it; 4 and more share a bucket), "corner" a cell with 3 neighbours.
+_CAP3 = (0, 1, 2, 2, 2, 2, 2)  # counts 0, 1, 2+
+_CAP4 = (0, 1, 2, 3, 3, 3, 3)  # counts 0, 1, 2, 3+
+
+
+def _feature_names() -> tuple[str, ...]:
+    names = ["stone wins", "stone blocks"]  # closes a loop; fills a cell that closes theirs
+    names += [f"stone groups {k}" for k in range(4)]
+    names += [f"stone opp groups {k}" for k in range(4)]  # 2+: it sits between them
+    names += [f"stone adj own {a} opp {b}" for a in range(4) for b in range(4)]
+    names += [f"stone adj neutral {k}" for k in range(3)]
+    names += [f"stone fives {k}" for k in range(3)]  # fives it makes: 2+ is a double threat
+    names += [f"stone fours {k}" for k in range(3)]
+    names += [f"stone spoils opp fours {k}" for k in range(3)]  # their fours it touches
+    names += ["stone own eye", "stone own near eye", "stone opp eye", "stone opp near eye"]
+    names += [f"stone edge {k}" for k in range(5)] + ["stone corner"]
+    # Chicken: the neutral stone after the mover's own (in both colours' S)
+    names += ["neutral wins", "neutral gives loop"]  # closes the mover's; only the opponent's
+    names += [f"neutral groups {k}" for k in range(4)]
+    names += [f"neutral opp groups {k}" for k in range(4)]
+    names += [f"neutral adj own {k}" for k in range(4)]
+    names += [f"neutral adj opp {k}" for k in range(4)]
+    names += [f"neutral fives {k}" for k in range(3)]
+    names += [f"neutral opp fives {k}" for k in range(3)]
+    names += [f"neutral edge {k}" for k in range(5)]
+    # Chicken: declining, by the empty cells left (under 16, 40, 80, more)
+    names += [f"decline empties {k}" for k in range(4)]
+    # the opening black stone (both variants), and the Landscape colour choice (Black takes
+    # the opening stone: by how far it is from the edge)
+    names += [f"opening edge {k}" for k in range(5)] + ["opening corner"]
+    names += [f"opening adj neutral {k}" for k in range(3)]
+    names += ["take orange"] + [f"take black opening edge {k}" for k in range(5)]
+    return tuple(names)
+
+
+FEATURE_NAMES = _feature_names()
+_FI = {name: i for i, name in enumerate(FEATURE_NAMES)}
+_F_WIN, _F_BLOCK = _FI["stone wins"], _FI["stone blocks"]
+_F_GROUPS = tuple(_FI[f"stone groups {k}"] for k in range(4))
+_F_OPP_GROUPS = tuple(_FI[f"stone opp groups {k}"] for k in range(4))
+_F_ADJ = tuple(tuple(_FI[f"stone adj own {a} opp {b}"] for b in range(4)) for a in range(4))
+_F_ADJ_N = tuple(_FI[f"stone adj neutral {k}"] for k in range(3))
+_F_FIVES = tuple(_FI[f"stone fives {k}"] for k in range(3))
+_F_FOURS = tuple(_FI[f"stone fours {k}"] for k in range(3))
+_F_SPOILS = tuple(_FI[f"stone spoils opp fours {k}"] for k in range(3))
+_F_EYE = (_FI["stone own eye"], _FI["stone own near eye"])
+_F_OPP_EYE = (_FI["stone opp eye"], _FI["stone opp near eye"])
+_F_N_WIN, _F_N_GIVES = _FI["neutral wins"], _FI["neutral gives loop"]
+_F_N_GROUPS = tuple(_FI[f"neutral groups {k}"] for k in range(4))
+_F_N_OPP_GROUPS = tuple(_FI[f"neutral opp groups {k}"] for k in range(4))
+_F_N_ADJ = tuple(_FI[f"neutral adj own {k}"] for k in range(4))
+_F_N_ADJ_OPP = tuple(_FI[f"neutral adj opp {k}"] for k in range(4))
+_F_N_FIVES = tuple(_FI[f"neutral fives {k}"] for k in range(3))
+_F_N_OPP_FIVES = tuple(_FI[f"neutral opp fives {k}"] for k in range(3))
+_F_DECLINE = tuple(_FI[f"decline empties {k}"] for k in range(4))
+_F_OPEN_ADJ_N = tuple(_FI[f"opening adj neutral {k}"] for k in range(3))
+_F_TAKE_ORANGE = _FI["take orange"]
+# the ring positions missing from each 6-bit mask
+MISSING = tuple(tuple(j for j in range(6) if not m >> j & 1) for m in range(64))
+
+
+@lru_cache(maxsize=None)
+def _edge_features(side: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per cell of a size-``side`` board, its edge features: (stone, neutral, opening,
+    take black) indices, the corner named beside the stone's and the opening's edge."""
+    g = geo(side)
+    out = []
+    for i, (c, r) in enumerate(g.coords):
+        dc, dr = c - side, r - side
+        k = min(side - 1 - max(abs(dc), abs(dr), abs(dc - dr)), 4)
+        corner = len(g.nb[i]) == 3
+        out.append(
+            (
+                (_FI[f"stone edge {k}"],) + ((_FI["stone corner"],) if corner else ()),
+                (_FI[f"neutral edge {k}"],),
+                (_FI[f"opening edge {k}"],) + ((_FI["opening corner"],) if corner else ()),
+                (_FI[f"take black opening edge {k}"],),
+            )
+        )
+    return tuple(out)
+
+
+def _colour_facts(cells, par, msk, ring, nbd, border, x):
+    """What a stone on empty cell x does for one colour's S (its union-find ``par`` and
+    ring masks ``msk``), read without changing anything but ``par``'s path compression:
+    (closes a loop, separate groups next to x, fives made, fours made, fours of this colour
+    next to x before)."""
+    m = msk[x]
+    st = ARCS[m]
+    closes = m == FULL
+    groups = len(st)
+    if groups > 1:
+        r = ring[x]
+        roots = {_find(par, r[j]) for j in st}
+        if len(roots) < groups:
+            closes = True
+        groups = len(roots)
+    fives = fours = had = 0
+    for y, b in nbd[x]:
+        w = msk[y]
+        pw = POP[w]
+        if pw < 3 or border[y]:  # (only an interior cell has six neighbours on the board)
+            continue
+        if pw == 4:
+            had += 1
+        v = w | b
+        if v == FULL:
+            closes = True
+            continue
+        ry = ring[y]
+        if all(not cells[ry[j]] for j in MISSING[v]):
+            if pw == 4:
+                fives += 1
+            else:
+                fours += 1
+    return closes, groups, fives, fours, had
+
+
+def _stone_features(s: "GlorietaState", k: int, x: int, edge) -> tuple[int, ...]:
+    """The feature indices of a stone of colour index k (0 black) on empty cell x."""
+    g = s.geo
+    cells = s.cells
+    bit = k + 1
+    ring, nbd, border = g.ring, g.nbd, g.border
+    win, groups, fives, fours, _ = _colour_facts(cells, s.par[k], s.msk[k], ring, nbd, border, x)
+    block, ogroups, _, _, spoils = _colour_facts(
+        cells, s.par[1 - k], s.msk[1 - k], ring, nbd, border, x
+    )
+    own = opp = neu = 0
+    for y in g.nb[x]:
+        c = cells[y]
+        if c == bit:
+            own += 1
+        elif c == NEUTRAL:
+            neu += 1
+        elif c:
+            opp += 1
+    feats = [
+        _F_GROUPS[min(groups, 3)],
+        _F_OPP_GROUPS[min(ogroups, 3)],
+        _F_ADJ[_CAP4[own]][_CAP4[opp]],
+        _F_ADJ_N[_CAP3[neu]],
+        _F_FIVES[_CAP3[fives]],
+        _F_FOURS[_CAP3[fours]],
+        _F_SPOILS[_CAP3[spoils]],
+    ]
+    feats += edge[x][0]
+    if win:
+        feats.append(_F_WIN)
+    if block:
+        feats.append(_F_BLOCK)
+    deg = len(g.nb[x])
+    for ins, names in ((own + neu, _F_EYE), (opp + neu, _F_OPP_EYE)):
+        if ins >= deg - 1:
+            feats.append(names[deg - ins])
+    return tuple(feats)
+
+
+def _neutral_features(s: "GlorietaState", k: int, x: int, edge) -> tuple[int, ...]:
+    """The feature indices of a neutral stone on empty cell x, the mover of colour index k."""
+    g = s.geo
+    cells = s.cells
+    ring, nbd, border = g.ring, g.nbd, g.border
+    win, groups, fives, _, _ = _colour_facts(cells, s.par[k], s.msk[k], ring, nbd, border, x)
+    gives, ogroups, ofives, _, _ = _colour_facts(
+        cells, s.par[1 - k], s.msk[1 - k], ring, nbd, border, x
+    )
+    bit = k + 1
+    own = opp = 0
+    for y in g.nb[x]:
+        c = cells[y]
+        if c == bit:
+            own += 1
+        elif c and c != NEUTRAL:
+            opp += 1
+    feats = [
+        _F_N_GROUPS[min(groups, 3)],
+        _F_N_OPP_GROUPS[min(ogroups, 3)],
+        _F_N_ADJ[_CAP4[own]],
+        _F_N_ADJ_OPP[_CAP4[opp]],
+        _F_N_FIVES[_CAP3[fives]],
+        _F_N_OPP_FIVES[_CAP3[ofives]],
+    ]
+    feats += edge[x][1]
+    if win:
+        feats.append(_F_N_WIN)
+    elif gives:
+        feats.append(_F_N_GIVES)
+    return tuple(feats)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1669,6 +1900,8 @@ class Glorieta(Game):
         ),
     )
     playout_cutoff = None
+    # the names of ``GlorietaState.move_features``' indices (the learned priors, ai/policy.py)
+    move_feature_names = FEATURE_NAMES
     # puzzle themes (``State.puzzle_theme``): two loops threatened at once, a flower, a loop
     puzzle_themes = (
         ("double threat", ("two ways to win",)),

@@ -205,3 +205,20 @@ def test_the_match_runner_plays_the_settings_and_prints_the_interval(capsys):
     out = capsys.readouterr().out
     assert "95% interval of the score (Wilson): " in out
     assert match.main(["splay", "--p0", "mcts:playout=fast"]) == 2
+
+
+def test_the_shipped_glorieta_model_fits_and_guides_searches_in_both_variants(monkeypatch):
+    glorieta = rules.get("glorieta")
+    p = pol.read(pol.path_of("glorieta"))
+    assert pol.fits(p, glorieta)
+    assert p.meta["command"].startswith("python -m ai.train glorieta")
+    assert p.weights[p.names.index("stone blocks")] > 0  # it learned to block a loop
+    monkeypatch.setattr(pol, "_cache", {})
+    rng = random.Random(2)
+    for s in (glorieta.start(seed=5), glorieta.start(variant="chicken")):
+        while s.phase != ("neutral or decline" if s.variant == "chicken" else "stone"):
+            s = s.play(s.random_move(rng))
+        bot = MCTS(iterations=150, seed=1, prior=1.0, prior_visits=2, prior_widening=True)
+        assert bot.policy_for(glorieta) is not None
+        res = bot.search(s)
+        assert res.move in s.legal_moves() and res.iterations == 150
