@@ -1458,10 +1458,11 @@ _F_TOP = tuple(
 _F_OTHER = tuple(_FI[f"other face {v}"] for v in range(7))
 _F_CANCEL = (_FI["top face cancellable no"], _FI["top face cancellable yes"])
 _F_CLAIM = tuple(tuple(_FI[f"claim {a}>{b}"] for b in _WHO) for a in _WHO)
+# by (0 mine / 1 opp / 2 none, the deciding value or 0)
 _F_DECIDED = (
     (0,) + tuple(_FI[f"decided mine {v}"] for v in range(1, 7)),
     (0,) + tuple(_FI[f"decided opp {v}"] for v in range(1, 7)),
-    _FI["decided none"],
+    (_FI["decided none"],),
 )
 
 
@@ -1696,13 +1697,12 @@ def _move_features(state, moves) -> list[tuple[int, ...]]:
             # lying across them, side by side, so some glade square is always left)
             size = max(sizes[g] - 2, 1)
             after, dv = _decide_by(mine, theirs, set_mode)  # 0 mine, 1 opp, 2 none
-            decided = _F_DECIDED[2] if after == 2 else _F_DECIDED[after][dv]
             part = row[r] = (
                 _F_TILE[r],
                 *face,
                 _F_CLAIM[before][after],
                 _F_AFTER[after][size],
-                decided,
+                _F_DECIDED[after][dv],
             )
         out.append(base + part)
     return out
