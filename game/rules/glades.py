@@ -1408,8 +1408,13 @@ def _check_position(cells, mate, glob: bool) -> None:
 #   cover one of the squares it faces (to cancel it);
 # - ``claim X>Y``: the glade's owner before and after it (mine / opp / none: the glade scored
 #   with its contribution added, as if it did not split); ``after X S``: the owner after, by
-#   the glade's size; ``decided mine/opp V``: the value that decides the glade after it
+#   the glade's size then; ``decided mine/opp V``: the value that decides the glade after it
 #   (``decided none``: unclaimed).
+# ``glade 1-2``, ``empty nb 0``, ``split 0`` and ``top face none`` never fire in a legal game
+# (a tile always keeps an empty neighbour: the two squares along a long side could only be
+# covered by two tiles lying across it side by side, a long edge), and weigh 0; they stay for
+# the buckets' sake.  The opponent's spots (``blocks opp``, ``opp reach``, ``cancellable``)
+# are those of the position before the move.
 _SIZE_BUCKETS = ("1-2", "3-4", "5-8", "9-16", "17-32", "33+")
 _WHO = ("mine", "opp", "none")
 

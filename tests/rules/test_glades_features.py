@@ -130,3 +130,20 @@ def test_the_claim_is_the_glade_as_scored_after_the_move_when_it_does_not_split(
             assert any(n.startswith(f"after {who[owner]} ") for n in names), (str(m), names)
             checked += 1
     assert checked > 100
+
+
+def test_the_shipped_model_fits_the_rules_and_guides_a_search():
+    from ai import policy as pol
+    from ai.mcts import MCTS
+
+    p = pol.read(pol.path_of("glades"))
+    assert pol.fits(p, G)
+    assert p.meta["command"].startswith("python -m ai.train glades")
+    # it prefers a 6 facing the open board to a 1 there
+    s = G.start()
+    six, one = s.find_move("e5:6-e6:5"), s.find_move("e5:1-e6:2")
+    pri = dict(zip(s.legal_moves(), p.priors(s, s.legal_moves()), strict=True))
+    assert pri[six] > pri[one]
+    s = random_positions(1, seed=3)[0]
+    res = MCTS(iterations=60, seed=2, prior=1.0, prior_visits=2).search(s)
+    assert res.move in s.legal_moves() and res.iterations == 60
