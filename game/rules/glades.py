@@ -1043,6 +1043,10 @@ class GladesState(State):
         a, b = self.scores()
         return _squash(a - b)
 
+    def move_features(self, moves) -> list[tuple[int, ...]]:
+        """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves here."""
+        return _move_features(self, moves)
+
     def amaf_key(self, move) -> int:
         """The move's key for the search's shared move statistics (RAVE/GRAVE,
         ``ai/mcts.py``): ``2 * (code + 1) + seat`` (a pass's code is -1)."""
@@ -1378,6 +1382,337 @@ def _check_position(cells, mate, glob: bool) -> None:
             )
 
 
+# --- move features (the learned move priors of ai/policy.py) -----------------------------------
+# Cheap local features of a move, for the search's learned priors (``State.move_features``,
+# game/rules/core.py).  Each placement is a handful of these names (one-hot buckets); the model
+# is a weight per name, fitted by ``python -m ai.train glades``.  Renaming or reordering them
+# makes the shipped weights (ai/policies/glades.json) stale (the search then ignores them), so
+# add new ones at the end.
+#
+# What they say, for the mover's placement on a spot (its *glade* is the glade its two squares
+# lie in; the tile's *faces* are its halves with empty squares beside them, the values it
+# contributes to that glade):
+# - ``tile p-q``: the domino placed (its values, the larger half, a double);
+# - ``touch k``: opponent tiles it touches; ``closes k``: of those, the ones it leaves touched
+#   by 3 tiles (their last contact used);
+# - ``edge k``: its squares on the board's edge;
+# - ``glade S``: the glade's size before (bucketed); ``empty nb k``: its empty neighbours;
+#   ``split k``: separate runs of empty squares around it (2 or more: it may split the glade);
+#   ``pockets k``: empty neighbours it closes in as one-square glades;
+# - ``blocks opp k``: the opponent's placeable spots it takes away (spots on its squares);
+#   ``opp reach k``: its empty neighbours the opponent can still cover (and so face);
+# - ``top face v=V e=E``: the higher value it shows to empty squares and how many it faces
+#   (``top face none``: it faces none); ``other face V``: the other half's value when it
+#   faces empty squares too (0: it does not, or shows the same value);
+#   ``top face cancellable yes/no``: whether the opponent holds a tile with that value and may
+#   cover one of the squares it faces (to cancel it);
+# - ``claim X>Y``: the glade's owner before and after it (mine / opp / none: the glade scored
+#   with its contribution added, as if it did not split); ``after X S``: the owner after, by
+#   the glade's size then; ``decided mine/opp V``: the value that decides the glade after it
+#   (``decided none``: unclaimed).
+# ``glade 1-2``, ``empty nb 0``, ``split 0`` and ``top face none`` never fire in a legal game
+# (a tile always keeps an empty neighbour: the two squares along a long side could only be
+# covered by two tiles lying across it side by side, a long edge), and weigh 0; they stay for
+# the buckets' sake.  The opponent's spots (``blocks opp``, ``opp reach``, ``cancellable``)
+# are those of the position before the move.
+_SIZE_BUCKETS = ("1-2", "3-4", "5-8", "9-16", "17-32", "33+")
+_WHO = ("mine", "opp", "none")
+
+
+def _feature_names() -> tuple[str, ...]:
+    names = ["pass"]
+    names += [f"tile {p}-{q}" for p, q in TILES]
+    names += [f"touch {k}" for k in range(4)]
+    names += [f"closes {k}" for k in range(3)]  # 2: 2 or more
+    names += [f"edge {k}" for k in range(3)]
+    names += [f"glade {s}" for s in _SIZE_BUCKETS]
+    names += [f"empty nb {k}" for k in range(7)]
+    names += [f"split {k}" for k in range(4)]  # 3: 3 or more
+    names += [f"pockets {k}" for k in range(3)]  # 2: 2 or more
+    names += [f"blocks opp {k}" for k in range(8)]
+    names += [f"opp reach {k}" for k in range(5)]  # 4: 4 or more
+    names += ["top face none"]
+    names += [f"top face v={v} e={e}" for v in range(1, 7) for e in range(1, 4)]
+    names += [f"other face {v}" for v in range(7)]
+    names += ["top face cancellable no", "top face cancellable yes"]
+    names += [f"claim {a}>{b}" for a in _WHO for b in _WHO]
+    names += [f"after {w} {s}" for w in _WHO for s in _SIZE_BUCKETS]
+    names += [f"decided mine {v}" for v in range(1, 7)]
+    names += [f"decided opp {v}" for v in range(1, 7)]
+    names += ["decided none"]
+    return tuple(names)
+
+
+FEATURE_NAMES = _feature_names()
+_FI = {name: i for i, name in enumerate(FEATURE_NAMES)}
+_F_PASS = (_FI["pass"],)
+# by the code's remainder r = 6 * (va - 1) + (vb - 1)
+_F_TILE = tuple(_FI[f"tile {min(r // 6, r % 6) + 1}-{max(r // 6, r % 6) + 1}"] for r in range(36))
+_F_TOUCH = tuple(_FI[f"touch {k}"] for k in range(4))
+_F_CLOSES = tuple(_FI[f"closes {min(k, 2)}"] for k in range(5))
+_F_EDGE = tuple(_FI[f"edge {k}"] for k in range(3))
+_F_EMPTY = tuple(_FI[f"empty nb {k}"] for k in range(7))
+_F_SPLIT = tuple(_FI[f"split {min(k, 3)}"] for k in range(6))
+_F_POCKETS = tuple(_FI[f"pockets {min(k, 2)}"] for k in range(7))
+_F_BLOCKS = tuple(_FI[f"blocks opp {min(k, 7)}"] for k in range(9))
+_F_REACH = tuple(_FI[f"opp reach {min(k, 4)}"] for k in range(7))
+_F_TOP_NONE = _FI["top face none"]
+_F_TOP = tuple(
+    tuple(_FI[f"top face v={max(v, 1)} e={min(max(e, 1), 3)}"] for e in range(7)) for v in range(7)
+)
+_F_OTHER = tuple(_FI[f"other face {v}"] for v in range(7))
+_F_CANCEL = (_FI["top face cancellable no"], _FI["top face cancellable yes"])
+_F_CLAIM = tuple(tuple(_FI[f"claim {a}>{b}"] for b in _WHO) for a in _WHO)
+# by (0 mine / 1 opp / 2 none, the deciding value or 0)
+_F_DECIDED = (
+    (0,) + tuple(_FI[f"decided mine {v}"] for v in range(1, 7)),
+    (0,) + tuple(_FI[f"decided opp {v}"] for v in range(1, 7)),
+    (_FI["decided none"],),
+)
+
+
+def _size_bucket(n: int) -> int:
+    return 0 if n <= 2 else 1 if n <= 4 else 2 if n <= 8 else 3 if n <= 16 else 4 if n <= 32 else 5
+
+
+_SIZE_B = tuple(_size_bucket(n) for n in range(N + 1))
+_F_GLADE = tuple(_FI[f"glade {_SIZE_BUCKETS[_SIZE_B[n]]}"] for n in range(N + 1))
+_F_AFTER = tuple(
+    tuple(_FI[f"after {w} {_SIZE_BUCKETS[_SIZE_B[n]]}"] for n in range(N + 1)) for w in _WHO
+)
+_ON_EDGE = tuple(int(i % SIZE in (0, SIZE - 1) or i // SIZE in (0, SIZE - 1)) for i in range(N))
+
+
+def _ring(k: int) -> tuple[tuple[int, int], ...]:
+    """The 10 squares around spot k in cyclic order (each step orthogonal), as (square or
+    -1 off the board, 1 when orthogonally next to the spot / 0 at a corner)."""
+    a, _b, v = SPOTS[k]
+    r, c = divmod(a, SIZE)
+    h, w = (2, 1) if v else (1, 2)  # the spot's rows and columns
+    cells = []
+    for dc in range(-1, w + 1):  # the row below, left to right
+        cells.append((r - 1, c + dc))
+    for dr in range(0, h + 1):  # up the right side
+        cells.append((r + dr, c + w))
+    for dc in range(w - 1, -2, -1):  # the row above, right to left
+        cells.append((r + h, c + dc))
+    for dr in range(h - 1, -1, -1):  # down the left side
+        cells.append((r + dr, c - 1))
+    out = []
+    for rr, cc in cells:
+        corner = rr in (r - 1, r + h) and cc in (c - 1, c + w)
+        sq = SIZE * rr + cc if 0 <= rr < SIZE and 0 <= cc < SIZE else -1
+        out.append((sq, 0 if corner else 1))
+    return tuple(out)
+
+
+RING: tuple[tuple[tuple[int, int], ...], ...] = tuple(_ring(k) for k in range(NSPOTS))
+# the spots on each square
+SPOTS_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(NSPOTS) if i in (SPOT_A[k], SPOT_B[k])) for i in range(N)
+)
+
+
+def _runs(cells, ring) -> int:
+    """Separate runs of empty squares around a spot that reach a square next to it."""
+    start = -1
+    for j in range(10):
+        sq = ring[j][0]
+        if sq < 0 or cells[sq]:
+            start = j
+            break
+    if start < 0:
+        return 1
+    runs = 0
+    open_run = reach = False
+    for j in range(start + 1, start + 11):
+        sq, orth = ring[j % 10]
+        if sq >= 0 and not cells[sq]:
+            if not open_run:
+                open_run, reach = True, False
+            if orth:
+                reach = True
+        elif open_run:
+            runs += reach
+            open_run = False
+    return runs
+
+
+def _decide_by(g, o, set_mode: bool) -> tuple[int, int]:
+    """``_decide`` with the deciding value: (seat 0 / 1 or 2 for unclaimed, value or 0)."""
+    for v in range(5, -1, -1):
+        a, b = g[v], o[v]
+        if set_mode:
+            if a and not b:
+                return 0, v + 1
+            if b and not a:
+                return 1, v + 1
+        elif a != b:
+            return (0 if a > b else 1), v + 1
+    return 2, 0
+
+
+def _glade_table(cells, mate):
+    """Each empty square's glade (an index, -1 for a covered square) and each glade's size
+    and counts per value [seat 0's six, seat 1's six]."""
+    gid = [-1] * N
+    sizes: list[int] = []
+    counts: list[list[int]] = []
+    nb = NB
+    for i in range(N):
+        if cells[i] or gid[i] >= 0:
+            continue
+        g = len(sizes)
+        gid[i] = g
+        comp = [i]
+        contrib = set()
+        k = 0
+        while k < len(comp):
+            for n in nb[comp[k]]:
+                c = cells[n]
+                if c:
+                    m = mate[n]
+                    contrib.add(((n if n < m else m) << 4) | (c & 15))
+                elif gid[n] < 0:
+                    gid[n] = g
+                    comp.append(n)
+            k += 1
+        cnt = [0] * 12
+        for x in contrib:
+            cnt[(x & 7) - 1 + (6 if x & 8 else 0)] += 1
+        sizes.append(len(comp))
+        counts.append(cnt)
+    return gid, sizes, counts
+
+
+def _move_features(state, moves) -> list[tuple[int, ...]]:
+    """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves of ``state``
+    (see the section's comment).  The facts of each spot are found once, and those of each
+    tile on a spot once per kind of spot, so a position's thousands of placements cost
+    little more than its hundred spots."""
+    cells, mate, tc, p = state.cells, state.mate, state.tc, state.player
+    q = 1 - p
+    glob, set_mode = state._glob, state._set
+    hq = state.have[q]
+    gid, sizes, counts = _glade_table(cells, mate)
+    # the squares the opponent can cover: their placeable spots on each square
+    q_has = [0] * 7
+    for x in range(1, 7):
+        q_has[x] = int(any(hq[7 * x + 1 : 7 * x + 7]))
+    q_spot = bytearray(NSPOTS)
+    q_on = bytearray(N)
+    if any(q_has):
+        for k in range(NSPOTS):
+            a, b = SPOT_A[k], SPOT_B[k]
+            if cells[a] or cells[b]:
+                continue
+            need = spot_needs(cells, tc, k, q, glob)
+            if need < 0:
+                continue
+            na, nb = need >> 3, need & 7
+            if (hq[7 * na + nb] if na and nb else q_has[na or nb]) if na or nb else True:
+                q_spot[k] = 1
+                q_on[a] += 1
+                q_on[b] += 1
+    spot_info: dict[int, tuple] = {}
+    value_parts: dict[tuple, list] = {}
+    before_of: dict[int, int] = {}
+    out: list[tuple[int, ...]] = []
+    for m in moves:
+        code = m.code
+        if code < 0:
+            out.append(_F_PASS)
+            continue
+        k, r = divmod(code, 36)
+        info = spot_info.get(k)
+        if info is None:
+            a, b = SPOT_A[k], SPOT_B[k]
+            touch = closes = ea = eb = pockets = reach = 0
+            ca = cb = 0
+            for side, n, _lv in EXT[k]:
+                if cells[n]:
+                    touch += 1
+                    if tc[n] == TOUCH_LIMIT - 1:
+                        closes += 1
+                    continue
+                if side:
+                    eb += 1
+                    cb |= q_on[n]
+                else:
+                    ea += 1
+                    ca |= q_on[n]
+                if q_on[n]:
+                    reach += 1
+                for t in NB[n]:
+                    if t != a and t != b and not cells[t]:
+                        break
+                else:
+                    pockets += 1
+            g = gid[a]
+            size = sizes[g]
+            base = (
+                _F_TOUCH[touch],
+                _F_CLOSES[closes],
+                _F_EDGE[_ON_EDGE[a] + _ON_EDGE[b]],
+                _F_GLADE[size],
+                _F_EMPTY[ea + eb],
+                _F_SPLIT[_runs(cells, RING[k])],
+                _F_POCKETS[pockets],
+                _F_BLOCKS[q_on[a] + q_on[b] - q_spot[k]],
+                _F_REACH[reach],
+            )
+            info = spot_info[k] = (base, (g, ea, eb, 1 if ca else 0, 1 if cb else 0))
+        base, vkey = info
+        row = value_parts.get(vkey)
+        if row is None:
+            row = value_parts[vkey] = [None] * 36
+        part = row[r]
+        if part is None:
+            g, ea, eb, ca, cb = vkey
+            before = before_of.get(g)
+            cnt = counts[g]
+            if before is None:
+                w, _v = _decide_by(cnt[:6], cnt[6:], set_mode)
+                before = before_of[g] = 2 if w == 2 else (0 if w == p else 1)
+            va, vb = r // 6 + 1, r % 6 + 1
+            # the faces: (value, empty squares faced, may the opponent cover one)
+            fa = (va, ea, ca) if ea else None
+            fb = (vb, eb, cb) if eb else None
+            if fa and fb and vb > va:
+                fa, fb = fb, fa
+            top = fa or fb
+            other = fb if fa else None
+            mine = list(cnt[6 * p : 6 * p + 6])
+            theirs = cnt[6 * q : 6 * q + 6]
+            if top is None:
+                face = (_F_TOP_NONE, _F_OTHER[0], _F_CANCEL[0])
+            else:
+                tv, te, tcan = top
+                ov = 0
+                if other is not None:
+                    if other[0] == tv:
+                        te += other[1]
+                        tcan = tcan or other[2]
+                    else:
+                        ov = other[0]
+                        mine[ov - 1] += 1
+                mine[tv - 1] += 1
+                face = (_F_TOP[tv][te], _F_OTHER[ov], _F_CANCEL[1 if tcan and q_has[tv] else 0])
+            # (a tile never fills a glade of two: its long sides' squares would need tiles
+            # lying across them, side by side, so some glade square is always left)
+            size = max(sizes[g] - 2, 1)
+            after, dv = _decide_by(mine, theirs, set_mode)  # 0 mine, 1 opp, 2 none
+            part = row[r] = (
+                _F_TILE[r],
+                *face,
+                _F_CLAIM[before][after],
+                _F_AFTER[after][size],
+                _F_DECIDED[after][dv],
+            )
+        out.append(base + part)
+    return out
+
+
 class Glades(Game):
     id = "glades"
     name = "Glades"
@@ -1429,6 +1764,8 @@ class Glades(Game):
         ),
     )
     playout_cutoff = None
+    # the names of ``GladesState.move_features``' indices (the learned priors, ai/policy.py)
+    move_feature_names = FEATURE_NAMES
     # puzzle themes (``State.puzzle_theme``): a pass forced, a glade claimed, the last tile
     puzzle_themes = (("forcing a pass", ("passes",), "defender"), ("glade claim", ("glade",)))
     puzzle_theme_default = "last tile"
