@@ -1425,6 +1425,11 @@ class GlissState(State):
             out.append(queue.pop())
         return out
 
+    def move_features(self, moves) -> list[tuple[int, ...]]:
+        """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves here
+        (the learned priors, ai/policy.py)."""
+        return _features(self, moves)
+
 
 class GlissMoveQueue:
     """The legal moves of a live position, most promising first, made as they are popped.
@@ -1711,6 +1716,336 @@ def _evaluate(g: _Geo, red: int, blue: int, to_move: int) -> float:
 
 
 # ----------------------------------------------------------------------------------------
+# move features (the learned move priors of ai/policy.py)
+# ----------------------------------------------------------------------------------------
+# Cheap facts of a move, for the search's learned priors (``State.move_features``,
+# game/rules/core.py).  Each move is a handful of these names (one-hot buckets); the model
+# is a weight per name, fitted by ``python -m ai.train gliss``.  Renaming or reordering
+# them makes the shipped weights (ai/policies/gliss.json) stale (the search then ignores
+# them), so add new ones at the end.
+#
+# "Attackable" is judged by the enemy's flights from the position before the move (their
+# reach: every point one of their landings next turn would cover).  A move changes those
+# flights only by the towers it adds or removes (a tower under a landing voids it) and by
+# the enemy stones it captures; only the captures are taken into account.
+def _feature_names() -> tuple[str, ...]:
+    names = ["build", "fly", "deploy", "off the board"]
+    # a flight: the core's steps (a flight is monotone: from its start to its end)
+    names += [f"steps {k}" for k in ("1", "2", "3", "4", "5", "6-7", "8+")]
+    names += ["captures a glider", "captures gliders 2+", "hits a base", "hits bases 2+"]
+    names += ["takes the last base and wins", "takes the last base and loses"]
+    names += ["captures an attacking glider"]  # one that could land on our stones now
+    names += ["docks", "converts"]
+    names += ["own towers -1", "own towers +1"]
+    names += ["enemy towers -1", "enemy towers +1", "enemy towers +2+"]
+    names += ["own towers to 10", "own towers to 11", "own towers to 12+"]
+    names += ["enemy towers to 10+"]  # a base hit that gives them their 10th tower or more
+    names += ["leaves no own base"]
+    names += ["lands touching enemy 1-2", "lands touching enemy 3+"]  # enemy stones beside it
+    names += ["lands attackable", "source attackable", "escapes"]
+    names += [f"landing room {k}" for k in ("0", "1", "2", "3+")]  # steps left to the edge
+    names += ["aims at a base near", "aims at a base far", "aims at a glider near"]
+    names += ["lands in an enemy glider's cone"]
+    names += [f"deploy with bases {k}" for k in ("1", "2", "3+")]
+    # a build: its distance from the edge, the bases the builder has, its neighbourhood
+    names += [f"build edge {k}" for k in ("0", "1", "2", "3+")]
+    names += [f"build with bases {k}" for k in ("0", "1", "2", "3+")]
+    names += ["build attackable", "build touching enemy 1-2", "build touching enemy 3+"]
+    names += ["build in an enemy glider's cone", "build in enemy gliders' cones 2+"]
+    names += [f"build enemy distance {k}" for k in ("1", "2", "3", "4+")]  # king steps
+    names += [f"build own distance {k}" for k in ("1", "2", "3", "4+")]
+    # when the enemy could take our last base(s) next turn: does the move stop it?
+    names += ["parries a base wipe", "leaves a base wipe"]
+    return tuple(names)
+
+
+FEATURE_NAMES = _feature_names()
+_FI = {name: i for i, name in enumerate(FEATURE_NAMES)}
+_F_BUILD, _F_FLY, _F_DEPLOY, _F_OFF = (_FI[k] for k in ("build", "fly", "deploy", "off the board"))
+_F_STEPS = [_FI[f"steps {k}"] for k in ("1", "1", "2", "3", "4", "5", "6-7", "6-7")]
+_F_STEPS8 = _FI["steps 8+"]
+_F_GLIDER = (_FI["captures a glider"], _FI["captures gliders 2+"])
+_F_BASE = (_FI["hits a base"], _FI["hits bases 2+"])
+_F_WINS, _F_LOSES = _FI["takes the last base and wins"], _FI["takes the last base and loses"]
+_F_ATTACKER = _FI["captures an attacking glider"]
+_F_DOCKS, _F_CONVERTS = _FI["docks"], _FI["converts"]
+_F_OWN_T = {-1: _FI["own towers -1"], 1: _FI["own towers +1"]}
+_F_ENEMY_T = {-1: _FI["enemy towers -1"], 1: _FI["enemy towers +1"], 2: _FI["enemy towers +2+"]}
+_F_TO = {10: _FI["own towers to 10"], 11: _FI["own towers to 11"]}
+_F_TO12 = _FI["own towers to 12+"]
+_F_ENEMY_TO10 = _FI["enemy towers to 10+"]
+_F_NO_BASE = _FI["leaves no own base"]
+_F_TOUCH = (_FI["lands touching enemy 1-2"], _FI["lands touching enemy 3+"])
+_F_LAND_ATT, _F_SRC_ATT, _F_ESCAPES = (
+    _FI[k] for k in ("lands attackable", "source attackable", "escapes")
+)
+_F_ROOM = [_FI[f"landing room {k}"] for k in ("0", "1", "2", "3+")]
+_F_AIM_NEAR, _F_AIM_FAR, _F_AIM_GLIDER = (
+    _FI[k] for k in ("aims at a base near", "aims at a base far", "aims at a glider near")
+)
+_F_IN_CONE = _FI["lands in an enemy glider's cone"]
+_F_DEPLOY_BASES = [_FI[f"deploy with bases {k}"] for k in ("1", "1", "2", "3+")]
+_F_BUILD_EDGE = [_FI[f"build edge {k}"] for k in ("0", "1", "2", "3+")]
+_F_BUILD_BASES = [_FI[f"build with bases {k}"] for k in ("0", "1", "2", "3+")]
+_F_BUILD_ATT = _FI["build attackable"]
+_F_BUILD_TOUCH = (_FI["build touching enemy 1-2"], _FI["build touching enemy 3+"])
+_F_BUILD_CONE = (_FI["build in an enemy glider's cone"], _FI["build in enemy gliders' cones 2+"])
+_F_BUILD_ENEMY = [_FI[f"build enemy distance {k}"] for k in ("1", "2", "3", "4+")]
+_F_BUILD_OWN = [_FI[f"build own distance {k}"] for k in ("1", "2", "3", "4+")]
+_F_PARRIES, _F_LEAVES = _FI["parries a base wipe"], _FI["leaves a base wipe"]
+
+
+class _FeatureGeo:
+    """The move features' tables for one board size."""
+
+    def __init__(self, g: _Geo):
+        n, W = g.n, g.w
+        size = n * W
+        # a build's distance from the edge (by its lower-left point), a bucket 0..3
+        self.edge = [0] * size
+        for x in g.LL:
+            c, r = g.coord[x]
+            self.edge[x] = min(c, r, n - 2 - c, n - 2 - r, 3)
+        # per orientation and core: the glider's room, the steps it can still take in its
+        # direction nearer the edge (0..3); the points within 3 and within 6 king steps
+        self.room = [[0] * size for _ in range(4)]
+        self.box3 = [0] * size
+        self.box6 = [0] * size
+        for x in g.cells:
+            c, r = g.coord[x]
+            for o in range(4):
+                if g.PM[o][x]:
+                    ru = n - 2 - c if g.DX[o] > 0 else c - 1
+                    rv = n - 2 - r if g.DY[o] > 0 else r - 1
+                    self.room[o][x] = min(ru, rv, 3)
+            for d, box in ((3, self.box3), (6, self.box6)):
+                m = 0
+                for r2 in range(max(0, r - d), min(n, r + d + 1)):
+                    for c2 in range(max(0, c - d), min(n, c + d + 1)):
+                        m |= 1 << (r2 * W + c2)
+                box[x] = m
+
+
+@lru_cache(maxsize=None)
+def _feature_geo(n: int) -> _FeatureGeo:
+    return _FeatureGeo(_geo(n))
+
+
+def _king(g: _Geo, s: int) -> int:
+    """s grown by one king step (each point's 8 neighbours)."""
+    W = g.w
+    t = s | (s << 1) | (s >> 1)
+    return (t | (t << W) | (t >> W)) & g.full
+
+
+def _enemy_reach(g: _Geo, enemy: int, mine: int, mt: int):
+    """The enemy's flights next turn: for each enemy source, (its stones, the points its
+    landings cover), and the stones of the enemy gliders that could land on one of our
+    stones.  ``mt``: our towers (one under a landing voids it)."""
+    out = []
+    attackers = 0
+    PM = g.PM
+    for _kind, src, o, kept in _sources(g, enemy):
+        pmo = PM[o]
+        lifted = pmo[src]
+        ends, _ = _flights(g, o, src, enemy & ~lifted, mt)
+        land = 0
+        for e in ends:
+            land |= pmo[e]
+        if kept < 0:
+            out.append((lifted, land))
+            if land & mine:
+                attackers |= lifted
+        else:
+            out.append((lifted | (1 << kept), land))
+    return out, attackers
+
+
+def _features(state: "GlissState", moves) -> list[tuple[int, ...]]:
+    """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves of
+    ``state`` (see the section's comment)."""
+    g = state.geo
+    fg = _feature_geo(g.n)
+    me = state.player
+    mine, enemy = state.stones[me], state.stones[1 - me]
+    mt, msq, _, _, _ = _classify(g, mine)
+    et, esq, ebst, egl, ecores = _classify(g, enemy)
+    n_mt, n_et, n_mb = mt.bit_count(), et.bit_count(), msq.bit_count()
+    reach_by, attackers = _enemy_reach(g, enemy, mine, mt)
+    reach = 0
+    for _, land in reach_by:
+        reach |= land
+    cones = [g.CONE[_orient(g, enemy, c)][c] for c in g.bits(ecores)]
+    # a wipe threat: the enemy could take our last base(s) next turn; then each move is
+    # played out to see whether they still could
+    threat = bool(msq) and bool(_winning_flights(g, enemy, mine, first=True))
+    coord, PM, RM, KM, CONE, BM, BR = g.coord, g.PM, g.RM, g.KM, g.CONE, g.BM, g.BR
+    box3, box6, room, edge = fg.box3, fg.box6, fg.room, fg.edge
+    both = mine | enemy
+    # what every deploy (a tower more, a base less) and every plain flight adds
+    deploy_tail = []
+    if n_mb == 1:
+        deploy_tail.append(_F_NO_BASE)
+    deploy_tail.append(_F_OWN_T[1])
+    if n_mt + 1 >= 10:
+        deploy_tail.append(_F_TO12 if n_mt + 1 >= 12 else _F_TO[n_mt + 1])
+    fly_tail = [] if n_mb else [_F_NO_BASE]
+    build_head = None
+    last_src = None
+    head: list = []
+    src_att = False
+    lifted = stones = 0
+    out = []
+    for m in moves:
+        kind = m.kind
+        if kind == "build":
+            if build_head is None:
+                e1 = _king(g, enemy)
+                e2 = _king(g, e1)
+                e3 = _king(g, e2)
+                o1 = _king(g, mine)
+                o2 = _king(g, o1)
+                o3 = _king(g, o2)
+                build_head = [_F_BUILD, _F_BUILD_BASES[min(n_mb, 3)]]
+            ll = m.src
+            bm = BM[ll]
+            f = build_head + [_F_BUILD_EDGE[edge[ll]]]
+            if bm & reach:
+                f.append(_F_BUILD_ATT)
+            if BR[ll] & enemy:
+                f.append(_F_BUILD_TOUCH[(BR[ll] & enemy).bit_count() > 2])
+            if cones:
+                k = 0
+                for cone in cones:
+                    if cone & bm:
+                        k += 1
+                if k:
+                    f.append(_F_BUILD_CONE[k > 1])
+            f.append(_F_BUILD_ENEMY[0 if bm & e1 else 1 if bm & e2 else 2 if bm & e3 else 3])
+            f.append(_F_BUILD_OWN[0 if bm & o1 else 1 if bm & o2 else 2 if bm & o3 else 3])
+            if threat:
+                f.append(
+                    _F_LEAVES if _winning_flights(g, enemy, mine | bm, first=True) else _F_PARRIES
+                )
+            out.append(tuple(f))
+            continue
+        o, src, end = m.orient, m.src, m.end
+        deploy = kind == "deploy"
+        key = (src, o, m.kept_bit)
+        if key != last_src:  # the moves of one source come together: its facts once
+            last_src = key
+            lifted = PM[o][src]
+            if deploy:
+                stones = lifted | (1 << m.kept_bit)
+                head = [_F_DEPLOY, _F_DEPLOY_BASES[min(n_mb, 3)]]
+            else:
+                stones = lifted
+                head = [_F_FLY]
+            src_att = bool(stones & reach)
+            if src_att:
+                head.append(_F_SRC_ATT)
+        f = head.copy()
+        if end == OFF:
+            f.append(_F_OFF)
+            f += deploy_tail if deploy else fly_tail
+            out.append(tuple(f))
+            continue
+        c0, r0 = coord[src]
+        c1, r1 = coord[end]
+        steps = (c1 - c0 if c1 > c0 else c0 - c1) + (r1 - r0 if r1 > r0 else r0 - r1)
+        f.append(_F_STEPS[steps] if steps < 8 else _F_STEPS8)
+        pm = PM[o][end]
+        ahead = CONE[o][end]
+        if not (pm & enemy or KM[o][end] & both):  # a plain landing: no capture, no dock
+            f.append(_F_ROOM[room[o][end]])
+            if pm & reach:
+                f.append(_F_LAND_ATT)
+            elif src_att:
+                f.append(_F_ESCAPES)
+            near = RM[o][end] & enemy
+            if near:
+                f.append(_F_TOUCH[near.bit_count() > 2])
+            if ahead & ebst:
+                if ahead & ebst & box3[end]:
+                    f.append(_F_AIM_NEAR)
+                elif ahead & ebst & box6[end]:
+                    f.append(_F_AIM_FAR)
+            if ahead & egl & box3[end]:
+                f.append(_F_AIM_GLIDER)
+            for cone in cones:
+                if cone & pm:
+                    f.append(_F_IN_CONE)
+                    break
+            f += deploy_tail if deploy else fly_tail
+            if threat:
+                nm = (mine & ~lifted) | pm
+                f.append(_F_LEAVES if _winning_flights(g, enemy, nm, first=True) else _F_PARRIES)
+            out.append(tuple(f))
+            continue
+        # a capture, a dock or a conversion: played out on the bitboards
+        nm, ne, cap, conv, base_cap, docked = _resolve(g, mine, enemy, o, src, end)
+        f.append(_F_ROOM[room[o][end]])
+        land_reach = reach
+        if cap:
+            k = (cap & egl).bit_count()
+            if k:
+                f.append(_F_GLIDER[k > 3])
+            k = (cap & ebst).bit_count()
+            if k:
+                f.append(_F_BASE[k > 3])
+            if cap & attackers:
+                f.append(_F_ATTACKER)
+            land_reach = 0
+            for st, land in reach_by:
+                if not st & cap:
+                    land_reach |= land
+        if conv >= 0:
+            f.append(_F_CONVERTS)
+        elif docked:
+            f.append(_F_DOCKS)
+        if pm & land_reach:
+            f.append(_F_LAND_ATT)
+        elif src_att:
+            f.append(_F_ESCAPES)
+        near = (RM[o][end] | KM[o][end]) & ne
+        if near:
+            f.append(_F_TOUCH[near.bit_count() > 2])
+        eb = ebst & ne
+        if ahead & eb:
+            if ahead & eb & box3[end]:
+                f.append(_F_AIM_NEAR)
+            elif ahead & eb & box6[end]:
+                f.append(_F_AIM_FAR)
+        if ahead & egl & ne & box3[end]:
+            f.append(_F_AIM_GLIDER)
+        for cone in cones:
+            if cone & pm & ~cap:
+                f.append(_F_IN_CONE)
+                break
+        own_t = _towers(g, nm).bit_count()
+        d = own_t - n_mt
+        if d:
+            f.append(_F_OWN_T[-1 if d < 0 else 1])
+            if d > 0 and own_t >= 10:
+                f.append(_F_TO12 if own_t >= 12 else _F_TO[own_t])
+        en_t = _towers(g, ne).bit_count()
+        d = en_t - n_et
+        if d:
+            f.append(_F_ENEMY_T[-1 if d < 0 else 1 if d == 1 else 2])
+            if d > 0 and en_t >= 10:
+                f.append(_F_ENEMY_TO10)
+        bases = _sq(g, nm)
+        if not bases:
+            f.append(_F_NO_BASE)
+        if base_cap and not _sq(g, ne):
+            f.append(_F_WINS if bases else _F_LOSES)
+        elif threat:
+            f.append(_F_LEAVES if _winning_flights(g, ne, nm, first=True) else _F_PARRIES)
+        out.append(tuple(f))
+    return out
+
+
+# ----------------------------------------------------------------------------------------
 # the game
 # ----------------------------------------------------------------------------------------
 class Gliss(Game):
@@ -1751,6 +2086,8 @@ class Gliss(Game):
         "left behind, the core, > and the landing (e4:f5>g7)"
     )
     playout_cutoff = 12
+    # the names of ``GlissState.move_features``' indices (the learned priors, ai/policy.py)
+    move_feature_names = FEATURE_NAMES
     # puzzle themes (``State.puzzle_theme``): a base broken, a dock and convert, towers
     puzzle_themes = (
         ("base wipe", ("'s base",)),

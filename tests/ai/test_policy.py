@@ -176,6 +176,24 @@ def test_the_shipped_splay_model_fits_the_rules_and_says_how_it_was_made():
     assert "seed" in p.meta
 
 
+def test_the_shipped_gliss_model_fits_the_rules_and_puts_a_winning_hit_first():
+    gliss = rules.get("gliss")
+    p = pol.read(pol.path_of("gliss"))
+    assert pol.fits(p, gliss) and p.meta["command"].startswith("python -m ai.train gliss")
+    # a red glider (core e4, east and north) can land on Blue's only base f5-g6
+    grid = {"e4": "R", "f4": "R", "e5": "R", "a10": "R", "b10": "R", "a11": "R", "b11": "R"}
+    grid.update(dict.fromkeys(("f5", "g5", "f6", "g6", "l12"), "B"))
+    lines = ["size: 13", "to move: Red"]
+    for r in range(13, 0, -1):
+        lines.append(f"{r} " + " ".join(grid.get(f"{c}{r}", ".") for c in "abcdefghijklm"))
+    s = gliss.parse("\n".join(lines))
+    moves = s.legal_moves()
+    pri = p.priors(s, moves)
+    top = [m for m, x in zip(moves, pri, strict=True) if x == max(pri)]
+    assert top and all(s.play(m).winner() == 0 for m in top)
+    assert max(pri) > 10 * sorted(pri)[len(pri) // 2]
+
+
 # --- training ----------------------------------------------------------------------------
 def test_the_fit_learns_which_feature_the_search_prefers():
     # two features; the search always gave its visits to the move with feature 1
