@@ -63,8 +63,9 @@ MAX_PLIES = 300
 CACHE_VERSION = 3
 READABLE = (2, 3)  # versions read back (a version-2 game has no deep readings)
 DEEP_SEEDS = 3000  # the first seed of the games read at the deep budgets
-# extra MCTS settings of every self-play search (``--rave``: GRAVE, as a game's levels may
-# search with it); part of a cached game's key, so games searched otherwise are not mixed
+# extra MCTS settings of every self-play search (``--rave``: GRAVE, ``--prior``/``--pwiden``:
+# the learned priors, as a game's levels may search with them); part of a cached game's key,
+# so games searched otherwise are not mixed
 SEARCH: dict = {}
 # the ridge on each feature (``winchance.FEATURES``) towards ``winchance.DEFAULT``
 PRIOR_WEIGHT = (0.2, 0.01, 0.001, 0.01, 0.01, 0.05)
@@ -711,6 +712,18 @@ def main(argv=None) -> int:
         metavar="B",
         help="every search with GRAVE of bias B (as a game's levels may search; 0: off)",
     )
+    ap.add_argument(
+        "--prior",
+        type=float,
+        default=0.0,
+        metavar="W",
+        help="every search with the game's learned priors at weight W (ai/policy.py; 0: off)",
+    )
+    ap.add_argument(
+        "--pwiden",
+        action="store_true",
+        help="with --prior: widen every node in the model's order (the pwiden=1 setting)",
+    )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
         "--cached-only", action="store_true", help="play no game: use the cached ones only"
@@ -749,9 +762,19 @@ def main(argv=None) -> int:
     if not args.rave >= 0 or not math.isfinite(args.rave):
         print("--rave: a bias of 0 (off) or more", file=sys.stderr)
         return 2
+    if not args.prior >= 0 or not math.isfinite(args.prior) or (args.pwiden and not args.prior):
+        print("--prior: a weight of 0 (off) or more; --pwiden needs --prior", file=sys.stderr)
+        return 2
+    if args.rave and args.prior:
+        print("--rave and --prior do not combine (as in the search)", file=sys.stderr)
+        return 2
     SEARCH.clear()
     if args.rave:
         SEARCH["rave"] = float(args.rave)
+    if args.prior:
+        SEARCH["prior"] = float(args.prior)
+        if args.pwiden:
+            SEARCH["prior_widening"] = True
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
     play = not args.cached_only

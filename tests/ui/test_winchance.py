@@ -401,7 +401,7 @@ def test_deep_budgets_on_a_tiny_budget_and_their_cache(tmp_path, monkeypatch, ca
     deep budgets, the largest as ``--trees`` trees merged at the root; the games are cached
     as version 3 and read back without playing."""
     monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))  # the moves' search, tiny
-    cache = tmp_path / "glades.jsonl"
+    cache = tmp_path / "splay.jsonl"
     args = ["glades", "--train", "0", "--test", "0", "--deep-games", "1", "--every", "3"]
     args += ["--deep-budget", "30", "80", "--trees", "2", "--cache", str(cache)]
     args += ["--out", str(tmp_path / "t.json")]
@@ -513,3 +513,36 @@ def test_rave_self_play_searches_with_grave_and_is_cached_apart(tmp_path, monkey
     assert calibrate.main(args + ["--rave", "0.001", "--cached-only"]) == 0
     assert "1 games" in capsys.readouterr().out and not seen
     assert calibrate.main(args + ["--rave", "-1"]) == 2
+
+
+def test_prior_self_play_searches_with_the_model_and_is_cached_apart(tmp_path, monkeypatch, capsys):
+    """``--prior W`` (``--pwiden``) gives every self-play search the learned priors, cached
+    apart from the plain games and from another weight; bad combinations exit 2."""
+    from ai import mcts
+
+    monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))
+    monkeypatch.setattr(calibrate, "SEARCH", {})
+    seen = []
+    real = mcts.MCTS
+
+    def spy(*a, **kw):
+        seen.append((kw.get("prior", 0.0), kw.get("prior_widening", False)))
+        return real(*a, **kw)
+
+    monkeypatch.setattr(calibrate, "MCTS", spy)
+    cache = tmp_path / "splay.jsonl"
+    args = ["splay", "--train", "1", "--test", "0", "--bench", "--cache", str(cache)]
+    assert calibrate.main(args + ["--prior", "1", "--pwiden"]) == 0
+    assert seen and set(seen) == {(1.0, True)}
+    (g,) = calibrate.load_cache(cache)
+    assert g["search"] == {"prior": 1.0, "prior_widening": True}
+    capsys.readouterr()
+    seen.clear()
+    for other in ([], ["--prior", "1"], ["--prior", "2", "--pwiden"]):
+        assert calibrate.main(args + other + ["--cached-only"]) == 0
+        assert "0 games" in capsys.readouterr().out and not seen
+    assert calibrate.main(args + ["--prior", "1", "--pwiden", "--cached-only"]) == 0
+    assert "1 games" in capsys.readouterr().out and not seen
+    assert calibrate.main(args + ["--prior", "-1"]) == 2
+    assert calibrate.main(args + ["--pwiden"]) == 2
+    assert calibrate.main(args + ["--prior", "1", "--rave", "0.001"]) == 2
