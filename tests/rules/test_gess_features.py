@@ -183,3 +183,24 @@ def test_every_legal_move_gets_its_features_and_they_agree_with_the_rules(seed):
                 checked += 1
         s = s.play(s.random_move(rng))
     assert checked > 100
+
+
+def test_a_search_guided_by_a_gess_model_ranks_by_it_and_plays_legal_moves(monkeypatch):
+    from ai import policy as pol
+    from ai.mcts import MCTS
+
+    w = [0.0] * len(FEATURE_NAMES)
+    w[FEATURE_NAMES.index("wins")] = 6.0
+    w[FEATURE_NAMES.index("loses last ring")] = -6.0
+    model = pol.Policy("gess", FEATURE_NAMES, w)
+    monkeypatch.setattr(pol, "_cache", {"gess": model})
+    s = position(ring("e5") + ["g10", "h10", "i10"], ring("l10") + ["k17"])
+    moves = s.legal_moves()
+    pri = model.priors(s, moves)
+    top = max(range(len(moves)), key=pri.__getitem__)
+    assert s.play(moves[top]).winner() == 0  # the model puts a win first
+    bot = MCTS(iterations=200, seed=1, prior=1.0, prior_visits=2)
+    assert bot.policy_for(G) is model
+    res = bot.search(G.start())
+    assert res.iterations == 200 and res.move in G.start().legal_moves()
+    assert s.play(MCTS(iterations=200, seed=1, prior=1.0, prior_visits=2).choose(s)).winner() == 0
