@@ -204,3 +204,18 @@ def test_a_search_guided_by_a_gess_model_ranks_by_it_and_plays_legal_moves(monke
     res = bot.search(G.start())
     assert res.iterations == 200 and res.move in G.start().legal_moves()
     assert s.play(MCTS(iterations=200, seed=1, prior=1.0, prior_visits=2).choose(s)).winner() == 0
+
+
+def test_the_shipped_model_fits_the_rules_and_ranks_a_win_above_a_loss():
+    from ai import policy as pol
+
+    p = pol.read(pol.path_of("gess"))
+    assert pol.fits(p, G) and p.meta["command"].startswith("python -m ai.train gess")
+    assert (
+        p.weights[FEATURE_NAMES.index("wins")] > p.weights[FEATURE_NAMES.index("enemy ring kept")]
+    )
+    s = position(ring("e5") + ["g10", "h10", "i10"], ring("l10") + ["k17"])
+    moves = s.legal_moves()
+    pri = dict(zip(map(str, moves), p.priors(s, moves), strict=True))
+    assert s.play(max(pri, key=pri.__getitem__)).winner() == 0
+    assert pri["h10-j10"] > 10 * pri["e7-e6"]  # a win, and a move that breaks the own ring
