@@ -1597,7 +1597,8 @@ _FI = {name: i for i, name in enumerate(FEATURE_NAMES)}
 
 
 def _bucket(n: int, edges: tuple[int, ...]) -> int:
-    """The bucket of n: the number of ``edges`` (bucket starts, ascending) at or below n, less 1."""
+    """The bucket of n: the index of the last of ``edges`` (the buckets' first values,
+    ascending) at or below n (0 below the first)."""
     b = 0
     for i, e in enumerate(edges):
         if n >= e:
