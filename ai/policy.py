@@ -48,8 +48,8 @@ class Policy:
 
     def scores(self, state, moves: Sequence) -> list[float]:
         """Each move's score (the sum of its features' weights)."""
-        w = self.weights
-        return [sum(w[i] for i in feats) for feats in state.move_features(moves)]
+        w = self.weights.__getitem__
+        return [sum(map(w, feats)) for feats in state.move_features(moves)]
 
     def priors(self, state, moves: Sequence) -> list[float]:
         """The probability of each of ``moves`` (the legal moves of ``state``): a softmax

@@ -69,29 +69,35 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
     return out
 
 
-def _arrays(examples, n_features: int):
+def _arrays(examples):
+    """The examples as sparse arrays: one (row, feature) pair per feature of each move
+    (a move a row), the rows' targets, each example's first row and each row's example.
+    (Sparse: a game with hundreds of moves a position and a hundred names would need
+    gigabytes as a dense matrix.)"""
     import numpy as np
 
-    rows = sum(len(f) for f, _ in examples)
-    X = np.zeros((rows, n_features), dtype=np.float32)
-    T = np.zeros(rows, dtype=np.float64)
+    ri: list[int] = []
+    ci: list[int] = []
+    targets: list[float] = []
     starts = np.zeros(len(examples), dtype=np.int64)
     r = 0
     for k, (feats, target) in enumerate(examples):
         starts[k] = r
         for f, t in zip(feats, target, strict=True):
-            for i in f:
-                X[r, i] += 1.0
-            T[r] = t
+            ri.extend([r] * len(f))
+            ci.extend(f)
+            targets.append(t)
             r += 1
-    seg = np.repeat(np.arange(len(examples)), np.diff(np.append(starts, rows)))
-    return X, T, starts, seg
+    T = np.asarray(targets, dtype=np.float64)
+    seg = np.repeat(np.arange(len(examples)), np.diff(np.append(starts, r)))
+    return (np.asarray(ri, dtype=np.int64), np.asarray(ci, dtype=np.int64), r), T, starts, seg
 
 
 def _probs(X, w, starts, seg):
     import numpy as np
 
-    s = X @ w
+    ri, ci, rows = X
+    s = np.bincount(ri, weights=w[ci], minlength=rows)
     top = np.maximum.reduceat(s, starts)
     e = np.exp(s - top[seg])
     z = np.add.reduceat(e, starts)
@@ -102,7 +108,8 @@ def fit(examples, n_features: int, steps: int = 400, l2: float = 1e-3, rate: flo
     """The weights of a linear softmax fitted to the examples' visit shares."""
     import numpy as np
 
-    X, T, starts, seg = _arrays(examples, n_features)
+    X, T, starts, seg = _arrays(examples)
+    ri, ci, _ = X
     n = len(examples)
     w = np.zeros(n_features, dtype=np.float64)
     m = np.zeros_like(w)
@@ -110,7 +117,7 @@ def fit(examples, n_features: int, steps: int = 400, l2: float = 1e-3, rate: flo
     b1, b2 = 0.9, 0.999
     for t in range(1, steps + 1):
         p = _probs(X, w, starts, seg)
-        grad = X.T.astype(np.float64) @ (p - T) / n + l2 * w
+        grad = np.bincount(ci, weights=(p - T)[ri], minlength=n_features) / n + l2 * w
         m = b1 * m + (1 - b1) * grad
         v = b2 * v + (1 - b2) * grad * grad
         w -= rate * (m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + 1e-8)
@@ -124,7 +131,7 @@ def score(examples, weights, n_features: int) -> dict:
 
     if not examples:
         return {"positions": 0}
-    X, T, starts, seg = _arrays(examples, n_features)
+    X, T, starts, seg = _arrays(examples)
     p = _probs(X, np.asarray(weights), starts, seg)
     ce = float(-(T * np.log(np.maximum(p, 1e-12))).sum() / len(examples))
     uni = sum(-sum(t * math.log(1 / len(ts)) for t in ts if t > 0) for _, ts in examples)

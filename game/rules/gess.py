@@ -587,6 +587,26 @@ def winning_code(
     return None
 
 
+def threat_attackers(own: int, opp: int, zones: list[int], T: _Tables) -> int:
+    """The stones of ``opp`` in its pieces that could land on every ring of ``own`` next
+    move (``zones``: ZONE5 of ``own``'s rings); 0 when none could, or ``own`` has no ring."""
+    attackers = 0
+    if zones:
+        target = BOARD | T.range
+        for z in zones:
+            target &= z
+        if target:
+            for d, k, m, _ in dest_masks(opp, own, T):
+                m &= target
+                if m:
+                    sh = k * DELTA[d]
+                    while m:
+                        low = m & -m
+                        attackers |= opp & FOOT[low.bit_length() - 1 - sh]
+                        m ^= low
+    return attackers
+
+
 def can_win_now(own: int, opp: int, T: _Tables) -> bool:
     """Can ``own`` (to move) win at once: break every ring of ``opp`` and keep one?"""
     occ = own | opp
@@ -1224,6 +1244,13 @@ class GessState(State):
             out.append(queue.pop())
         return out
 
+    def move_features(self, moves) -> list[tuple[int, ...]]:
+        """The feature indices (``FEATURE_NAMES``) of each of ``moves``, legal moves here
+        (the learned priors' inputs: ai/policy.py)."""
+        p = self.player
+        codes = [self.find_move(m).code if not isinstance(m, GessMove) else m.code for m in moves]
+        return move_features_bits(self.bits[p], self.bits[1 - p], p, codes, self._T)
+
 
 # the groups of GessMoveQueue, in order
 (
@@ -1443,23 +1470,10 @@ class GessMoveQueue:
         attackers = self._attackers
         if attackers >= 0:
             return attackers
-        attackers = 0
-        own, opp, zones = self._own, self._opp, self._zones
-        if zones:
-            target = BOARD | self._T.range
-            for z in zones:
-                target &= z
-            if target:
-                for d, k, m, _ in dest_masks(opp, own, self._T):
-                    m &= target
-                    if m:
-                        sh = k * DELTA[d]
-                        while m:
-                            low = m & -m
-                            attackers |= opp & FOOT[low.bit_length() - 1 - sh]
-                            m ^= low
-            if attackers:
-                self._escapes = ring_mask(own, own | opp)
+        own, opp = self._own, self._opp
+        attackers = threat_attackers(own, opp, self._zones, self._T)
+        if attackers:
+            self._escapes = ring_mask(own, own | opp)
         self._attackers = attackers
         return attackers
 
@@ -1533,6 +1547,267 @@ def rollout_bits(
         myrings = r
         p = 1 - p
         plies += 1
+
+
+# --- move features (the learned move priors of ai/policy.py) ---------------------------
+# Cheap local facts of a move, for the search's learned priors (``State.move_features``,
+# game/rules/core.py), in the mover's terms: where the piece goes (relative to the mover's
+# forward side), what it is, what it takes, what it does to the rings, and where it lands.
+# Each move gets one name of each group (one-hot buckets); the model is a weight per name,
+# fitted by ``python -m ai.train gess``.  Renaming or reordering them makes the shipped
+# weights (ai/policies/gess.json) stale (the search then ignores them): add new ones at
+# the end.
+REL_DIRS = ("forward", "fwd-diag", "side", "back-diag", "back")
+DIST_BUCKETS = ("1", "2", "3", "4-6", "7+")
+
+
+def _feature_names() -> tuple[str, ...]:
+    names = [f"{r} {k}" for r in REL_DIRS for k in DIST_BUCKETS]  # direction x distance
+    # the piece: stones around its centre (1..8) and whether the centre holds one
+    names += [f"piece {n} {c}" for c in ("open", "centre") for n in range(1, 9)]
+    names += [f"takes enemy {k}" for k in ("0", "1", "2", "3", "4", "5+")]
+    names += [f"takes own {k}" for k in ("0", "1", "2", "3+")]
+    names += [f"off board {k}" for k in ("0", "1", "2", "3+")]  # piece stones carried off
+    names += [f"net {k}" for k in ("-3", "-2", "-1", "0", "+1", "+2", "+3", "+4")]
+    # the enemy's rings after it: none broken, one broken (not the last), all (a win)
+    names += ["enemy ring kept", "enemy ring broken", "wins"]
+    # the mover's rings after it
+    names += ["own rings kept", "loses last ring", "own ring broken", "ring moved", "new ring"]
+    # Chebyshev distance from the landing centre to the nearest enemy ring's centre
+    names += [f"to enemy ring {k}" for k in ("0-2", "3", "4", "5", "6-7", "8+")]
+    # the landing piece in line with an enemy ring's 5x5 (blockers ignored): within 3
+    # steps, or only further (a piece with a centre stone)
+    names += ["aims at ring 3", "aims at ring far"]
+    names += [f"from own ring {k}" for k in ("0", "1-2", "3-4", "5+")]  # the source's
+    names += [f"to own ring {k}" for k in ("0-2", "3-4", "5+")]  # the landing centre's
+    # the landing centre's distance to the playing area's edge: "off" (on the outer
+    # ring), 0 (the footprint hangs over the edge), 1 (it touches the edge line) ...
+    names += [f"edge {k}" for k in ("off", "0", "1", "2", "3+")]
+    # enemy stones within the 5x5 around the source (the piece is in touch: it may be
+    # attacked) and around the landing centre after the capture (it may be taken back)
+    names += [f"src enemies {k}" for k in ("0", "1-2", "3-5", "6+")]
+    names += [f"dst enemies {k}" for k in ("0", "1-2", "3-5", "6+")]
+    # when the enemy threatens to break the mover's last ring(s) next move
+    names += ["threat: ring moves", "threat: takes attacker", "threat: other"]
+    return tuple(names)
+
+
+FEATURE_NAMES = _feature_names()
+_FI = {name: i for i, name in enumerate(FEATURE_NAMES)}
+
+
+def _bucket(n: int, edges: tuple[int, ...]) -> int:
+    """The bucket of n: the index of the last of ``edges`` (the buckets' first values,
+    ascending) at or below n (0 below the first)."""
+    b = 0
+    for i, e in enumerate(edges):
+        if n >= e:
+            b = i
+    return b
+
+
+# per seat, direction and distance: the index of "<relative direction> <distance bucket>"
+_F_DIRDIST = tuple(
+    tuple(
+        tuple(
+            _FI[
+                f"{REL_DIRS[min((d - fwd) % 8, 8 - (d - fwd) % 8)]} "
+                f"{DIST_BUCKETS[_bucket(k, (1, 2, 3, 4, 7))]}"
+            ]
+            for k in range(UNLIMITED + 1)
+        )
+        for d in range(8)
+    )
+    for fwd in (0, 4)  # Black moves up the board (north), White down (south)
+)
+_F_PIECE = tuple(  # by stones in the footprint and the centre bit
+    tuple(_FI[f"piece {max(1, min(n - c, 8))} {('open', 'centre')[c]}"] for c in (0, 1))
+    for n in range(10)
+)
+_F_TAKE_E = tuple(_FI[f"takes enemy {k}"] for k in ("0", "1", "2", "3", "4", "5+"))
+_F_TAKE_O = tuple(_FI[f"takes own {k}"] for k in ("0", "1", "2", "3+"))
+_F_OFF = tuple(_FI[f"off board {k}"] for k in ("0", "1", "2", "3+"))
+_F_NET = tuple(_FI[f"net {k}"] for k in ("-3", "-2", "-1", "0", "+1", "+2", "+3", "+4"))
+_F_ERING = (_FI["enemy ring kept"], _FI["enemy ring broken"], _FI["wins"])
+_F_KEPT, _F_LOSES, _F_BROKEN, _F_MOVED, _F_NEW = (
+    _FI[n]
+    for n in ("own rings kept", "loses last ring", "own ring broken", "ring moved", "new ring")
+)
+_F_EDIST = tuple(
+    _FI[f"to enemy ring {('0-2', '3', '4', '5', '6-7', '8+')[_bucket(k, (0, 3, 4, 5, 6, 8))]}"]
+    for k in range(20)
+)
+_F_AIM3, _F_AIMFAR = _FI["aims at ring 3"], _FI["aims at ring far"]
+_F_OSRC = tuple(
+    _FI[f"from own ring {('0', '1-2', '3-4', '5+')[_bucket(k, (0, 1, 3, 5))]}"] for k in range(20)
+)
+_F_ODST = tuple(
+    _FI[f"to own ring {('0-2', '3-4', '5+')[_bucket(k, (0, 3, 5))]}"] for k in range(20)
+)
+_F_SRC_NEAR = tuple(
+    _FI[f"src enemies {('0', '1-2', '3-5', '6+')[_bucket(k, (0, 1, 3, 6))]}"] for k in range(26)
+)
+_F_DST_NEAR = tuple(
+    _FI[f"dst enemies {('0', '1-2', '3-5', '6+')[_bucket(k, (0, 1, 3, 6))]}"] for k in range(26)
+)
+_F_T_RUN, _F_T_TAKE, _F_T_OTHER = (
+    _FI[n] for n in ("threat: ring moves", "threat: takes attacker", "threat: other")
+)
+_XS = tuple(xy(_i)[0] for _i in range(NBITS))
+_YS = tuple(xy(_i)[1] for _i in range(NBITS))
+
+
+def _edge_feature(i: int) -> int:
+    x, y = xy(i)
+    e = min(x - 1, 18 - x, y - 1, 18 - y)
+    return _FI[f"edge {'off' if e < 0 else ('0', '1', '2', '3+')[min(e, 3)]}"]
+
+
+_F_EDGE = tuple(_edge_feature(_i) for _i in range(NBITS))
+
+
+_CHEB: dict[int, bytes] = {}
+
+
+def _cheb(centres: list[int]) -> bytes:
+    """Per square, the Chebyshev distance to the nearest of the squares ``centres`` (at
+    most 19; 19 for none).  One table a square is cached."""
+    tables = []
+    for c in centres:
+        t = _CHEB.get(c)
+        if t is None:
+            cx, cy = xy(c)
+            t = _CHEB[c] = bytes(
+                min(19, max(abs(_XS[i] - cx), abs(_YS[i] - cy))) for i in range(NBITS)
+            )
+        tables.append(t)
+    if not tables:
+        return bytes([19]) * NBITS
+    if len(tables) == 1:
+        return tables[0]
+    return bytes(map(min, *tables))
+
+
+def _centres(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def move_features_bits(own: int, opp: int, player: int, codes, T: _Tables) -> list[tuple[int, ...]]:
+    """The feature indices (``FEATURE_NAMES``) of each of the move ``codes`` of ``own``
+    (player ``player``, to move; live position).  A few bit operations a move."""
+    occ = own | opp
+    myrings = ring_mask(own, occ)
+    orings = ring_mask(opp, occ)
+    zones = _zones(myrings)
+    ocentres = _centres(orings)
+    n_orings = len(ocentres)
+    ozones = [_zone_bytes(ZONE5[c]) for c in ocentres]
+    oz0 = ozones[0] if n_orings == 1 else None
+    edist = _cheb(ocentres)
+    mdist = _cheb(_centres(myrings))
+    # squares whose 5x5 meets one of the mover's rings' 3x3: a move whose footprint does
+    # not, before and after, keeps them all
+    touch = bytearray(NBITS)
+    for z in zones:
+        zb = _zone_bytes(z)
+        touch = bytearray(map(max, touch, zb)) if touch.count(1) else bytearray(zb)
+    # per enemy ring, the centres in line with its 5x5 within 3 steps / any distance
+    aim3 = [0] * 8
+    aimu = [0] * 8
+    for c in ocentres:
+        l3, lu = lanes(c, 3), lanes(c)
+        for d in range(8):
+            aim3[d] |= l3[d]
+            aimu[d] |= lu[d]
+    attackers = threat_attackers(own, opp, zones, T)
+    dirdist = _F_DIRDIST[player]
+    foot, zone5, zone7, delta = FOOT, ZONE5, ZONE7, DELTA
+    board = BOARD
+    f_piece, f_te, f_to, f_off, f_net = _F_PIECE, _F_TAKE_E, _F_TAKE_O, _F_OFF, _F_NET
+    f_edge, f_sn, f_dn = _F_EDGE, _F_SRC_NEAR, _F_DST_NEAR
+    f_ed, f_os, f_od = _F_EDIST, _F_OSRC, _F_ODST
+    f_kept = _F_KEPT
+    pat_dirs = PAT_DIRS
+    out: list[tuple[int, ...]] = []
+    app = out.append
+    for code in codes:
+        src = code >> 8
+        d = (code >> 5) & 7
+        k = code & 31
+        s = k * delta[d]
+        dst = src + s
+        f0 = foot[src]
+        fk = foot[dst]
+        piece = own & f0
+        n = piece.bit_count()
+        cen = (own >> src) & 1
+        te = (opp & fk).bit_count()
+        to = (own & fk & ~f0).bit_count()
+        moved = (piece << s if s > 0 else piece >> -s) & board
+        fallen = n - moved.bit_count()
+        net = te - to - fallen
+        ed = edist[dst]
+        # the mover's rings after the move: only a move that touches one of them (its
+        # footprint before or after) or lands with 8 own stones near may change them
+        x = (own & ~(f0 | fk)) | moved
+        own_f = f_kept
+        if touch[src] or touch[dst] or (x & zone7[dst]).bit_count() >= 8:
+            after = ring_mask(x, x | (opp & ~fk))
+            if not after:
+                own_f = _F_LOSES
+            elif after != myrings:
+                if after & ~myrings:
+                    own_f = _F_MOVED if myrings & ~after else _F_NEW
+                else:
+                    own_f = _F_BROKEN
+        if ed <= 2:  # the landing footprint overlaps an enemy ring's 3x3: it breaks it
+            broken = 1 if oz0 is not None else sum(z[dst] for z in ozones)
+            if broken == n_orings and own_f != _F_LOSES:
+                ring_f = _F_ERING[2]
+            else:
+                ring_f = _F_ERING[1]
+        else:
+            ring_f = _F_ERING[0]
+        feats: tuple[int, ...] = (
+            dirdist[d][k],
+            f_piece[n][cen],
+            f_te[te if te < 5 else 5],
+            f_to[to if to < 3 else 3],
+            f_off[fallen if fallen < 3 else 3],
+            f_net[3 + (net if -3 <= net <= 4 else (-3 if net < 0 else 4))],
+            f_edge[dst],
+            f_sn[(opp & zone5[src]).bit_count()],
+            f_dn[(opp & zone5[dst] & ~fk).bit_count()],
+            f_ed[ed],
+            f_os[mdist[src]],
+            f_od[mdist[dst]],
+            own_f,
+            ring_f,
+        )
+        if ed > 2 and (ed <= 5 or cen):
+            aims = 0
+            for e in pat_dirs[pattern(moved, dst)]:
+                if (aim3[e] >> dst) & 1:
+                    aims = _F_AIM3
+                    break
+                if cen and (aimu[e] >> dst) & 1:
+                    aims = _F_AIMFAR
+            if aims:
+                feats += (aims,)
+        if attackers:
+            if (myrings >> src) & 1:
+                feats += (_F_T_RUN,)
+            elif fk & attackers:
+                feats += (_F_T_TAKE,)
+            else:
+                feats += (_F_T_OTHER,)
+        app(feats)
+    return out
 
 
 # --- the game -------------------------------------------------------------------------
@@ -1611,6 +1886,8 @@ class Gess(Game):
     # UCT constant of 1 the search spread its visits almost evenly over the root's moves
     # and more time bought breadth, not depth; 0.15 lets it follow the best line
     exploration = 0.15
+    # the names of ``GessState.move_features``' indices (the learned priors, ai/policy.py)
+    move_feature_names = FEATURE_NAMES
 
     def start(self, **options) -> GessState:
         opts = self.validate(options)
