@@ -21,7 +21,7 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
 * ``State.move_features(moves)`` -- optional: for each of ``moves`` (legal moves here) a
   tuple of feature indices, cheap local facts of the move named by ``Game.move_feature_names``;
   the inputs of the learned move priors (``ai/policy.py``, trained by ``python -m ai.train``;
-  Splay, Glorieta).
+  every game has them).
 * ``State.amaf_key(move)``    -- optional: an int naming ``move`` played by the player to move
   here, the same for the same move by the same seat in any position and different for
   different moves; its lowest bit is that seat.  Keys for the search's shared move
