@@ -7,7 +7,8 @@ Self-play: seeded games of the plain search (``MCTS`` at ``--iterations`` a move
 priors), whose first ``--sample-plies`` moves are drawn by the root's visits (for varied
 openings) and the rest are the most visited.  Every searched position gives one example:
 the features of each legal move (``state.move_features``) and, as the target, the share of
-the root's visits each move got.  The fit: a linear softmax (a weight per feature) by
+the root's visits each move got (``target_of``: the proven winning moves alone, where the
+search proved a win).  The fit: a linear softmax (a weight per feature) by
 cross-entropy with an L2 penalty, full-batch Adam in numpy.  The games split into a
 training and a held-out share; the held-out cross-entropy and how often the model's top
 move is the search's most visited one are printed beside a uniform guess's.
@@ -51,8 +52,7 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
             visits = {s.move: s.visits for s in res.stats}
             total = sum(visits.values())
             if total > 0:
-                target = [visits.get(m, 0) / total for m in moves]
-                examples.append((state.move_features(moves), target))
+                examples.append((state.move_features(moves), target_of(res, moves)))
             move = res.move
             if plies < sample_plies and total > 0:
                 x = rng.random() * total
@@ -67,6 +67,20 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
         if log:
             log(f"  game {g + 1}/{games}: {plies} plies, {len(examples)} positions")
     return out
+
+
+def target_of(res, moves) -> list[float]:
+    """The training target of a searched position: the share of the root's visits each of
+    ``moves`` got, or, when the search proved that some moves win, an equal share for each
+    of those and none for the rest (a search that proves a win stops at once, with few
+    visits on the winning move, so its visits would understate the win)."""
+    wins = {s.move for s in res.stats if s.proven == 1}
+    if wins:
+        share = 1.0 / len(wins)
+        return [share if m in wins else 0.0 for m in moves]
+    visits = {s.move: s.visits for s in res.stats}
+    total = sum(visits.values())
+    return [visits.get(m, 0) / total if total else 0.0 for m in moves]
 
 
 def _arrays(examples):

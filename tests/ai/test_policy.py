@@ -244,3 +244,26 @@ def test_the_shipped_glorieta_model_fits_and_guides_searches_in_both_variants(mo
         assert bot.policy_for(glorieta) is not None
         res = bot.search(s)
         assert res.move in s.legal_moves() and res.iterations == 150
+
+
+def test_a_proven_win_is_the_whole_target():
+    # Black to move with five stones of a flower around g7: f6 wins, and the search proves
+    # it after a few visits; the target gives f6 everything, not its handful of visits
+    from tests.rules.test_glorieta import RING, position
+
+    stones = {c: "b" for c in RING[:5]}
+    stones.update({c: "o" for c in ("a1", "b1", "c1", "d1", "e1")})
+    state = position("landscape", stones)
+    moves = state.legal_moves()
+    res = MCTS(iterations=500, seed=2).search(state)
+    assert res.proven == 1
+    target = train.target_of(res, moves)
+    assert sum(target) == pytest.approx(1.0)
+    assert {str(m) for m, t in zip(moves, target, strict=True) if t > 0} == {"f6"}
+    # an unproven search: the visit shares, as before
+    start = rules.get("splay").start()
+    res = MCTS(iterations=60, seed=1).search(start)
+    moves = start.legal_moves()
+    visits = {s.move: s.visits for s in res.stats}
+    want = [visits.get(m, 0) / sum(visits.values()) for m in moves]
+    assert train.target_of(res, moves) == pytest.approx(want)
