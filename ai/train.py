@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from .mcts import MCTS
+from .peer import start_options
 from .policy import Policy, path_of
 
 
@@ -38,7 +39,9 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
     out = []
     for g in range(games):
         rng = random.Random(seed * 100_003 + g)
-        state = game.start()
+        # a setup the game would draw at random (Glorieta's landscape) is drawn from the seed
+        # too, so that the command and seed make the same model again
+        state = game.start(**start_options(game, seed * 100_003 + g))
         examples = []
         plies = 0
         while not state.is_over() and plies < 400:
