@@ -39,7 +39,7 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
     out = []
     for g in range(games):
         rng = random.Random(seed * 100_003 + g)
-        # a setup the game would draw at random (Glorieta's landscape) is drawn from the seed
+        # a setup the game would draw at random (a random board) is drawn from the seed
         # too, so that the command and seed make the same model again
         state = game.start(**start_options(game, seed * 100_003 + g))
         examples = []
