@@ -375,28 +375,36 @@ def _contributions(cells, mate, glade) -> tuple[list[int], list[int], list[int]]
     return g, o, sorted(tiles)
 
 
+def _glade_at(cells, mate, i: int, mark: list, tag: int) -> tuple[list[int], set[int]]:
+    """The glade of empty square ``i`` (none of it in ``mark`` yet, where -1 is unmarked),
+    each of its squares marked ``tag``: its squares, and the tiles' halves that touch it,
+    each as ``(the tile's first square << 4) | its square's code``."""
+    nb = NB
+    mark[i] = tag
+    comp = [i]
+    contrib = set()
+    k = 0
+    while k < len(comp):
+        for n in nb[comp[k]]:
+            c = cells[n]
+            if c:
+                m = mate[n]
+                contrib.add(((n if n < m else m) << 4) | (c & 15))
+            elif mark[n] < 0:
+                mark[n] = tag
+                comp.append(n)
+        k += 1
+    return comp, contrib
+
+
 def score_board(cells, mate, set_mode: bool) -> tuple[int, int]:
     """Squares claimed by each player, the board scored as it stands."""
     score = [0, 0]
-    seen = bytearray(N)
-    nb = NB
+    seen = [-1] * N
     for i in range(N):
-        if cells[i] or seen[i]:
+        if cells[i] or seen[i] >= 0:
             continue
-        seen[i] = 1
-        comp = [i]
-        contrib = set()
-        k = 0
-        while k < len(comp):
-            for n in nb[comp[k]]:
-                c = cells[n]
-                if c:
-                    m = mate[n]
-                    contrib.add(((n if n < m else m) << 4) | (c & 15))
-                elif not seen[n]:
-                    seen[n] = 1
-                    comp.append(n)
-            k += 1
+        comp, contrib = _glade_at(cells, mate, i, seen, 0)
         if not contrib:
             continue
         g = [0] * 16
@@ -1558,25 +1566,10 @@ def _glade_table(cells, mate):
     gid = [-1] * N
     sizes: list[int] = []
     counts: list[list[int]] = []
-    nb = NB
     for i in range(N):
         if cells[i] or gid[i] >= 0:
             continue
-        g = len(sizes)
-        gid[i] = g
-        comp = [i]
-        contrib = set()
-        k = 0
-        while k < len(comp):
-            for n in nb[comp[k]]:
-                c = cells[n]
-                if c:
-                    m = mate[n]
-                    contrib.add(((n if n < m else m) << 4) | (c & 15))
-                elif gid[n] < 0:
-                    gid[n] = g
-                    comp.append(n)
-            k += 1
+        comp, contrib = _glade_at(cells, mate, i, gid, len(sizes))
         cnt = [0] * 12
         for x in contrib:
             cnt[(x & 7) - 1 + (6 if x & 8 else 0)] += 1
