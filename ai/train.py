@@ -52,8 +52,7 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
                 continue
             bot = MCTS(iterations=iterations, rng=rng)
             res = bot.search(state)
-            visits = {s.move: s.visits for s in res.stats}
-            total = sum(visits.values())
+            total = sum(s.visits for s in res.stats)
             if total > 0:
                 examples.append((state.move_features(moves), target_of(res, moves)))
             move = res.move
