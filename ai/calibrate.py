@@ -5,6 +5,8 @@
     python -m ai.calibrate GAME --bench      # measure the shipped table on those games
     python -m ai.calibrate GAME --study      # measure candidate extra features, write nothing
     python -m ai.calibrate all --cache /tmp/GAME.jsonl   # pooled over every game's cached games
+    python -m ai.calibrate GAME --prior 1 [--pwiden]  # the same for searches guided by
+        # the learned priors: the table for guided searches, kept in the same file
 
 Seeded self-play at equal level: every move is chosen by an MCTS search of the largest
 budget, and the root value is read at every budget on the way (a search of 1,000
@@ -800,12 +802,15 @@ def main(argv=None) -> int:
     if args.study:
         study(decided)
         return 0
-    w = winchance.weights(game.id) if args.bench else fit(decided)
+    guided = bool(SEARCH.get("prior"))  # the table of guided searches (winchance)
+    w = winchance.weights(game.id, guided) if args.bench else fit(decided)
     budgets = sorted({s[2] for g in decided for s in g["samples"]})
     rows, pooled = measure(decided, w if args.bench else None, budgets)
     print(f"weights ({', '.join(winchance.FEATURES)}): {list(w)}")
     wins = sum(g["score"] for g in decided)
-    how = "the shipped table" if args.bench else "a table fitted without it (leave one out)"
+    how = "a table fitted without it (leave one out)"
+    if args.bench:
+        how = "the shipped table" + (" for guided searches" if guided else "")
     points = "point" if wins == 1 else "points"
     print(f"{len(decided)} games ({wins:g} {points} for seat 0), each measured by {how}:")
     print(table(rows))
@@ -838,17 +843,33 @@ def main(argv=None) -> int:
                     f" --every {args.every} --trees {args.trees}"
                     if args.deep_games and deep
                     else ""
-                ),
+                )
+                + (f" --rave {args.rave:g}" if args.rave else "")
+                + (f" --prior {args.prior:g}" if args.prior else "")
+                + (" --pwiden" if args.pwiden else ""),
             },
             # each game measured by a table fitted without it
             "fresh": {f"{b} {name}": clean(f) for b, name, f in rows},
             "pooled_after": clean(pooled),
         }
+        if guided:
+            # the guided searches' table goes beside the plain one, in its file
+            data["search"] = dict(SEARCH)
+            whole = {}
+            if out.is_file():
+                try:
+                    whole = json.loads(out.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    whole = {}
+            if not isinstance(whole, dict) or "weights" not in whole:
+                print(f"{out} has no plain table to keep: fit that first", file=sys.stderr)
+                return 2
+            data = {**whole, "guided": data}
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         tmp.replace(out)
-        print(f"wrote {out}")
+        print(f"wrote {out}" + (" (its table for guided searches)" if guided else ""))
     return 0
 
 

@@ -69,10 +69,13 @@ CLOCK_MARGIN = 0.05  # seconds kept back for the answer itself on a clock
 MOVETIME_MAX = 24 * 3600 * 1000
 
 
-def win_chance(value: float, state=None, iterations: int | None = None, proven=None) -> float:
+def win_chance(
+    value: float, state=None, iterations: int | None = None, proven=None, guided: bool = False
+) -> float:
     """The search's value (in [-1, 1], for the side to move) as the side to move's chance
-    of winning: the game's calibrated chance (``ai/winchance.py``, the one the app shows)
-    when the position is known, else a plain linear map.  0 or 1 only for a proof."""
+    of winning: the game's calibrated chance (``ai/winchance.py``, the one the app shows;
+    ``guided``: the learned priors guided the search) when the position is known, else a
+    plain linear map.  0 or 1 only for a proof."""
     if proven is not None:
         return 1.0 if proven > 0 else 0.0 if proven < 0 else 0.5
     try:
@@ -83,7 +86,7 @@ def win_chance(value: float, state=None, iterations: int | None = None, proven=N
         return 0.5
     if state is not None:
         try:
-            c0 = winchance.of_state(state, v, iterations)
+            c0 = winchance.of_state(state, v, iterations, None, guided)
         except (TypeError, ValueError, AttributeError):
             c0 = None
         if c0 is not None:
@@ -582,10 +585,12 @@ class Engine:
             return random.randrange(1 << 30)
         return random.Random(f"{self.seed}:{state}").randrange(1 << 30)
 
-    def _info(self, it: int, elapsed: float, value: float, pv: list, proven=None) -> None:
+    def _info(
+        self, it: int, elapsed: float, value: float, pv: list, proven=None, guided=False
+    ) -> None:
         ms = max(0, int(elapsed * 1000))
         nps = int(it / elapsed) if elapsed > 0 else 0
-        chance = win_chance(value, self._searched, it, proven)
+        chance = win_chance(value, self._searched, it, proven, bool(guided))
         line = f"info depth {len(pv)} nodes {it} nps {nps} time {ms} score chance {chance:.3f}"
         if pv:
             line += " pv " + " ".join(str(m) for m in pv)
@@ -624,11 +629,11 @@ class Engine:
             now = time.perf_counter()
             if now - last[0] >= INFO_EVERY:
                 last[0] = now
-                self._info(res.iterations, res.elapsed, res.value, res.pv, res.proven)
+                self._info(res.iterations, res.elapsed, res.value, res.pv, res.proven, res.guided)
             return False
 
         res = bot.search(state, on_progress=on_progress)
-        self._info(res.iterations, res.elapsed, res.value, res.pv, res.proven)
+        self._info(res.iterations, res.elapsed, res.value, res.pv, res.proven, res.guided)
         return res.move
 
     def _search_parallel(self, state, settings: dict, depth, seed: int, stop) -> Any:
@@ -659,7 +664,12 @@ class Engine:
                 elif kind == "result":
                     elapsed = time.perf_counter() - start
                     self._info(
-                        msg["iterations"], elapsed, msg["value"], msg["pv"], msg.get("proven")
+                        msg["iterations"],
+                        elapsed,
+                        msg["value"],
+                        msg["pv"],
+                        msg.get("proven"),
+                        msg.get("guided"),
                     )
                     return msg["move"]
                 elif kind == "error":
@@ -674,11 +684,23 @@ class Engine:
                 if ended:
                     pool.stop()
                     merged = merged or search._merged(final=False)
-                    self._info(merged["iterations"], now - start, merged["value"], merged["pv"])
+                    self._info(
+                        merged["iterations"],
+                        now - start,
+                        merged["value"],
+                        merged["pv"],
+                        guided=merged.get("guided"),
+                    )
                     return merged["move"]
                 if now - last_info >= INFO_EVERY:
                     last_info = now
-                    self._info(view["iterations"], now - start, view["value"], view["pv"])
+                    self._info(
+                        view["iterations"],
+                        now - start,
+                        view["value"],
+                        view["pv"],
+                        guided=view.get("guided"),
+                    )
             time.sleep(0.005)
 
     def _perft(self, state, depth: int, stop: threading.Event) -> None:

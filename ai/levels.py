@@ -23,7 +23,9 @@ share of the first leaves that are finished games; see ``ai/mcts.py``), the lear
 priors' settings (``prior``: the weight of their progressive bias, 0 off; ``pvisits``: the
 visits before a node ranks its moves by them; ``pwiden``: ``1`` widens every node in their
 order; ``playout``: ``game`` or ``model``, whose playouts draw moves by them; all off by
-default, and without effect in a game with no model: ``ai/policy.py``), the shared move
+default in ``mcts:``, a level takes the game's own, ``Game.prior`` and
+``Game.prior_widening``, where it names them, and ``prior=0`` turns them off; without
+effect in a game with no model: ``ai/policy.py``), the shared move
 statistics' settings (``rave``: GRAVE's bias, 0 off; ``rref``: the visits a node needs to
 be the reference whose statistics its descendants use; a level takes the game's own,
 ``Game.rave`` where it names one, and ``mcts:`` is off unless asked; without effect in a game
@@ -82,13 +84,19 @@ def game_times(game) -> dict[str, float]:
     return out
 
 
+# what a level takes from the game it plays (None: the game's own, see ``level_settings``)
+GAME_OWN = {"rave": None, "prior": None, "prior_widening": None}
+
+
 def level_settings(level: str, game=None) -> dict:
     """A level's MCTS settings, with the time per move ``game`` names for it (if any); a
-    level searches with the game's own GRAVE setting (``rave`` None: ``Game.rave``), which a
-    plain ``MCTS`` (the review's, the lessons', the puzzles' fixed budgets) leaves off."""
+    level searches with the game's own GRAVE setting (``rave`` None: ``Game.rave``) and
+    learned priors (``prior``, ``prior_widening`` None: ``Game.prior``,
+    ``Game.prior_widening``), which a plain ``MCTS`` (the review's, the lessons', the
+    puzzles' fixed budgets) leaves off."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    return {"rave": None, **LEVELS[level], **level_budget(level, game)}
+    return {**GAME_OWN, **LEVELS[level], **level_budget(level, game)}
 
 
 def level_budget(level: str, game=None) -> dict:

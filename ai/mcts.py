@@ -21,6 +21,10 @@ a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``"model"`` draws the playout's moves by the model instead of the game's own playout (with
 ``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
+A ``prior`` (or ``prior_widening``) of None takes the game's own, ``Game.prior`` (and
+``Game.prior_widening``), as the levels do (``ai/levels.py``); a game that names none is
+searched without.  A guided search's result says so (``SearchResult.guided``), and its win
+chance is read by the game's table for guided searches (``ai/winchance.py``).
 
 Shared move statistics (GRAVE, Cazenave 2015; optional, off by default; the levels ask for
 the game's own ``Game.rave``, ``ai/levels.py``): with ``rave`` above 0, in a game whose
@@ -70,6 +74,9 @@ class SearchResult:
     # seat 0's chance of winning in [0, 1] (draws half), calibrated per game from the root
     # value (ai/winchance.py); exactly 0 or 1 only when the search proved the result
     win_chance: float | None = None
+    # the search ranked its moves by the learned model (its value is read by the game's
+    # table for such searches: ``winchance``'s ``guided``)
+    guided: bool = False
 
     def notation(self) -> str:
         return "" if self.move is None else str(self.move)
@@ -207,9 +214,9 @@ class MCTS:
         widening: tuple[float, float] | None = None,
         cutoff: int | None = None,
         adaptive: bool = True,
-        prior: float = 0.0,
+        prior: float | None = 0.0,
         prior_visits: int = PRIOR_VISITS,
-        prior_widening: bool = False,
+        prior_widening: bool | None = False,
         playout: str = "game",
         rave: float | None = 0.0,
         rave_ref: int | None = None,
@@ -237,8 +244,9 @@ class MCTS:
         self.adaptive = adaptive
         # learned priors (the module docstring): the progressive bias's weight (0: none),
         # the visits before a node ranks its moves, widening by them in every game, and
-        # the playout policy
-        if prior < 0 or not math.isfinite(prior):
+        # the playout policy; None for the weight or the widening: the game's own
+        # (``Game.prior``, ``Game.prior_widening``, as the levels ask for; else off)
+        if prior is not None and (prior < 0 or not math.isfinite(prior)):
             raise ValueError("prior is a weight of 0 or more")
         if prior_visits < 1:
             raise ValueError("prior_visits is at least 1")
@@ -251,7 +259,7 @@ class MCTS:
             raise ValueError("rave is a bias of 0 (off) or more")
         if rave_ref is not None and rave_ref < 1:
             raise ValueError("rave_ref is at least 1 visit")
-        if rave and (prior > 0 or playout != "game"):
+        if rave and ((prior or 0) > 0 or playout != "game"):
             raise ValueError("rave does not combine with the learned priors (prior, playout)")
         self.rave = rave
         self.rave_ref = rave_ref
@@ -261,16 +269,20 @@ class MCTS:
         if clock not in CLOCKS:
             raise ValueError(f"clock is one of {', '.join(CLOCKS)}, not {clock!r}")
         self.clock = clock
-        self.prior = float(prior)
+        self.prior = None if prior is None else float(prior)
         self.prior_visits = int(prior_visits)
-        self.prior_widening = bool(prior_widening)
+        self.prior_widening = None if prior_widening is None else bool(prior_widening)
         self.playout = playout
+        # the weight and widening of the search under way (``learned_for`` its game)
+        self._prior_now = 0.0
+        self._pwiden_now = False
 
     def __repr__(self):
         return (
             f"MCTS(iterations={self.iterations}, time_limit={self.time_limit}, "
             f"exploration={self.exploration}, randomness={self.randomness}"
             + (f", prior={self.prior}" if self.prior else "")
+            + (", prior=the game's" if self.prior is None else "")
             + (f", playout={self.playout!r}" if self.playout != "game" else "")
             + (f", rave={self.rave}" if self.rave else "")
             + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
@@ -288,8 +300,11 @@ class MCTS:
         if state.is_over():
             return SearchResult(None)
         game = getattr(state, "game", None)
-        policy = self.policy_for(game)
+        self._prior_now, self._pwiden_now = self.learned_for(game)
         grave = self.grave_for(state)
+        # (a GRAVE asked for by name goes before the game's own priors)
+        policy = None if grave else self.policy_for(game)
+        guided = policy is not None
         if grave:
             root: Node = GraveNode(None, None, state)
         else:
@@ -311,7 +326,8 @@ class MCTS:
                 0,
                 time.perf_counter() - start,
                 proven,
-                winchance.of_state(state, value, 0, proven),
+                winchance.of_state(state, value, 0, proven, guided),
+                guided,
             )
         wide = bool(getattr(game, "wide", False))
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
@@ -412,7 +428,7 @@ class MCTS:
         game = getattr(state, "game", None)
         bias = self.rave
         if bias is None:
-            if self.prior > 0 or self.playout != "game":
+            if self.learned_for(game)[0] > 0 or self.playout != "game":
                 return None  # (the game's own GRAVE gives way to the priors' loop)
             bias = getattr(game, "rave", None)
         if not bias or not hasattr(state, "amaf_key") or not hasattr(state, "amaf_rollout"):
@@ -523,10 +539,22 @@ class MCTS:
             best = max(node.children, key=lambda ch: ch.visits)
         return best
 
+    def learned_for(self, game) -> tuple[float, bool]:
+        """The learned priors' weight and widening a search in ``game`` uses: the settings',
+        or where they are None the game's own (``Game.prior``, ``Game.prior_widening``;
+        off in a game that names none)."""
+        w = self.prior
+        if w is None:
+            w = getattr(game, "prior", None) or 0.0
+        widen = self.prior_widening
+        if widen is None:
+            widen = bool(getattr(game, "prior_widening", False))
+        return float(w), bool(widen)
+
     def policy_for(self, game):
         """The learned model this search uses in ``game`` (``ai/policy.py``): None when
         the settings ask for none, or the game has none."""
-        if self.prior <= 0 and self.playout == "game":
+        if self.learned_for(game)[0] <= 0 and self.playout == "game":
             return None
         from ai import policy
 
@@ -541,9 +569,9 @@ class MCTS:
             c = EXPLORATION
         solver = self.solver
         base, factor = getattr(self, "_widen", WIDENING)
-        widen = wide or self.prior_widening
+        widen = wide or self._pwiden_now
         rank_at = self.prior_visits
-        bias = self.prior
+        bias = self._prior_now
         while node.proven is None:
             untried = node.untried
             if untried is None:
@@ -718,9 +746,10 @@ class MCTS:
         root_proven = None
         if root.proven is not None:
             root_proven = int(round(root.proven * sign))
-        chance = winchance.of_state(root.state, stats[0].value, iterations, root_proven)
+        guided = isinstance(root, GuidedNode)
+        chance = winchance.of_state(root.state, stats[0].value, iterations, root_proven, guided)
         return SearchResult(
-            best.move, stats, pv, stats[0].value, iterations, elapsed, root_proven, chance
+            best.move, stats, pv, stats[0].value, iterations, elapsed, root_proven, chance, guided
         )
 
     def _random_pick(self, stats: list[MoveStat]) -> MoveStat:

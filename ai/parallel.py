@@ -151,6 +151,7 @@ def snapshot(res) -> dict:
         "iterations": int(getattr(res, "iterations", 0) or 0),
         "elapsed": float(getattr(res, "elapsed", 0.0) or 0.0),
         "proven": _proven(getattr(res, "proven", None)),
+        "guided": bool(getattr(res, "guided", False)),
     }
 
 
@@ -182,8 +183,9 @@ def merge(snaps, randomness: float = 0.0, rng: random.Random | None = None) -> d
 
     Returns plain data: ``move``, ``stats`` (every root move, best first, as ``(notation,
     visits, value, proven)``), ``value`` (of the merged best move), ``pv``, ``iterations``
-    (summed), ``elapsed`` (the longest), ``proven`` (the root's) and ``parts`` (each
-    snapshot's iterations).  ``randomness`` > 0 (with ``rng``) picks the move as Easy does."""
+    (summed), ``elapsed`` (the longest), ``proven`` (the root's), ``parts`` (each
+    snapshot's iterations) and ``guided`` (the learned priors guided a search).
+    ``randomness`` > 0 (with ``rng``) picks the move as Easy does."""
     snaps = [s for s in snaps if s is not None]
     visits: dict[str, int] = {}
     sums: dict[str, float] = {}
@@ -231,6 +233,7 @@ def merge(snaps, randomness: float = 0.0, rng: random.Random | None = None) -> d
         "elapsed": max((float(s.get("elapsed", 0.0)) for s in snaps), default=0.0),
         "proven": root_proven,
         "parts": parts,
+        "guided": any(bool(s.get("guided")) for s in snaps),
     }
     if not stats:  # a search that keeps no statistics: the first answer stands
         first = next((s for s in snaps if s.get("move") is not None), None)
@@ -279,6 +282,7 @@ def merge_results(results, randomness: float = 0.0, rng: random.Random | None = 
         m["iterations"],
         m["elapsed"],
         m["proven"],
+        guided=bool(m["guided"]),
     )
 
 
@@ -290,6 +294,7 @@ def client_view(merged: dict, top: int = TOP_MOVES) -> dict:
         "pv": list(merged["pv"][:10]),
         "iterations": int(merged["iterations"]),
         "parts": list(merged["parts"]),
+        "guided": bool(merged.get("guided")),
     }
 
 
@@ -910,7 +915,10 @@ class ParallelPlayer:
             msg["iterations"],
             msg["elapsed"],
             msg["proven"],
-            winchance.of_state(state, msg["value"], msg["iterations"], msg["proven"]),
+            winchance.of_state(
+                state, msg["value"], msg["iterations"], msg["proven"], bool(msg.get("guided"))
+            ),
+            bool(msg.get("guided")),
         )
 
     def _ask(self, blob, spec, budget, on_progress) -> dict:

@@ -9,7 +9,11 @@ it; docs/ai.md gives the method and the figures):
     chance = sigmoid(w . features(value for seat 0, seat to move, iterations))
 
 The fitted weights are data files in ``ai/calibration/`` named by the game's id (shipped
-as package data); a game without one gets the identity-like default ``DEFAULT``.
+as package data); a game without one gets the identity-like default ``DEFAULT``.  A
+search guided by the game's learned move priors (``SearchResult.guided``: a game whose
+levels search with them, ``Game.prior``) leans less to the side to move than a plain one,
+so such a file may hold a second table for guided searches, ``"guided"`` (fitted by
+``python -m ai.calibrate GAME --prior W``); without it the plain table reads them.
 A proven result is exact (1, 0, or 0.5 for a draw); any other estimate is kept inside
 [``FLOOR``, 1 - ``FLOOR``], so 0 % and 100 % on screen always mean a proof.
 
@@ -37,7 +41,7 @@ FEATURES = ("bias", "value", "mover", "value*budget", "mover*budget", "value^3")
 # no calibration file: chance = sigmoid(2.2 * v), about (1 + v) / 2 in the middle
 DEFAULT = (0.0, 2.2, 0.0, 0.0, 0.0, 0.0)
 
-_cache: dict[str, tuple] = {}
+_cache: dict[tuple[str, bool], tuple] = {}
 
 
 def features(value0: float, player: int, iterations: int | None) -> tuple:
@@ -74,22 +78,37 @@ def _sigmoid(z: float) -> float:
     return e / (1.0 + e)
 
 
-def weights(game_id: str | None) -> tuple:
-    """The fitted weights for ``game_id`` (``DEFAULT`` when it has no readable file)."""
+def _read(table) -> tuple | None:
+    """A table's weights, when it has a sound ``weights`` list (else None)."""
+    try:
+        got = tuple(float(x) for x in table["weights"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    if len(got) == len(FEATURES) and all(math.isfinite(x) for x in got):
+        return got
+    return None
+
+
+def weights(game_id: str | None, guided: bool = False) -> tuple:
+    """The fitted weights for ``game_id`` (``DEFAULT`` when it has no readable file); with
+    ``guided``, the file's table for guided searches where it has a sound one, else its
+    plain table."""
     key = str(game_id or "")
-    if key in _cache:
-        return _cache[key]
+    if (key, bool(guided)) in _cache:
+        return _cache[key, bool(guided)]
     w: tuple[float, ...] = DEFAULT
     path = FOLDER / f"{key}.json"
     if key and key.replace("_", "").replace("-", "").isalnum() and path.is_file():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            got = tuple(float(x) for x in data["weights"])
-            if len(got) == len(FEATURES) and all(math.isfinite(x) for x in got):
-                w = got
-        except (OSError, ValueError, KeyError, TypeError):
-            w = DEFAULT  # a broken file: the default, never a crash
-    _cache[key] = w
+        except (OSError, ValueError):
+            data = None  # a broken file: the default, never a crash
+        if isinstance(data, dict):
+            plain = _read(data)
+            w = plain or DEFAULT
+            if guided and isinstance(data.get("guided"), dict):
+                w = _read(data["guided"]) or w
+    _cache[key, bool(guided)] = w
     return w
 
 
@@ -105,16 +124,18 @@ def chance(
     value: float,
     iterations: int | None,
     proven: int | None = None,
+    guided: bool = False,
 ) -> float:
     """Seat 0's chance of winning (draws count half), in [0, 1].
 
     ``value`` and ``proven`` are the search's, for ``player`` (the player to move);
-    ``iterations`` the search's budget.  0 and 1 only for a proven result."""
+    ``iterations`` the search's budget; ``guided`` whether the learned priors guided it.
+    0 and 1 only for a proven result."""
     if proven is not None:
         p = int(proven) if player == 0 else -int(proven)
         return 1.0 if p > 0 else 0.0 if p < 0 else 0.5
     v0 = float(value) if player == 0 else -float(value)
-    return calibrated(weights(game_id), v0, player, iterations)
+    return calibrated(weights(game_id, guided), v0, player, iterations)
 
 
 def smoothed(series) -> list:
@@ -163,9 +184,12 @@ def game_id_of(state) -> str | None:
     return getattr(game, "id", None) or None
 
 
-def of_state(state, value: float, iterations: int | None, proven: int | None = None) -> float:
+def of_state(
+    state, value: float, iterations: int | None, proven: int | None = None, guided: bool = False
+) -> float:
     """``chance`` for a search of ``state`` (its game and its player to move)."""
-    return chance(game_id_of(state), getattr(state, "player", 0), value, iterations, proven)
+    player = getattr(state, "player", 0)
+    return chance(game_id_of(state), player, value, iterations, proven, guided)
 
 
 def of_message(state, msg: dict) -> float | None:
@@ -178,7 +202,8 @@ def of_message(state, msg: dict) -> float | None:
     except (TypeError, ValueError):
         return None
     player = msg.get("player", getattr(state, "player", 0))
-    return chance(game_id_of(state), player, value, iterations, msg.get("proven"))
+    guided = bool(msg.get("guided"))
+    return chance(game_id_of(state), player, value, iterations, msg.get("proven"), guided)
 
 
 __all__ = [

@@ -19,7 +19,8 @@ Messages (plain dicts, so the UI never needs the engine's classes):
   (per process), ``processes``;
 * ``progress``: ``fraction`` (of the budget, the mean over the processes), ``value`` (root
   estimate in [-1, 1] for the player to move: not a chance; ``ai.winchance.of_message``
-  turns it and ``iterations`` into seat 0's calibrated chance), ``stats`` (top moves as ``(notation,
+  turns it, ``iterations`` and ``guided`` (the learned priors guided the search) into seat
+  0's calibrated chance), ``stats`` (top moves as ``(notation,
   visits, value)``), ``pv`` (notations), ``iterations`` (summed), ``parts`` (each
   process's iterations);
 * ``result``:   ``move`` (notation of the chosen move) and everything ``progress`` has,
@@ -91,6 +92,7 @@ def summarize(res, top: int = TOP_MOVES) -> dict:
         "stats": stats,
         "pv": [str(m) for m in list(getattr(res, "pv", None) or [])[:10]],
         "iterations": int(getattr(res, "iterations", 0) or 0),
+        "guided": bool(getattr(res, "guided", False)),
     }
 
 

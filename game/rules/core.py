@@ -30,6 +30,10 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   (value for player 0, the ``amaf_key`` of every move the playout played, in order).
 * ``Game.rave``, ``Game.rave_ref`` -- optional: the search's GRAVE bias and reference visits
   for this game where it plays better with them on (off where None).
+* ``Game.prior``, ``Game.prior_widening`` -- optional: the weight of the learned move
+  priors' bias in the computer's levels (``ai/mcts.py``; a model shipped in
+  ``ai/policies/``), and whether they widen every node in the model's order, where the game
+  plays better with them on (off where None).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
@@ -585,6 +589,9 @@ class Game:
     #: the search's GRAVE bias and reference visits (``ai/mcts.py``); None: off
     rave: float | None = None
     rave_ref: int | None = None
+    #: the levels' learned move priors: the bias's weight and widening by them; None: off
+    prior: float | None = None
+    prior_widening: bool = False
     #: the names of ``State.move_features``' indices (the learned priors); None: no features
     move_feature_names: tuple[str, ...] | None = None
     #: seconds a move for some of the computer's levels, where the shared ones do not fit

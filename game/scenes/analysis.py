@@ -371,7 +371,9 @@ class AnalysisScene(Scene):
             v = float(value)
         except (TypeError, ValueError):
             v = 0.0
-        c0 = winchance.of_state(state, v, int(msg.get("iterations") or 0))
+        c0 = winchance.of_state(
+            state, v, int(msg.get("iterations") or 0), None, bool(msg.get("guided"))
+        )
         return c0 if state.player == 0 else 1.0 - c0
 
     def top_moves(self) -> list[tuple[str, int, float]]:

@@ -457,7 +457,11 @@ class Match:
         except (TypeError, ValueError):
             v = 0.0
         c0 = winchance.chance(
-            winchance.game_id_of(state), self.req_player, v, int(msg.get("iterations") or 0)
+            winchance.game_id_of(state),
+            self.req_player,
+            v,
+            int(msg.get("iterations") or 0),
+            guided=bool(msg.get("guided")),
         )
         return c0 if self.req_player == 0 else 1.0 - c0
 

@@ -112,8 +112,11 @@ def test_the_spec_keys_set_the_settings_and_bad_values_say_so():
         True,
         "model",
     )
+    # a level takes the game's own (None); Splay names none, so it searches without
     off = make_player("medium")
-    assert (off.prior, off.prior_widening, off.playout) == (0.0, False, "game")
+    assert (off.prior, off.prior_widening, off.playout) == (None, None, "game")
+    assert off.learned_for(SPLAY) == (0.0, False) and off.policy_for(SPLAY) is None
+    assert make_player("mcts:iterations=50").learned_for(SPLAY) == (0.0, False)
     for bad in ("mcts:prior=-1", "mcts:prior=nan", "mcts:pvisits=0", "mcts:playout=fast"):
         with pytest.raises(ValueError):
             make_player(bad)
@@ -277,3 +280,60 @@ def test_self_play_draws_a_random_setup_from_its_seed():
     again = train.self_play(game, 1, 8, seed=3, sample_plies=4)
     other = train.self_play(game, 1, 8, seed=4, sample_plies=4)
     assert one == again and one != other
+
+
+# --- a game's own priors in its levels -----------------------------------------------------
+def test_a_level_takes_the_games_own_priors_and_says_its_search_was_guided(shipped, monkeypatch):
+    """A game that names ``prior`` (and ``prior_widening``) is searched by every level with
+    them, visit for visit as the same settings asked for by name; ``prior=0`` turns them
+    off; ``mcts:`` and a plain ``MCTS`` stay plain.  The result says whether the model
+    guided it, and its chance is read by the game's table for guided searches."""
+    from ai import winchance
+    from ai.levels import make_bot
+
+    shipped(model(**{"new_e=1": 2.0}))
+    monkeypatch.setattr(SPLAY, "prior", 1.0, raising=False)
+    s, rng = SPLAY.start(), random.Random(5)
+    for _ in range(4):
+        s = s.play(rng.choice(s.legal_moves()))
+    budget = {"iterations": 200, "time_limit": None}
+    level = make_bot("medium", seed=1, **budget)
+    assert level.learned_for(SPLAY) == (1.0, False)
+    res = level.search(s)
+    named = MCTS(iterations=200, seed=1, prior=1.0).search(s)
+    assert res.guided and named.guided
+    assert [(m.move, m.visits) for m in res.stats] == [(m.move, m.visits) for m in named.stats]
+    assert res.win_chance == winchance.of_state(s, res.value, res.iterations, res.proven, True)
+    # turned off by name, or never asked for: plain
+    off = make_bot("medium", seed=1, prior=0, **budget)
+    assert off.learned_for(SPLAY) == (0.0, False) and not off.search(s).guided
+    assert not MCTS(iterations=200, seed=1).search(s).guided
+    assert not make_player("mcts:iterations=200").search(s).guided
+    # the game's widening comes with it, unless the spec says otherwise
+    monkeypatch.setattr(SPLAY, "prior_widening", True, raising=False)
+    assert make_bot("hard").learned_for(SPLAY) == (1.0, True)
+    assert make_player("hard:pwiden=0").learned_for(SPLAY) == (1.0, False)
+    # a game without a model: the setting changes nothing
+    shipped(None)
+    assert make_bot("medium", seed=1, **budget).search(s).guided is False
+
+
+def test_a_guided_search_reaches_the_worker_and_the_merge_as_guided(shipped, monkeypatch):
+    """``guided`` travels in the worker's message, a snapshot and the merge of several
+    processes, so the app reads the chance with the right table."""
+    from ai import parallel, winchance
+    from ai.worker import summarize
+
+    shipped(model())
+    s = SPLAY.start()
+    res = MCTS(iterations=60, seed=3, prior=1.0).search(s)
+    plain = MCTS(iterations=60, seed=3).search(s)
+    assert summarize(res)["guided"] is True and summarize(plain)["guided"] is False
+    merged = parallel.merge([parallel.snapshot(res), parallel.snapshot(res)])
+    assert merged["guided"] is True and parallel.client_view(merged)["guided"] is True
+    assert parallel.merge([parallel.snapshot(plain)])["guided"] is False
+    assert parallel.merge_results([res, res]).guided is True
+    msg = {**summarize(res), "player": s.player}
+    assert winchance.of_message(s, msg) == winchance.chance(
+        "splay", s.player, res.value, 60, None, True
+    )

@@ -546,3 +546,57 @@ def test_prior_self_play_searches_with_the_model_and_is_cached_apart(tmp_path, m
     assert calibrate.main(args + ["--prior", "-1"]) == 2
     assert calibrate.main(args + ["--pwiden"]) == 2
     assert calibrate.main(args + ["--prior", "1", "--rave", "0.001"]) == 2
+
+
+def test_a_guided_search_reads_the_guided_table_else_the_plain_one(tmp_path, monkeypatch):
+    """A file's ``guided`` table reads searches the learned priors guided; a file without
+    one, or with a broken one, reads them with its plain table, never the default."""
+    plain = [0.0, 2.0, 0.5, 0.0, 0.0, 0.0]
+    both = {"weights": plain, "guided": {"weights": [0.0, 3.0, 0.0, 0.0, 0.0, 0.0]}}
+    broken = {"weights": plain, "guided": {"weights": [1, 2]}}
+    for gid, table in (("both", both), ("plainonly", {"weights": plain}), ("broken", broken)):
+        (tmp_path / f"{gid}.json").write_text(json.dumps(table), encoding="utf-8")
+    monkeypatch.setattr(winchance, "FOLDER", tmp_path)
+    monkeypatch.setattr(winchance, "_cache", {})
+    assert winchance.weights("both") == tuple(plain)
+    assert winchance.weights("both", guided=True) == (0.0, 3.0, 0.0, 0.0, 0.0, 0.0)
+    assert winchance.chance("both", 1, -0.2, 1000, guided=True) == pytest.approx(
+        1 / (1 + math.exp(-0.6))
+    )
+    assert winchance.chance("both", 1, -0.2, 1000) == pytest.approx(
+        1 / (1 + math.exp(-(0.4 - 0.5)))
+    )
+    for gid in ("plainonly", "broken"):
+        assert winchance.weights(gid, guided=True) == tuple(plain)
+    # a proof is exact whatever the table
+    assert winchance.chance("both", 0, 1.0, 1000, proven=1, guided=True) == 1.0
+
+
+def test_prior_fit_writes_the_guided_table_beside_the_plain_one(tmp_path, monkeypatch, capsys):
+    """``--prior W`` fits the table for guided searches into the game's file, keeping its
+    plain table; a file with no plain table is refused."""
+    monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))
+    monkeypatch.setattr(calibrate, "SEARCH", {})
+    out = tmp_path / "splay.json"
+    plain = {"game": "splay", "weights": [0.0, 2.0, 0.1, 0.0, 0.0, 0.0]}
+    out.write_text(json.dumps(plain), encoding="utf-8")
+    args = [
+        "splay",
+        "--train",
+        "2",
+        "--test",
+        "0",
+        "--out",
+        str(out),
+        "--cache",
+        str(tmp_path / "c.jsonl"),
+    ]
+    assert calibrate.main(args + ["--prior", "1"]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["weights"] == plain["weights"]
+    g = data["guided"]
+    assert g["search"] == {"prior": 1.0} and "--prior 1" in g["fitted_on"]["by"]
+    assert len(g["weights"]) == len(winchance.FEATURES)
+    assert "its table for guided searches" in capsys.readouterr().out
+    out.write_text("{}", encoding="utf-8")
+    assert calibrate.main(args + ["--prior", "1", "--cached-only"]) == 2
