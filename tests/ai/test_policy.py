@@ -337,3 +337,22 @@ def test_a_guided_search_reaches_the_worker_and_the_merge_as_guided(shipped, mon
     assert winchance.of_message(s, msg) == winchance.chance(
         "splay", s.player, res.value, 60, None, True
     )
+
+
+def test_glades_levels_search_with_its_model_and_a_plain_search_does_not():
+    """Glades names its priors (``Game.prior``): its levels are guided by the shipped model,
+    the review's and lessons' fixed-budget ``MCTS`` stays plain; the other games' levels
+    stay plain until they name theirs."""
+    from ai.levels import make_bot
+
+    glades = rules.get("glades")
+    assert glades.prior == 1.0 and pol.load(glades) is not None
+    s = glades.start()
+    for _ in range(6):
+        s = s.play(random.Random(len(s.legal_moves())).choice(s.legal_moves()))
+    res = make_bot("easy", seed=2, iterations=150, time_limit=None).search(s)
+    assert res.guided and res.move in s.legal_moves()
+    assert not MCTS(iterations=150, seed=2).search(s).guided
+    for gid in rules.GAMES:
+        if gid != "glades":
+            assert make_bot("hard").learned_for(rules.get(gid))[0] == 0.0, gid
