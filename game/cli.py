@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import SimpleNamespace
 
 SCENES = (
     "title",
@@ -575,6 +576,11 @@ def main(argv=None) -> int:
         print(CE_MESSAGE, file=sys.stderr)
         return 1
     prog = parser.prog
+    try:
+        prep = prepare(args)  # (a bad command line is told so before "no display")
+    except UsageError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
     if not args.list:
         why = no_display(pygame)
         if why:
@@ -585,7 +591,7 @@ def main(argv=None) -> int:
             )
             return 1
     try:
-        return run(args)
+        return run(args, prep)
     except UsageError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
@@ -600,12 +606,12 @@ def main(argv=None) -> int:
         return 130
 
 
-def run(args) -> int:
-    import random
-
+def prepare(args) -> SimpleNamespace | None:
+    """Every check of the command line that needs no window (UsageError for the first
+    that fails), and what they read: run before the display is looked for, so a bad
+    command line is told so on a machine without one too.  None for ``--list``."""
     if args.list:
-        list_games()
-        return 0
+        return None
     check_combinations(args)
     check_export(args)
     size = parse_size(args.size) if args.size else None
@@ -638,9 +644,31 @@ def run(args) -> int:
             record = load_file(args.load)
         except ValueError as e:
             raise UsageError(str(e)) from None
+    tour_id = None if exporting(args) else check_tour(args)
+    return SimpleNamespace(
+        size=size,
+        seats=seats,
+        game=game,
+        demo_game=demo_game,
+        options=options,
+        record=record,
+        tour_id=tour_id,
+    )
+
+
+def run(args, prep: SimpleNamespace | None = None) -> int:
+    import random
+
+    if args.list:
+        list_games()
+        return 0
+    if prep is None:
+        prep = prepare(args)
+    assert prep is not None
+    size, seats, game, demo_game = prep.size, prep.seats, prep.game, prep.demo_game
+    options, record, tour_id = prep.options, prep.record, prep.tour_id
     if exporting(args):
         return run_export(args, record)
-    tour_id = check_tour(args)
     scene_name = args.scene
     if scene_name is None:
         scene_name = "play" if game is not None else "title"

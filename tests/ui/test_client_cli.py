@@ -334,6 +334,15 @@ def test_no_display_gives_one_line_and_a_non_zero_exit(monkeypatch, capsys):
     assert entry.main(["--game", "splay"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no display" in err[0]
+    # a bad command line is told so first, display or not
+    for bad, why in (
+        (["--game", "nosuch"], "nosuch"),
+        (["--game", "splay", "--move-cap", "0"], "--move-cap"),
+        (["--tour", "splay", "--game", "gess"], "--tour"),
+    ):
+        assert entry.main(bad) == 2
+        err = capsys.readouterr().err
+        assert why in err and "no display" not in err, err
 
 
 def test_the_analysis_board_of_a_saved_game_with_its_variations(tmp_path, data):
