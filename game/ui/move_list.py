@@ -14,7 +14,7 @@ import pygame
 
 from game import theme
 from game.session import turns
-from game.ui.widgets import draw_text, fit_text, line_height, text_size
+from game.ui.widgets import draw_text, fit_size, fit_text, line_height, text_size
 
 
 class MoveList:
@@ -226,8 +226,13 @@ class MoveList:
                 mark_w = line_height(theme.FONT_SMALL) + 4 if mark else 0
                 event = self._event_of(t)
                 event_w = text_size(event, theme.FONT_TINY)[0] + 6 if event else 0
-                text = fit_text(t.text, theme.FONT_SMALL, col_w - 10 - mark_w - event_w)
-                draw_text(surface, text, theme.FONT_SMALL, self.colours[t.mover], (cell.x + 4, y))
+                # a long move ("take:orange" in a narrow window) a little smaller first, cut
+                # short only below that
+                room = col_w - 10 - mark_w - event_w
+                size = fit_size(t.text, theme.FONT_SMALL, room, floor=11)
+                text = fit_text(t.text, size, room)
+                dy = (line_height(theme.FONT_SMALL) - line_height(size)) // 2
+                draw_text(surface, text, size, self.colours[t.mover], (cell.x + 4, y + dy))
                 if mark is not None:
                     draw_text(
                         surface, mark[0], theme.FONT_SMALL, mark[1], (cell.right - 4, y), "topright"
