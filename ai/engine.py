@@ -233,7 +233,6 @@ class Engine:
         self._task = ""  # what the thread does: "go" or "perft"
         self._stop = threading.Event()
         self._searched = None  # the position of the search under way (its info lines)
-        self._serial = 0
 
     # --- output ---------------------------------------------------------------------------
     def out(self, line: str) -> None:
@@ -639,14 +638,13 @@ class Engine:
     def _search_parallel(self, state, settings: dict, depth, seed: int, stop) -> Any:
         """The search in ``processes`` processes, merged at the root (``ai/parallel.py``);
         ``stop`` answers with the merged statistics so far."""
-        from .parallel import Search, shared_pool
+        from .parallel import Search, next_serial, shared_pool
 
         pool = shared_pool(self.processes)
         for k in range(pool.size):
             if pool.dead(k):
                 pool.restart(k)
-        self._serial += 1
-        serial = self._serial
+        serial = next_serial()
         spec = {"level": self.level, "seed": seed}
         spec.update(settings)
         spec.pop("randomness", None)  # the level's own: the worker reads it from the level

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import atexit
 import importlib
+import itertools
 import multiprocessing as mp
 import os
 import pickle
@@ -822,6 +823,15 @@ class Search:
 
 # --- the blocking player ---------------------------------------------------------------------
 _POOLS: dict[tuple, Pool] = {}
+# the serial numbers of requests to the shared pools: one count for every player and engine
+# of this process, so that two players of a match sharing a pool (master against master)
+# never take a late answer to the other's request for their own
+_SERIALS = itertools.count(1)
+
+
+def next_serial() -> int:
+    """A request's serial number for a shared pool, never given before in this process."""
+    return next(_SERIALS)
 
 
 def shared_pool(processes: int, backend: str = DEFAULT_BACKEND) -> Pool:
@@ -866,7 +876,6 @@ class ParallelPlayer:
         self.backend = backend
         self._pool = pool
         self.poll_interval = poll_interval
-        self._serial = 0
         d = spec if isinstance(spec, dict) else {}
         self.time_limit = d.get("time_limit")
         self.iterations = d.get("iterations")
@@ -895,13 +904,20 @@ class ParallelPlayer:
             spec = {"level": self.spec}
         spec["seed"] = self.rng.randrange(1 << 30)
         budget = self.time_limit if self.time_limit is not None else None
+        legal = {str(m): m for m in state.legal_moves()}
         for attempt in (0, 1):
             msg = self._ask(blob, spec, budget, on_progress)
+            if msg["type"] == "result" and msg.get("move") not in legal:
+                # (never play an answer that is not of this position: ask once more)
+                msg = {
+                    "type": "error",
+                    "restarted": True,
+                    "message": f"the search answered {msg.get('move')!r}, not a legal move here",
+                }
             if msg["type"] == "result":
                 break
             if not msg.get("restarted") or attempt == 1:
                 raise RuntimeError(f"the parallel search failed: {msg.get('message')}")
-        legal = {str(m): m for m in state.legal_moves()}
 
         def obj(notation):
             return legal.get(notation, notation)
@@ -927,9 +943,9 @@ class ParallelPlayer:
         for k in range(pool.size):  # a process that died between moves
             if pool.dead(k):
                 pool.restart(k)
-        self._serial += 1
-        pool.submit(self._serial, blob, spec)
-        search = Search(pool, self._serial, spec, budget)
+        serial = next_serial()
+        pool.submit(serial, blob, spec)
+        search = Search(pool, serial, spec, budget)
         while True:
             for msg in search.poll():
                 if msg["type"] in ("result", "error"):

@@ -353,3 +353,35 @@ def test_one_process_through_the_pool_answers_as_the_search_in_this_process():
         assert there.iterations == here.iterations == 300 or here.iterations == 0
         top = [(str(s.move), s.visits, pytest.approx(s.value)) for s in here.stats[:5]]
         assert [(str(s.move), s.visits, s.value) for s in there.stats] == top, gid
+
+
+def test_players_sharing_a_pool_never_share_a_serial_and_a_stray_answer_is_asked_again(
+    monkeypatch,
+):
+    """Two players of one match share a pool (master against master): their requests get
+    serials never given before, so neither takes a late answer to the other's for its own;
+    an answer that is not a legal move of the position is asked again, then refused."""
+    from ai import parallel
+
+    state = rules.get("splay").start()
+    pool = parallel.shared_pool(1)
+    sent = []
+    real = pool.submit
+    monkeypatch.setattr(pool, "submit", lambda serial, *a: (sent.append(serial), real(serial, *a)))
+    spec = {"iterations": 40, "time_limit": None}
+    a, b = ParallelPlayer(1, spec, seed=1), ParallelPlayer(1, spec, seed=2)
+    for _ in range(2):
+        assert str(a.search(state).move) in {str(m) for m in state.legal_moves()}
+        b.search(state)
+    assert len(sent) == 4 and len(set(sent)) == 4
+    # a stray answer: asked again, and refused when it comes twice
+    legal = str(state.legal_moves()[0])
+    answers = [{"type": "result", "move": "zz99"}]
+    good = {"type": "result", "move": legal, "stats": [], "pv": [legal], "value": 0.0}
+    good.update(iterations=1, elapsed=0.0, proven=None)
+    answers.append(good)
+    monkeypatch.setattr(ParallelPlayer, "_ask", lambda self, *a: answers.pop(0))
+    assert str(a.search(state).move) == legal and not answers
+    answers.extend([{"type": "result", "move": "zz99"}] * 2)
+    with pytest.raises(RuntimeError, match="not a legal move"):
+        a.search(state)
