@@ -206,6 +206,22 @@ def of_message(state, msg: dict) -> float | None:
     return chance(game_id_of(state), player, value, iterations, msg.get("proven"), guided)
 
 
+def top_move_chance(state, msg: dict | None, value, player: int | None = None) -> float:
+    """The mover's chance (in [0, 1]) after one of a search's top moves, from the move's
+    value (for ``player``, the seat to move in ``state``, by default its own): read as the
+    search's root estimate is (``msg``'s iterations and ``guided``), so that a list of top
+    moves and the bar beside it agree."""
+    msg = msg or {}
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        v = 0.0
+    seat = getattr(state, "player", 0) if player is None else player
+    iterations = int(msg.get("iterations") or 0)
+    c0 = chance(game_id_of(state), seat, v, iterations, None, bool(msg.get("guided")))
+    return c0 if seat == 0 else 1.0 - c0
+
+
 __all__ = [
     "DEFAULT",
     "FEATURES",
@@ -216,4 +232,5 @@ __all__ = [
     "of_state",
     "percent",
     "smoothed",
+    "top_move_chance",
 ]

@@ -365,16 +365,7 @@ class AnalysisScene(Scene):
     def move_chance(self, value) -> float:
         """The mover's chance after one of the top moves, calibrated as the bar is, so the
         list and the bar agree."""
-        state = self.node.state
-        msg = self.progress or {}
-        try:
-            v = float(value)
-        except (TypeError, ValueError):
-            v = 0.0
-        c0 = winchance.of_state(
-            state, v, int(msg.get("iterations") or 0), None, bool(msg.get("guided"))
-        )
-        return c0 if state.player == 0 else 1.0 - c0
+        return winchance.top_move_chance(self.node.state, self.progress, value)
 
     def top_moves(self) -> list[tuple[str, int, float]]:
         msg = self.progress

@@ -450,20 +450,9 @@ class Match:
         """The mover's chance (in [0, 1]) after one of the live search's top moves, from
         the move's value: calibrated as the root's estimate is, so the list and the bar
         agree."""
-        msg = self.progress or self.last_result or {}
+        msg = self.progress or self.last_result
         state = self.req_state if self.req_state is not None else self.state
-        try:
-            v = float(value)
-        except (TypeError, ValueError):
-            v = 0.0
-        c0 = winchance.chance(
-            winchance.game_id_of(state),
-            self.req_player,
-            v,
-            int(msg.get("iterations") or 0),
-            guided=bool(msg.get("guided")),
-        )
-        return c0 if self.req_player == 0 else 1.0 - c0
+        return winchance.top_move_chance(state, msg, value, self.req_player)
 
     def win_chance(self) -> float | None:
         """Seat 0's chance of winning in [0, 1] by the latest estimate, or None."""

@@ -600,3 +600,29 @@ def test_prior_fit_writes_the_guided_table_beside_the_plain_one(tmp_path, monkey
     assert "its table for guided searches" in capsys.readouterr().out
     out.write_text("{}", encoding="utf-8")
     assert calibrate.main(args + ["--prior", "1", "--cached-only"]) == 2
+
+
+def test_a_top_move_is_read_as_its_search_root_is(tmp_path, monkeypatch):
+    """``top_move_chance``: the mover's chance after a listed move, by the search's
+    iterations and kind (the guided table for a guided search), for either seat; a value
+    that is no number reads as 0."""
+    table = {"weights": [0.0, 2.0, 0.5, 0.0, 0.0, 0.0], "guided": {"weights": [0, 3, 0, 0, 0, 0]}}
+    (tmp_path / "toy.json").write_text(json.dumps(table), encoding="utf-8")
+    monkeypatch.setattr(winchance, "FOLDER", tmp_path)
+    monkeypatch.setattr(winchance, "_cache", {})
+
+    class Toy:
+        game = type("G", (), {"id": "toy"})()
+        player = 1
+
+    msg = {"iterations": 1000}
+    want = 1.0 - winchance.chance("toy", 1, 0.2, 1000)
+    assert winchance.top_move_chance(Toy(), msg, 0.2) == pytest.approx(want)
+    guided = 1.0 - winchance.chance("toy", 1, 0.2, 1000, guided=True)
+    assert winchance.top_move_chance(Toy(), {**msg, "guided": True}, "0.2") == pytest.approx(guided)
+    assert guided != pytest.approx(want)
+    seat0 = winchance.chance("toy", 0, 0.2, 1000)
+    assert winchance.top_move_chance(Toy(), msg, 0.2, player=0) == pytest.approx(seat0)
+    assert winchance.top_move_chance(Toy(), None, "x") == pytest.approx(
+        1.0 - winchance.chance("toy", 1, 0.0, 0)
+    )
