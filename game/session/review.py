@@ -57,6 +57,11 @@ BUDGETS: dict[str, dict] = {
     "quick": {"iterations": 400, "check": 3000},
     "deep": {"iterations": 3000},
 }
+# the search a review (and a lesson drawn from it, game/session/teach.py) asks for on top of
+# its budget: the game's own, so a game whose levels search with its learned priors
+# (``Game.prior``) is reviewed by the same kind of search as the bar and the analysis board
+# show, and its chances are read by that kind's table (``winchance``, "guided")
+SEARCH: dict = {"prior": None}
 # the most searches Quick's checks make: CHECK_FLOOR, or one position in CHECK_SHARE when
 # the game is longer
 CHECK_FLOOR = 24
@@ -562,13 +567,14 @@ def _terminal_eval(state) -> PositionEval:
     return PositionEval(value, None, proven, chance0=round((value + 1.0) / 2.0, DIGITS))
 
 
-def _chance(game, player, value, iterations, proven, exact_proof=False) -> float:
+def _chance(game, player, value, iterations, proven, exact_proof=False, guided=False) -> float:
     """Seat 0's calibrated chance (ai/winchance.py) of a search of a position where
-    ``player`` moves, ``value`` and ``proven`` for that player; rounded as saved."""
+    ``player`` moves, ``value`` and ``proven`` for that player (``guided``: a search the
+    learned priors guided, read by the game's table for those); rounded as saved."""
     if proven is not None and exact_proof:
         p = int(proven)  # (here already for seat 0)
         return 1.0 if p > 0 else 0.0 if p < 0 else 0.5
-    return round(winchance.chance(game, player, value, iterations, proven), DIGITS)
+    return round(winchance.chance(game, player, value, iterations, proven, guided), DIGITS)
 
 
 def _held(held: dict, index: int, seat: int, chance: float) -> float:
@@ -968,7 +974,7 @@ class Analyser:
     def _send(self, index: int, state, best: str | None, tries: int) -> None:
         key = (index, tries)
         rid = ("review", self._token, index, self._attempts.get(key, 0), self.requests)
-        spec = {"iterations": tries, "seed": self.seed + index}
+        spec = {"iterations": tries, "seed": self.seed + index, **SEARCH}
         self._current = (index, rid, state, best, tries)
         self._fraction = 0.0
         self.requests += 1
@@ -1032,11 +1038,12 @@ class Analyser:
         pv = None if forced_best else principal_line(msg, best)
         game = self.analysis.game
         mover = value0 if state.player == 0 else -value0
-        chance0 = _chance(game, state.player, mover, tries, proven, True)
+        guided = bool(msg.get("guided"))
+        chance0 = _chance(game, state.player, mover, tries, proven, True, guided)
         played_chance = None
         if played is not None:
             pm = played if state.player == 0 else -played
-            played_chance = _chance(game, state.player, pm, tries, None)
+            played_chance = _chance(game, state.player, pm, tries, None, guided=guided)
         ev = PositionEval(
             value0,
             best,

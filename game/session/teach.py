@@ -49,10 +49,13 @@ def line_states(state, line) -> list:
     return out
 
 
-def mover_chance(state, mover: int, value: float | None = None, iterations=None) -> float:
+def mover_chance(
+    state, mover: int, value: float | None = None, iterations=None, guided: bool = False
+) -> float:
     """``mover``'s winning chance (%) in ``state``: from the rules when it is over, else
     from ``value``, a search's value for the player to move in ``state`` after
-    ``iterations``, calibrated as the review's and the bar's chances are (``ai.winchance``)."""
+    ``iterations`` (``guided``: by the learned priors), calibrated as the review's and the
+    bar's chances are (``ai.winchance``)."""
     if state.is_over():
         try:
             v0 = float(state.result())
@@ -61,7 +64,7 @@ def mover_chance(state, mover: int, value: float | None = None, iterations=None)
             v0 = 0.0 if w is None else (1.0 if w == 0 else -1.0)
         return review.win_chance(v0 if mover == 0 else -v0)
     v = float(value or 0.0)
-    c0 = winchance.of_state(state, v, iterations)
+    c0 = winchance.of_state(state, v, iterations, guided=guided)
     return 100.0 * (c0 if mover == 0 else 1.0 - c0)
 
 
@@ -95,7 +98,7 @@ class Probe:
     def _send(self) -> None:
         self.tries += 1
         self.rid = ("teach", next(_tokens))
-        spec = {"iterations": self.iterations, "seed": self.seed}
+        spec = {"iterations": self.iterations, "seed": self.seed, **review.SEARCH}
         try:
             self.worker.request(self.state, spec, request_id=self.rid)
         except Exception as exc:
@@ -134,6 +137,11 @@ class Probe:
             return float((self.result or {}).get("value") or 0.0)
         except (TypeError, ValueError):
             return 0.0
+
+    @property
+    def guided(self) -> bool:
+        """Whether the learned priors guided the search (its chances read by their table)."""
+        return bool((self.result or {}).get("guided"))
 
     @property
     def best(self) -> str | None:
@@ -305,7 +313,7 @@ class Lesson:
         if probe.error:
             self.error = probe.error
             return
-        after = mover_chance(probe.state, rv.mover, probe.value, probe.iterations)
+        after = mover_chance(probe.state, rv.mover, probe.value, probe.iterations, probe.guided)
         self.verdict = judge(self.tried, rv.before, after, rv.best, probe.pv)
         self._count()
 
@@ -406,14 +414,14 @@ class Coach:
     def _judge(self, worker, ply: int, move: str, probe: Probe) -> None:
         m = self.match
         before_state, after_state = m.states[ply], m.states[ply + 1]
-        before = mover_chance(before_state, self.human, probe.value, probe.iterations)
+        before = mover_chance(before_state, self.human, probe.value, probe.iterations, probe.guided)
         if after_state.is_over() or move == probe.best:
             after = mover_chance(after_state, self.human) if after_state.is_over() else before
             self._verdict(ply, move, judge(move, before, after, probe.best))
             return
         value = probe.move_value(move)
         if value is not None:
-            after = mover_chance(before_state, self.human, value, self.iterations)
+            after = mover_chance(before_state, self.human, value, self.iterations, probe.guided)
             self._verdict(ply, move, judge(move, before, after, probe.best))
             return
         if self._after is None or self._after.state is not after_state:
@@ -427,7 +435,9 @@ class Coach:
         if self._after.error:
             self._give_up((ply, move))
             return
-        after = mover_chance(after_state, self.human, self._after.value, self.iterations)
+        after = mover_chance(
+            after_state, self.human, self._after.value, self.iterations, self._after.guided
+        )
         self._verdict(ply, move, judge(move, before, after, probe.best, self._after.pv))
 
     def _verdict(self, ply: int, move: str, verdict: Verdict) -> None:

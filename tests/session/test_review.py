@@ -634,3 +634,49 @@ def test_quick_checks_a_suspect_drop_and_a_move_read_across_two_budgets():
     # 4 (3 -> 4, now a blunder, confirmed), 5 (4 -> 5 across the budgets drops 19)
     assert worker.asked[7:] == [(3, DEEP), (2, DEEP), (4, DEEP), (5, DEEP)]
     assert [r.label for r in an.analysis.reviews()] == [None] * 3 + ["blunder", None, None]
+
+
+@pytest.mark.parametrize("gid", ["gliss", "splay"])
+def test_a_review_searches_as_the_games_levels_do_and_reads_the_chance_of_that_search(
+    gid, monkeypatch
+):
+    """The review asks for the game's own search (``review.SEARCH``: the learned priors of
+    a game whose levels use them, ``Game.prior``), so Gliss (its levels guided here, as
+    they are shipped) is reviewed by a guided search and Splay by a plain one, and each
+    position's chance is read by the table of the search that made it (Gliss's guided
+    table is not its plain one)."""
+    from ai.worker import InlineAI
+
+    game = rules.get(gid)
+    if gid == "gliss":
+        monkeypatch.setattr(type(game), "prior", 1.0)
+    states, played = [game.start()], []
+    for k in range(3):
+        moves = states[-1].legal_moves()
+        played.append(moves[(7 * k) % len(moves)])
+        states.append(states[-1].play(played[-1]))
+    worker = InlineAI()
+    seen = []
+    real = worker.poll
+
+    def poll():
+        out = real()
+        seen.extend(m for m in out if m.get("type") == "result")
+        return out
+
+    worker.poll = poll
+    an = Analyser(states, "deep", worker, moves=[str(m) for m in played], iterations=120)
+    run(an)
+    assert an.analysis.done_count == 4 and len(seen) == 4
+    guided = game.prior is not None and game.prior > 0
+    assert guided == (gid == "gliss")
+    for k, msg in enumerate(seen):
+        assert bool(msg.get("guided")) == guided
+        e = an.analysis.evals[k]
+        if e.proven is None:
+            mover = e.value0 if states[k].player == 0 else -e.value0
+            tries = an.analysis.tries_of(k)
+            want = winchance.chance(gid, states[k].player, mover, tries, None, guided)
+            assert e.chance0 == round(want, 4)
+    if guided:
+        assert winchance.weights(gid, guided=True) != winchance.weights(gid)

@@ -265,6 +265,43 @@ def test_a_try_that_needs_a_search_is_judged_through_the_worker_and_refuted():
     assert review_scene is not None
 
 
+def test_a_lesson_searches_as_the_review_does_and_reads_a_guided_search_as_guided():
+    """A lesson's probe asks for the review's search (the game's own: Gliss's levels use
+    its learned priors) and reads a guided result with the game's table for guided
+    searches, as the review reads it."""
+    from ai import winchance
+    from game import rules
+
+    class Once:
+        current_id = None
+
+        def request(self, state, spec, request_id=None):
+            self.spec, self.current_id = spec, request_id
+            self.msgs = [{"type": "result", "id": request_id, "value": 0.3, "guided": True}]
+
+        def poll(self):
+            out, self.msgs = self.msgs, []
+            return out
+
+    s = rules.get("gliss").start()
+    worker = Once()
+    probe = teach.Probe(worker, s, 200, seed=3)
+    assert (
+        worker.spec
+        == {"iterations": 200, "seed": 3, "prior": None}
+        == {
+            "iterations": 200,
+            "seed": 3,
+            **review.SEARCH,
+        }
+    )
+    probe.update()
+    assert probe.done and probe.guided and probe.value == 0.3
+    want = 100 * winchance.of_state(s, 0.3, 200, guided=True)  # seat 0 moves first
+    assert teach.mover_chance(s, 0, probe.value, 200, probe.guided) == pytest.approx(want)
+    assert teach.mover_chance(s, 0, 0.3, 200) != pytest.approx(want)
+
+
 # --- coach mode -------------------------------------------------------------------------------
 def coached_game(app, gid="glorieta"):
     """A play scene of the scripted game, just before its blunder, the human in the
