@@ -2096,6 +2096,14 @@ class Gliss(Game):
     )
     puzzle_theme_default = "12 towers"
     wide = True
+    # the levels search with the learned move priors (ai/policy.py, ai/policies/gliss.json),
+    # at weight 1: against the plain search at equal CPU time they won 49 of 80 games at
+    # 0.3 s, 31 of 40 at 1 s and 16 of 20 at Hard's 3 s; Hard with them against the plain
+    # Master, and the ladder: docs/games/gliss.md, "Learned move priors".  The review
+    # searches as the levels do (game/session/review.py, SEARCH).  Their searches are read
+    # by the win-chance table fitted on guided games (ai/calibration/gliss.json, "guided"):
+    # the plain table leans to seat 1 and reads a guided value at a quarter of its weight.
+    prior = 1.0
 
     def start(self, **options) -> GlissState:
         opts = self.validate(options)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from ai import policy as pol
-from ai import train
+from ai import train, winchance
 from ai.levels import make_player
 from ai.mcts import MCTS, GuidedNode, Node
 from game import rules
@@ -288,7 +288,6 @@ def test_a_level_takes_the_games_own_priors_and_says_its_search_was_guided(shipp
     them, visit for visit as the same settings asked for by name; ``prior=0`` turns them
     off; ``mcts:`` and a plain ``MCTS`` stay plain.  The result says whether the model
     guided it, and its chance is read by the game's table for guided searches."""
-    from ai import winchance
     from ai.levels import make_bot
 
     shipped(model(**{"new_e=1": 2.0}))
@@ -339,20 +338,25 @@ def test_a_guided_search_reaches_the_worker_and_the_merge_as_guided(shipped, mon
     )
 
 
-def test_glades_levels_search_with_its_model_and_a_plain_search_does_not():
-    """Glades names its priors (``Game.prior``): its levels are guided by the shipped model,
-    the review's and lessons' fixed-budget ``MCTS`` stays plain; the other games' levels
-    stay plain until they name theirs."""
+def test_glades_and_gliss_levels_search_with_their_model_and_a_plain_search_does_not():
+    """Glades and Gliss name their priors (``Game.prior``): their levels are guided by the
+    shipped model, the review's and lessons' fixed-budget ``MCTS`` stays plain; the other
+    games' levels stay plain until they name theirs.  Gliss's guided searches are read by a
+    table of their own (its plain table leans to seat 1); Glades's file keeps one table."""
     from ai.levels import make_bot
 
-    glades = rules.get("glades")
-    assert glades.prior == 1.0 and pol.load(glades) is not None
-    s = glades.start()
-    for _ in range(6):
-        s = s.play(random.Random(len(s.legal_moves())).choice(s.legal_moves()))
-    res = make_bot("easy", seed=2, iterations=150, time_limit=None).search(s)
-    assert res.guided and res.move in s.legal_moves()
-    assert not MCTS(iterations=150, seed=2).search(s).guided
+    guided = {"glades", "gliss"}
+    for gid in sorted(guided):
+        game = rules.get(gid)
+        assert game.prior == 1.0 and pol.load(game) is not None, gid
+        s = game.start()
+        for _ in range(6):
+            s = s.play(random.Random(len(s.legal_moves())).choice(s.legal_moves()))
+        res = make_bot("easy", seed=2, iterations=150, time_limit=None).search(s)
+        assert res.guided and res.move in s.legal_moves(), gid
+        assert not MCTS(iterations=150, seed=2).search(s).guided, gid
     for gid in rules.GAMES:
-        if gid != "glades":
+        if gid not in guided:
             assert make_bot("hard").learned_for(rules.get(gid))[0] == 0.0, gid
+    assert winchance.weights("gliss", guided=True) != winchance.weights("gliss")
+    assert winchance.weights("glades", guided=True) == winchance.weights("glades")
