@@ -340,9 +340,10 @@ def test_a_guided_search_reaches_the_worker_and_the_merge_as_guided(shipped, mon
 
 def test_glades_and_gliss_levels_search_with_their_model_and_a_plain_search_does_not():
     """Glades and Gliss name their priors (``Game.prior``): their levels are guided by the
-    shipped model, the review's and lessons' fixed-budget ``MCTS`` stays plain; the other
-    games' levels stay plain until they name theirs.  Gliss's guided searches are read by a
-    table of their own (its plain table leans to seat 1); Glades's file keeps one table."""
+    shipped model, a plain ``MCTS`` (the puzzles' and the lessons' scripted fixed budgets)
+    stays plain; the other games' levels stay plain until they name theirs.  Gliss's guided
+    searches are read by a table of their own (its plain table leans to seat 1); Glades's
+    file keeps one table."""
     from ai.levels import make_bot
 
     guided = {"glades", "gliss"}
