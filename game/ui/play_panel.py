@@ -25,6 +25,7 @@ from game.ui.widgets import (
     line_height,
     panel,
     text_scale,
+    text_size,
     wrap_text,
 )
 
@@ -241,13 +242,31 @@ class PlayPanel:
     def _row_height(self) -> int:
         return line_height(theme.FONT_SMALL) + line_height(theme.FONT_TINY) + 10
 
+    def _verdict_lines(self, est, w: int) -> list[str]:
+        """The estimate's verdict and what it rests on: one line where the longest such
+        line fits in ``w``, else the tries on a line of their own, so that the number is
+        never cut (at 800x600); decided by the longest line, not this one, so that the move
+        list below does not jump as the verdict changes."""
+        names = self.names()
+        lines = [verdict(est, names)]
+        if est is not None and est["proven"] is None:
+            basis = tries(est["iterations"])
+            longest = f"{max(names, key=len)} is slightly ahead, {tries(999_999)}"
+            if text_size(longest, theme.FONT_TINY)[0] <= w:
+                lines[0] += ", " + basis
+            else:
+                lines.append(basis)
+        return lines
+
     def _thinking_height(self) -> int:
         m = self.match
         busy = m.thinking or m.hinting
-        if not busy and m.estimate() is None:
+        est = m.estimate()
+        if not busy and est is None:
             return 0
         tiny = line_height(theme.FONT_TINY)
-        h = tiny + 2 + (12 if busy else 0) + 22 + tiny + 2
+        verdict_lines = len(self._verdict_lines(est, self.rect.width - 2 * theme.PAD))
+        h = tiny + 2 + (12 if busy else 0) + 22 + (tiny + 2) * verdict_lines
         cands = len(m.candidates()[:3]) if busy else 0
         if cands:
             h += tiny * (cands + 1)
@@ -461,11 +480,11 @@ class PlayPanel:
             (theme.seat_colour(state, 0), theme.seat_colour(state, 1)),
         )
         y += 22
-        line = verdict(est, names)
-        if est is not None and est["proven"] is None:
-            line += ", " + tries(est["iterations"])
-        draw_text(surface, fit_text(line, theme.FONT_TINY, w), theme.FONT_TINY, theme.TEXT, (x, y))
-        y += line_height(theme.FONT_TINY) + 2
+        for line in self._verdict_lines(est, w):
+            draw_text(
+                surface, fit_text(line, theme.FONT_TINY, w), theme.FONT_TINY, theme.TEXT, (x, y)
+            )
+            y += line_height(theme.FONT_TINY) + 2
         cands = m.candidates()[:3] if busy else []
         if cands:
             total = sum(c[1] for c in cands) or 1

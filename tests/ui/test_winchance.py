@@ -13,7 +13,7 @@ from review_support import Pile
 
 from ai import calibrate, winchance
 from ai.mcts import MCTS
-from game import rules
+from game import rules, theme
 
 GAMES = ("splay", "gess", "gliss", "glades", "glorieta")
 
@@ -311,6 +311,35 @@ def test_the_play_scene_shows_the_calibrated_chance_with_its_tries():
         assert est["chance"] == winchance.of_message(start, m.last_result)
         assert est["proven"] is None and 0 < est["chance"] < 1
         assert scene.panel._thinking_height() > 0  # the bar and its line are laid out
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1600, 1000)])
+def test_the_tries_under_the_bar_are_never_cut(size):
+    """At 800x600 the verdict and its tries did not fit one line and the tries were cut
+    ("after 6,100 tri..."): there they take a line of their own, laid out as drawn."""
+    from game.scenes.play import PlayScene
+    from game.session.seats import Seat
+    from game.ui.widgets import text_size
+    from tests.test_client_support import make_app, settle
+
+    app = make_app(size=size, iterations=10)
+    try:
+        scene = PlayScene(app, rules.get("gliss"), {}, [Seat("computer", "easy"), Seat("human")])
+        app.push(scene)
+        settle(app, scene)
+        panel = scene.panel
+        est = scene.match.estimate()
+        est = dict(est, iterations=99_999)  # the widest figure a level shows
+        w = panel.rect.width - 2 * theme.PAD
+        lines = panel._verdict_lines(est, w)
+        assert lines[-1].endswith("after 99,999 tries")
+        assert all(text_size(line, theme.FONT_TINY)[0] <= w for line in lines)
+        assert len(lines) == (2 if size == (800, 600) else 1)
+        # whatever the verdict says, the layout is the same (the move list does not jump)
+        even = dict(est, chance=0.5)
+        assert len(panel._verdict_lines(even, w)) == len(lines)
     finally:
         app.shutdown()
 
