@@ -12,7 +12,14 @@ few real mistakes, so a review that marks many moves there marks noise.  Printed
   mistake or a blunder too (goal: at least 80 %), and each direction: D->Q the share of
   Deep's blunders Quick marks, Q->D of Quick's that Deep marks;
 * the first moves marked (goal: none unless the position after it is lost by force);
-* with ``--detail``, every move either review calls a blunder, with both reviews' drops.
+* with ``--detail``, every move either review calls a blunder, with both reviews' drops;
+* with ``--verify N``, whether Deep's marks are real mistakes of these engines: from the
+  position after each move Deep marks a mistake or a blunder, and from the position after
+  Deep's better move, ``N`` games each are played out by the same engines (the same seeds
+  for both), and the mover's mean score after each is printed, with the gap; the same for
+  as many unmarked moves that were not Deep's best (a control, drawn by the seed).  A
+  mark is borne out when the gap is about the drop it claims; the control's gap should
+  be small.
 
 "before" is Quick's pass alone, without its checks at Deep's budget (Quick as it was
 before them); "after" is Quick as it is.  Each row ends with Quick's searches and seconds;
@@ -52,6 +59,59 @@ def engine_game(game, seed: int, iterations: int = 300, max_plies: int = 300):
         state = state.play(move)
         states.append(state)
     return states, moves
+
+
+def play_out(state, seat: int, games: int, iterations: int, seed: int, max_plies: int = 300):
+    """``seat``'s scores (1, 1/2, 0) in ``games`` seeded games played out from ``state`` by
+    the engine against itself (``iterations`` a move); a game cut at ``max_plies``
+    counts as a draw."""
+    from ai.mcts import MCTS
+
+    scores = []
+    for g in range(games):
+        rng = random.Random(seed * 1_000 + g)
+        s = state
+        plies = 0
+        while not s.is_over() and plies < max_plies:
+            bot = MCTS(iterations=iterations, rng=random.Random(rng.randrange(1 << 30)))
+            s = s.play(bot.choose(s))
+            plies += 1
+        w = s.winner() if s.is_over() else None
+        scores.append(0.5 if w is None else 1.0 if w == seat else 0.0)
+    return scores
+
+
+def verify(items, games: int, iterations: int, seed: int) -> list[dict]:
+    """For each ``(key, before_state, played_state, best_state, drop)``: the mover's scores
+    after the move played and after the better one, ``games`` play-outs each with the same
+    seeds (common numbers: the two lines differ by the move, not the luck)."""
+    out = []
+    for n, (key, before, played, best, drop) in enumerate(items):
+        seat = before.player
+        a = play_out(played, seat, games, iterations, seed + 7_919 * n)
+        b = play_out(best, seat, games, iterations, seed + 7_919 * n)
+        out.append({"key": key, "drop": drop, "played": a, "best": b})
+    return out
+
+
+def gap_figures(rows) -> dict:
+    """The mean score after the move played and after the better one over ``rows`` of
+    ``verify``, the mean gap and its 95 % interval's half width (over the pairs)."""
+    pairs = [(x, y) for r in rows for x, y in zip(r["played"], r["best"], strict=True)]
+    if not pairs:
+        return {"moves": 0, "pairs": 0, "played": 0.0, "best": 0.0, "gap": 0.0, "half": 0.0}
+    d = [y - x for x, y in pairs]
+    mean = sum(d) / len(d)
+    var = sum((v - mean) ** 2 for v in d) / max(1, len(d) - 1)
+    return {
+        "moves": len(rows),
+        "pairs": len(pairs),
+        "played": sum(x for x, _ in pairs) / len(pairs),
+        "best": sum(y for _, y in pairs) / len(pairs),
+        "gap": mean,
+        "half": 1.96 * (var / len(d)) ** 0.5,
+        "claimed": sum(r["drop"] for r in rows) / len(rows) / 100,
+    }
 
 
 def marks(analysis, states, moves) -> dict:
@@ -114,16 +174,27 @@ def compare(quick: dict, deep: dict, moves: int) -> dict:
     }
 
 
-def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budgets=None):
+def check(
+    game,
+    games: int = 3,
+    move_iterations: int = 300,
+    seed: int = 0,
+    budgets=None,
+    verify_games: int = 0,
+):
     """Play and review ``games`` seeded games; the figures of ``compare`` for Quick as it
     is (its checks at Deep's budget), with ``before``: Quick's pass alone (no checks),
-    as Quick was before them.  ``time`` holds each review's searches and seconds."""
+    as Quick was before them.  ``time`` holds each review's searches and seconds.  With
+    ``verify_games``, ``verify`` holds the play-outs of Deep's marks and ``control``
+    those of as many unmarked moves that were not Deep's best."""
     budgets = budgets or {name: b["iterations"] for name, b in review.BUDGETS.items()}
     found: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
     seen: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
     time_of = {name: [0, 0.0] for name in found}
     same = [0, 0]  # the checked positions whose value is Deep's, of all checked
     tries: dict = {}  # (game, ply) -> the tries behind Quick's values before and after it
+    marked: list = []  # Deep's marks, and the moves it does not mark but would not play
+    unmarked: list = []
     total = 0
     for g in range(games):
         states, moves = engine_game(game, seed + g, move_iterations)
@@ -146,6 +217,18 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
                 seen[name][(g, ply)] = row
         for ply in range(len(moves)):
             tries[(g, ply)] = (quick.tries_of(ply), quick.tries_of(ply + 1))
+        if verify_games:
+            for r in deep.reviews(states, moves):
+                if r.best is None or r.drop is None:
+                    continue  # Deep's own move (or not known): nothing to compare with
+                item = (
+                    (g, r.ply),
+                    states[r.ply],
+                    states[r.ply + 1],
+                    states[r.ply].play(r.best),
+                    r.drop,
+                )
+                (marked if r.label in SERIOUS else unmarked).append(item)
         for k, e in enumerate(quick.evals):
             if e is not None and e.asked is not None and e.asked >= budgets["deep"]:
                 same[1] += 1
@@ -155,7 +238,13 @@ def check(game, games: int = 3, move_iterations: int = 300, seed: int = 0, budge
     figures["time"] = {name: tuple(v) for name, v in time_of.items()}
     figures["same"] = tuple(same)
     figures["tries"] = tries
+    figures["deep_marks"] = found["deep"]  # {(game, ply): label}
     # every move either review calls a blunder: (game, ply, quick's row, deep's row)
+    if verify_games:
+        control = random.Random(seed).sample(unmarked, min(len(marked), len(unmarked)))
+        control.sort(key=lambda item: item[0])
+        figures["verify"] = verify(marked, verify_games, move_iterations, seed)
+        figures["control"] = verify(control, verify_games, move_iterations, seed + 1)
     figures["blunders"] = [
         (k[0], k[1], seen["quick"].get(k), seen["deep"].get(k))
         for k in sorted(set(seen["quick"]) | set(seen["deep"]))
@@ -176,6 +265,13 @@ def main(argv=None) -> int:
     ap.add_argument(
         "--detail", action="store_true", help="list every blunder with both reviews' drops"
     )
+    ap.add_argument(
+        "--verify",
+        type=int,
+        default=0,
+        metavar="N",
+        help="play N games out after each of Deep's marks and after its better move",
+    )
     args = ap.parse_args(argv)
     print(
         f"{'game':9} {'':6} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
@@ -187,7 +283,7 @@ def main(argv=None) -> int:
         except (KeyError, ValueError) as exc:
             print(exc, file=sys.stderr)
             return 2
-        f = check(game, args.count, args.move_iterations, args.seed)
+        f = check(game, args.count, args.move_iterations, args.seed, verify_games=args.verify)
         for name, row, quick in (("before", f["before"], "plain"), ("after", f, "quick")):
             searches, seconds = f["time"][quick]
             print(
@@ -212,7 +308,34 @@ def main(argv=None) -> int:
                     f"deep {_row(d)}",
                     flush=True,
                 )
+        if args.verify:
+            _print_verify(gid, f, args.detail)
     return 0
+
+
+def _print_verify(gid: str, f: dict, detail: bool) -> None:
+    for name, rows in (("Deep's marks", f["verify"]), ("control, unmarked", f["control"])):
+        v = gap_figures(rows)
+        if not v["moves"]:
+            print(f"  {gid} verify, {name}: no moves")
+            continue
+        print(
+            f"  {gid} verify, {name}: {v['moves']} moves, {v['pairs']} play-outs each way; the "
+            f"mover's score after the move played {100 * v['played']:.0f}%, after Deep's "
+            f"move {100 * v['best']:.0f}%: gap {100 * v['gap']:+.0f} points "
+            f"(95% {100 * (v['gap'] - v['half']):+.0f} to {100 * (v['gap'] + v['half']):+.0f}); "
+            f"the review's drop {100 * v['claimed']:.0f}",
+            flush=True,
+        )
+        if detail:
+            for r in rows:
+                one = gap_figures([r])
+                g, ply = r["key"]
+                print(
+                    f"    game {g} move {ply + 1}: drop {r['drop']:.0f}, play-outs "
+                    f"{100 * one['played']:.0f}% -> {100 * one['best']:.0f}% "
+                    f"(gap {100 * one['gap']:+.0f})"
+                )
 
 
 def _row(row) -> str:
