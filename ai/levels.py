@@ -32,7 +32,9 @@ be the reference whose statistics its descendants use; a level takes the game's 
 whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``), ``clock``
 (what ``time`` counts: ``wall`` seconds, the default, or ``cpu``, the CPU seconds of the
 searching process, for a fair match on a machine shared with other work) and
-``processes``
+``model`` (a
+model file read instead of the game's shipped one, for a match between two models; the
+priors' weight still comes from ``prior`` or the game) and ``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
 process gets the whole time or iteration budget).  A level takes the same keys
 (``hard:time=5``, ``master:processes=1``).
@@ -157,7 +159,17 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "rave": ("rave", lambda v: _rave(v)),
     "rref": ("rave_ref", lambda v: _positive(v)),
     "clock": ("clock", lambda v: _clock(v)),
+    "model": ("model", lambda v: _model(v)),
 }
+
+
+def _model(text: str) -> str:
+    """A model file (``ai/policy.py``) the search reads instead of the game's own."""
+    from pathlib import Path
+
+    if not Path(text).is_file():
+        raise ValueError(f"model: no file {text}")
+    return text
 
 
 def _rave(text: str) -> float:

@@ -221,6 +221,7 @@ class MCTS:
         rave: float | None = 0.0,
         rave_ref: int | None = None,
         clock: str = "wall",
+        model: str | None = None,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -273,6 +274,9 @@ class MCTS:
         self.prior_visits = int(prior_visits)
         self.prior_widening = None if prior_widening is None else bool(prior_widening)
         self.playout = playout
+        # a model file read instead of the game's shipped one (``ai/policy.py``): for a
+        # match between two models, such as a retrained one against the shipped one
+        self.model = model
         # the weight and widening of the search under way (``learned_for`` its game)
         self._prior_now = 0.0
         self._pwiden_now = False
@@ -286,6 +290,7 @@ class MCTS:
             + (f", playout={self.playout!r}" if self.playout != "game" else "")
             + (f", rave={self.rave}" if self.rave else "")
             + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
+            + (f", model={self.model!r}" if self.model else "")
             + ")"
         )
 
@@ -558,6 +563,8 @@ class MCTS:
             return None
         from ai import policy
 
+        if self.model:
+            return policy.load_path(self.model, game)
         return policy.load(game)
 
     def _iterate_guided(self, root, rng, wide: bool, policy) -> bool:

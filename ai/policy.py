@@ -121,6 +121,21 @@ def fits(policy: Policy, game) -> bool:
     )
 
 
+def load_path(path: Path | str, game) -> Policy:
+    """The policy in the file at ``path`` for ``game`` (a match's ``model=`` setting: a
+    retrained model against the shipped one); ValueError when it cannot be read or is
+    not ``game``'s as its rules are now.  Read once per process."""
+    key = f"file:{path}"
+    if key not in _cache:
+        found = read(path)
+        if not fits(found, game):
+            raise ValueError(f"{path} is not a model of {getattr(game, 'id', game)} as it is now")
+        _cache[key] = found
+    found = _cache[key]
+    assert found is not None
+    return found
+
+
 def load(game) -> Policy | None:
     """The shipped policy of ``game`` (a game object), or None: no features, no file, an
     unreadable file or a stale one (see the module docstring).  Read once per process."""

@@ -154,6 +154,25 @@ def test_a_policy_round_trips_through_its_file(tmp_path, monkeypatch):
     assert pol.load(SPLAY).weights == p.weights
 
 
+def test_a_match_can_search_with_a_model_file_instead_of_the_shipped_one(tmp_path, shipped):
+    """``model=PATH``: a retrained model against the shipped one, in one match."""
+    shipped(model())  # the shipped one: no preference
+    centre = tmp_path / "centre.json"
+    centre.write_text(json.dumps(model(ring_0=6.0).to_json()), encoding="utf-8")
+    spec = f"mcts:iterations=300,prior=4,pvisits=1,pwiden=1,model={centre}"
+    bot = make_player(spec, seed=2)
+    assert bot.model == str(centre) and bot.policy_for(SPLAY).weights == model(ring_0=6.0).weights
+    assert str(bot.search(SPLAY.start()).move) == "f6"  # the file's model steers it
+    flat = make_player("mcts:iterations=300,prior=4,pvisits=1,pwiden=1", seed=2)
+    assert flat.policy_for(SPLAY).weights == model().weights  # the shipped one
+    with pytest.raises(ValueError, match="model: no file"):
+        make_player(f"mcts:prior=1,model={tmp_path / 'none.json'}")
+    other = tmp_path / "other.json"  # a model of another game (or of older rules)
+    other.write_text(json.dumps(dict(model().to_json(), game="gliss")), encoding="utf-8")
+    with pytest.raises(ValueError, match="not a model of splay"):
+        make_player(f"mcts:iterations=10,prior=1,model={other}").policy_for(SPLAY)
+
+
 def test_a_stale_or_broken_file_gives_no_policy(tmp_path, monkeypatch):
     monkeypatch.setattr(pol, "FOLDER", tmp_path)
     stale = model().to_json()
