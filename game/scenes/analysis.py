@@ -26,11 +26,12 @@ from game import theme
 from game.board_host import BoardHost
 from game.scenes.base import Scene, draw_background
 from game.session import records, storage
+from game.session.match import by_force
 from game.session.seats import Seat
 from game.session.tree import MoveTree
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
-from game.ui.play_panel import draw_eval_bar
+from game.ui.play_panel import draw_eval_bar, verdict_lines, verdict_rows
 from game.ui.widgets import (
     Button,
     draw_text,
@@ -99,6 +100,7 @@ class AnalysisScene(Scene):
         self.rows: list = []
         self.row_rects: list = []
         self.top_rects: list = []
+        self.verdict_y = 0
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.list_rect = pygame.Rect(0, 0, 10, 10)
@@ -362,6 +364,22 @@ class AnalysisScene(Scene):
             return (1.0 + state.result()) / 2.0
         return winchance.of_message(state, self.progress or {})
 
+    def estimate(self) -> dict | None:
+        """The search's view of the position shown, as the play panel's bar reads it
+        (``Match.estimate``): its chance, the tries it rests on and a proof; None
+        before it has one or when the game is over there."""
+        msg = self.progress
+        chance = self.chance0()
+        if not msg or chance is None or self.node.state.is_over():
+            return None
+        proven, moves = by_force(self.node.state, msg)
+        return {
+            "chance": chance,
+            "iterations": int(msg.get("iterations") or 0),
+            "proven": proven,
+            "moves": moves,
+        }
+
     def move_chance(self, value) -> float:
         """The mover's chance after one of the top moves, calibrated as the bar is, so the
         list and the bar agree."""
@@ -406,7 +424,10 @@ class AnalysisScene(Scene):
         self.where_y = y
         y += 2 * line_height(theme.FONT_SMALL) + 4  # where we are: up to two lines
         self.bar_rect = pygame.Rect(inner.x, y, inner.width, 22)
-        y += 22 + 6
+        y += 22 + 4
+        # who is ahead and the tries it rests on, as under the play panel's bar
+        self.verdict_y = y
+        y += verdict_rows(self.names(), inner.width) * (tiny + 2) + 2
         self.top_y = y
         self.top_rects = [
             pygame.Rect(inner.x, y + k * (tiny + 2), inner.width, tiny) for k in range(TOP_SHOWN)
@@ -574,6 +595,14 @@ class AnalysisScene(Scene):
         state = self.node.state
         pals = (theme.seat_colour(state, 0), theme.seat_colour(state, 1))
         draw_eval_bar(surface, self.bar_rect, self.chance0(), pals)
+        est = self.estimate()
+        if est is not None:
+            tiny = theme.FONT_TINY
+            for k, line in enumerate(verdict_lines(est, self.names(), inner.width)):
+                y = self.verdict_y + k * (line_height(tiny) + 2)
+                draw_text(
+                    surface, fit_text(line, tiny, inner.width), tiny, theme.TEXT, (inner.x, y)
+                )
         self.draw_engine(surface, inner)
         self.draw_tree(surface)
         self.ui.draw(surface)

@@ -357,7 +357,7 @@ class Match:
         if msg.get("value") is not None and self.req_state is not None:
             # seat 0's calibrated chance (ai/winchance.py), with what it rests on
             msg["win_chance"] = winchance.of_message(self.req_state, msg)
-            msg["by_force"] = _by_force(self.req_state, msg)
+            msg["by_force"] = by_force(self.req_state, msg)
         kind = msg.get("type")
         if kind in ("started", "progress"):
             self.progress = msg
@@ -472,7 +472,7 @@ class Match:
         return list(msg.get("stats") or [])
 
 
-def _by_force(state, msg: dict) -> tuple:
+def by_force(state, msg: dict) -> tuple:
     """(the proven result for seat 0 or None, the winner's moves to the end of the
     principal line when it is played out to a finish, else None)."""
     proven = msg.get("proven")

@@ -106,6 +106,27 @@ def tries(iterations: int) -> str:
     return f"after {n:,} tr{'y' if n == 1 else 'ies'}"
 
 
+def verdict_rows(names, w: int) -> int:
+    """The lines ``verdict_lines`` takes in ``w`` pixels: 1 where the longest verdict with
+    its tries fits, else 2; decided by the longest line, not the one shown, so that what
+    is laid out below it does not jump as the verdict changes."""
+    longest = f"{max(names, key=len)} is slightly ahead, {tries(999_999)}"
+    return 1 if text_size(longest, theme.FONT_TINY)[0] <= w else 2
+
+
+def verdict_lines(est, names, w: int) -> list[str]:
+    """The verdict on ``est`` and the tries it rests on, in ``verdict_rows`` lines at
+    most: the tries on a line of their own where one line would cut them (800x600)."""
+    lines = [verdict(est, names)]
+    if est is not None and est.get("proven") is None:
+        basis = tries(est.get("iterations") or 0)
+        if verdict_rows(names, w) == 1:
+            lines[0] += ", " + basis
+        else:
+            lines.append(basis)
+    return lines
+
+
 class PlayPanel:
     """Draws the panel of ``match`` into ``rect``; the scene places its buttons below
     ``buttons_top`` and sets ``status_override`` / ``corner_prefix`` when it needs to."""
@@ -242,22 +263,6 @@ class PlayPanel:
     def _row_height(self) -> int:
         return line_height(theme.FONT_SMALL) + line_height(theme.FONT_TINY) + 10
 
-    def _verdict_lines(self, est, w: int) -> list[str]:
-        """The estimate's verdict and what it rests on: one line where the longest such
-        line fits in ``w``, else the tries on a line of their own, so that the number is
-        never cut (at 800x600); decided by the longest line, not this one, so that the move
-        list below does not jump as the verdict changes."""
-        names = self.names()
-        lines = [verdict(est, names)]
-        if est is not None and est["proven"] is None:
-            basis = tries(est["iterations"])
-            longest = f"{max(names, key=len)} is slightly ahead, {tries(999_999)}"
-            if text_size(longest, theme.FONT_TINY)[0] <= w:
-                lines[0] += ", " + basis
-            else:
-                lines.append(basis)
-        return lines
-
     def _thinking_height(self) -> int:
         m = self.match
         busy = m.thinking or m.hinting
@@ -265,8 +270,8 @@ class PlayPanel:
         if not busy and est is None:
             return 0
         tiny = line_height(theme.FONT_TINY)
-        verdict_lines = len(self._verdict_lines(est, self.rect.width - 2 * theme.PAD))
-        h = tiny + 2 + (12 if busy else 0) + 22 + (tiny + 2) * verdict_lines
+        rows = verdict_rows(self.names(), self.rect.width - 2 * theme.PAD)
+        h = tiny + 2 + (12 if busy else 0) + 22 + (tiny + 2) * rows
         cands = len(m.candidates()[:3]) if busy else 0
         if cands:
             h += tiny * (cands + 1)
@@ -480,11 +485,16 @@ class PlayPanel:
             (theme.seat_colour(state, 0), theme.seat_colour(state, 1)),
         )
         y += 22
-        for line in self._verdict_lines(est, w):
+        step = line_height(theme.FONT_TINY) + 2
+        for k, line in enumerate(verdict_lines(est, names, w)):
             draw_text(
-                surface, fit_text(line, theme.FONT_TINY, w), theme.FONT_TINY, theme.TEXT, (x, y)
+                surface,
+                fit_text(line, theme.FONT_TINY, w),
+                theme.FONT_TINY,
+                theme.TEXT,
+                (x, y + k * step),
             )
-            y += line_height(theme.FONT_TINY) + 2
+        y += step * verdict_rows(names, w)
         cands = m.candidates()[:3] if busy else []
         if cands:
             total = sum(c[1] for c in cands) or 1

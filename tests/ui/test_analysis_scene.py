@@ -101,6 +101,31 @@ def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
     assert scene.thinking or scene.searched is scene.node  # a new look for the new position
 
 
+def test_the_bar_says_who_is_ahead_and_the_tries_as_the_play_panel_does(app):
+    from game.ui.play_panel import verdict_lines
+
+    scene = board(app)
+    for _ in range(300):
+        frames(app, 1)
+        if scene.top_moves() and not scene.thinking:
+            break
+    est = scene.estimate()
+    msg = scene.progress
+    assert est is not None and est["chance"] == scene.chance0()
+    assert est["iterations"] == msg["iterations"] > 0 and est["proven"] is None
+    names = scene.names()
+    lines = verdict_lines(est, names, scene.panel_rect.width)
+    assert lines[-1].endswith(f"after {msg['iterations']:,} tries")
+    # a proof reads as the play panel's does, with the winner's moves
+    scene.progress = dict(msg, proven=1, pv=[])
+    won = scene.estimate()
+    assert won["proven"] == (1 if scene.node.state.player == 0 else -1) and won["moves"] is None
+    assert verdict_lines(won, names, 400)[0].endswith("wins by force")
+    frames(app, 1)  # drawn without a fault
+    scene.progress = None
+    assert scene.estimate() is None
+
+
 def test_the_analysis_saves_and_reopens_with_its_variations(app, data):
     scene = board(app, ("f6", "e5", "g7"))
     press(app, pygame.K_HOME)

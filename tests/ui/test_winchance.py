@@ -240,15 +240,15 @@ def test_the_match_shows_seat_zero_chance_from_either_side():
 
 
 def test_by_force_counts_the_winners_moves():
-    from game.session.match import _by_force
+    from game.session.match import by_force
 
     # pile of 5, seat 0 to move: take 2 (3 left), seat 1 takes 1 (2 left), seat 0 takes 2
     state = Pile(5, 0)
-    assert _by_force(state, {"proven": 1, "pv": ["2", "1", "2"]}) == (1, 2)
-    assert _by_force(Pile(5, 1), {"proven": 1, "pv": ["2", "1", "2"]}) == (-1, 2)
-    assert _by_force(state, {"proven": 1, "pv": ["2"]}) == (1, None)  # not to the end
-    assert _by_force(state, {"proven": None, "pv": ["2"]}) == (None, None)
-    assert _by_force(state, {"proven": 1, "pv": ["9"]}) == (1, None)  # does not replay
+    assert by_force(state, {"proven": 1, "pv": ["2", "1", "2"]}) == (1, 2)
+    assert by_force(Pile(5, 1), {"proven": 1, "pv": ["2", "1", "2"]}) == (-1, 2)
+    assert by_force(state, {"proven": 1, "pv": ["2"]}) == (1, None)  # not to the end
+    assert by_force(state, {"proven": None, "pv": ["2"]}) == (None, None)
+    assert by_force(state, {"proven": 1, "pv": ["9"]}) == (1, None)  # does not replay
 
 
 # --- the review's marks ----------------------------------------------------------------------
@@ -321,6 +321,7 @@ def test_the_tries_under_the_bar_are_never_cut(size):
     ("after 6,100 tri..."): there they take a line of their own, laid out as drawn."""
     from game.scenes.play import PlayScene
     from game.session.seats import Seat
+    from game.ui.play_panel import verdict_lines, verdict_rows
     from game.ui.widgets import text_size
     from tests.test_client_support import make_app, settle
 
@@ -333,13 +334,17 @@ def test_the_tries_under_the_bar_are_never_cut(size):
         est = scene.match.estimate()
         est = dict(est, iterations=99_999)  # the widest figure a level shows
         w = panel.rect.width - 2 * theme.PAD
-        lines = panel._verdict_lines(est, w)
+        names = panel.names()
+        lines = verdict_lines(est, names, w)
         assert lines[-1].endswith("after 99,999 tries")
         assert all(text_size(line, theme.FONT_TINY)[0] <= w for line in lines)
-        assert len(lines) == (2 if size == (800, 600) else 1)
+        assert len(lines) == verdict_rows(names, w) == (2 if size == (800, 600) else 1)
         # whatever the verdict says, the layout is the same (the move list does not jump)
-        even = dict(est, chance=0.5)
-        assert len(panel._verdict_lines(even, w)) == len(lines)
+        before = panel._thinking_height()
+        scene.match.last_result = dict(scene.match.last_result, by_force=(1, 3))
+        scene.match.progress = None
+        assert verdict_lines(scene.match.estimate(), names, w) == ["Red wins by force in 3 moves"]
+        assert panel._thinking_height() == before
     finally:
         app.shutdown()
 
