@@ -327,7 +327,9 @@ def test_the_tries_under_the_bar_are_never_cut(size):
 
     app = make_app(size=size, iterations=10)
     try:
-        scene = PlayScene(app, rules.get("gliss"), {}, [Seat("computer", "easy"), Seat("human")])
+        # (Splay: a plain search; a guided one loads numpy in the in-process worker's
+        # thread, which can still be importing it when the next test starts)
+        scene = PlayScene(app, rules.get("splay"), {}, [Seat("computer", "easy"), Seat("human")])
         app.push(scene)
         settle(app, scene)
         panel = scene.panel
@@ -343,7 +345,8 @@ def test_the_tries_under_the_bar_are_never_cut(size):
         before = panel._thinking_height()
         scene.match.last_result = dict(scene.match.last_result, by_force=(1, 3))
         scene.match.progress = None
-        assert verdict_lines(scene.match.estimate(), names, w) == ["Red wins by force in 3 moves"]
+        won = verdict_lines(scene.match.estimate(), names, w)
+        assert won == [f"{names[0]} wins by force in 3 moves"]
         assert panel._thinking_height() == before
     finally:
         app.shutdown()
