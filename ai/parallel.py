@@ -288,10 +288,13 @@ def merge_results(results, randomness: float = 0.0, rng: random.Random | None = 
 
 
 def client_view(merged: dict, top: int = TOP_MOVES) -> dict:
-    """The client's message fields from a merge (top moves as ``(notation, visits, value)``)."""
+    """The client's message fields from a merge (top moves as ``(notation, visits, value)``,
+    and ``proven_moves``: those of them proven, for the player to move, as ``summarize``)."""
+    top_stats = merged["stats"][:top]
     return {
         "value": float(merged["value"]),
-        "stats": [(n, v, val) for n, v, val, _p in merged["stats"][:top]],
+        "stats": [(n, v, val) for n, v, val, _p in top_stats],
+        "proven_moves": {n: int(p) for n, _v, _val, p in top_stats if p is not None},
         "pv": list(merged["pv"][:10]),
         "iterations": int(merged["iterations"]),
         "parts": list(merged["parts"]),

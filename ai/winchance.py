@@ -206,12 +206,18 @@ def of_message(state, msg: dict) -> float | None:
     return chance(game_id_of(state), player, value, iterations, msg.get("proven"), guided)
 
 
-def top_move_chance(state, msg: dict | None, value, player: int | None = None) -> float:
+def top_move_chance(state, msg: dict | None, value, player: int | None = None, move=None) -> float:
     """The mover's chance (in [0, 1]) after one of a search's top moves, from the move's
     value (for ``player``, the seat to move in ``state``, by default its own): read as the
     search's root estimate is (``msg``'s iterations and ``guided``), so that a list of top
-    moves and the bar beside it agree."""
+    moves and the bar beside it agree.  A ``move`` the search proved (``msg``'s
+    ``proven_moves``) is exact, 1, 0 or 1/2, as a proven root is on the bar: a bar at 100 %
+    "wins by force" beside its winning move at 92 % would say two things at once."""
     msg = msg or {}
+    if move is not None:
+        proof = (msg.get("proven_moves") or {}).get(str(move))
+        if proof is not None:
+            return 1.0 if proof > 0 else 0.0 if proof < 0 else 0.5
     try:
         v = float(value)
     except (TypeError, ValueError):

@@ -84,12 +84,16 @@ def default_bot(spec: Any):
 def summarize(res, top: int = TOP_MOVES) -> dict:
     """The plain-data view of a search result (notations, not move objects)."""
     stats = []
+    proven: dict[str, int] = {}  # the top moves the search proved, for their player to move
     for s in list(getattr(res, "stats", None) or [])[:top]:
         stats.append((str(s.move), int(s.visits), float(s.value)))
+        if getattr(s, "proven", None) is not None:
+            proven[str(s.move)] = int(s.proven)
     value = getattr(res, "value", 0.0)
     return {
         "value": float(value) if value is not None else 0.0,
         "stats": stats,
+        "proven_moves": proven,
         "pv": [str(m) for m in list(getattr(res, "pv", None) or [])[:10]],
         "iterations": int(getattr(res, "iterations", 0) or 0),
         "guided": bool(getattr(res, "guided", False)),

@@ -380,10 +380,10 @@ class AnalysisScene(Scene):
             "moves": moves,
         }
 
-    def move_chance(self, value) -> float:
+    def move_chance(self, value, move=None) -> float:
         """The mover's chance after one of the top moves, calibrated as the bar is, so the
         list and the bar agree."""
-        return winchance.top_move_chance(self.node.state, self.progress, value)
+        return winchance.top_move_chance(self.node.state, self.progress, value, move=move)
 
     def top_moves(self) -> list[tuple[str, int, float]]:
         msg = self.progress
@@ -620,7 +620,7 @@ class AnalysisScene(Scene):
             texts = []
             who = state.seat_name(state.player)
             for k, (move, visits, value) in enumerate(top):
-                chance = winchance.percent(self.move_chance(value))
+                chance = winchance.percent(self.move_chance(value, move))
                 texts.append(
                     (
                         f"{k + 1}. {state.move_words(move)}   {who} {chance}%   ({visits} visits)",

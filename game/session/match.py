@@ -446,13 +446,13 @@ class Match:
             "moves": force[1],
         }
 
-    def move_chance(self, value) -> float:
+    def move_chance(self, value, move=None) -> float:
         """The mover's chance (in [0, 1]) after one of the live search's top moves, from
         the move's value: calibrated as the root's estimate is, so the list and the bar
-        agree."""
+        agree (exact for a ``move`` the search proved)."""
         msg = self.progress or self.last_result
         state = self.req_state if self.req_state is not None else self.state
-        return winchance.top_move_chance(state, msg, value, self.req_player)
+        return winchance.top_move_chance(state, msg, value, self.req_player, move)
 
     def win_chance(self) -> float | None:
         """Seat 0's chance of winning in [0, 1] by the latest estimate, or None."""

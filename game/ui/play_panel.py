@@ -509,7 +509,7 @@ class PlayPanel:
             y += line_height(theme.FONT_TINY)
             for notation, visits, val in cands:
                 share = visits / total
-                win = percent(m.move_chance(val))
+                win = percent(m.move_chance(val, notation))
                 draw_text(
                     surface,
                     fit_text(str(notation), theme.FONT_TINY, w // 2),

@@ -663,3 +663,26 @@ def test_a_top_move_is_read_as_its_search_root_is(tmp_path, monkeypatch):
     assert winchance.top_move_chance(Toy(), None, "x") == pytest.approx(
         1.0 - winchance.chance("toy", 1, 0.0, 0)
     )
+    # a move the search proved is exact, for the mover, as a proven root is on the bar
+    proofs = {**msg, "proven_moves": {"a": 1, "b": -1, "c": 0}}
+    assert winchance.top_move_chance(Toy(), proofs, 0.2, move="a") == 1.0
+    assert winchance.top_move_chance(Toy(), proofs, 0.9, move="b") == 0.0
+    assert winchance.top_move_chance(Toy(), proofs, 0.2, move="c") == 0.5
+    assert winchance.top_move_chance(Toy(), proofs, 0.2, move="d") == pytest.approx(want)
+
+
+def test_the_worker_and_the_merge_say_which_top_moves_are_proven():
+    """Pile of 4: taking 1 leaves 3 (the other side must take 1, and the last is ours), a
+    proven win; the summary of one search and the merge of several both say so."""
+    from ai.parallel import client_view, merge, snapshot
+    from ai.worker import summarize
+
+    res = MCTS(iterations=200, seed=1).search(Pile(4))
+    assert res.proven == 1 and str(res.move) == "1"
+    one = summarize(res)
+    assert one["proven_moves"].get("1") == 1
+    merged = client_view(
+        merge([snapshot(res), snapshot(MCTS(iterations=200, seed=2).search(Pile(4)))])
+    )
+    assert merged["proven_moves"].get("1") == 1
+    assert winchance.top_move_chance(Pile(4), one, 0.3, move="1") == 1.0
