@@ -85,12 +85,17 @@ def test_a_click_in_the_list_shows_that_position(app):
     assert scene.node is node and scene.view.state == node.state
 
 
-def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
-    scene = board(app)
+def look(app, scene) -> None:
+    """Frames until the computer's look at the position shown is done (300 at most)."""
     for _ in range(300):
         frames(app, 1)
         if scene.top_moves() and not scene.thinking:
             break
+
+
+def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
+    scene = board(app)
+    look(app, scene)
     assert scene.top_moves() and scene.chance0() is not None
     assert 0.0 <= scene.chance0() <= 1.0  # a chance, never a value in [-1, 1]
     assert scene.searched is scene.node
@@ -105,10 +110,7 @@ def test_the_bar_says_who_is_ahead_and_the_tries_as_the_play_panel_does(app):
     from game.ui.play_panel import verdict_lines
 
     scene = board(app)
-    for _ in range(300):
-        frames(app, 1)
-        if scene.top_moves() and not scene.thinking:
-            break
+    look(app, scene)
     est = scene.estimate()
     msg = scene.progress
     assert est is not None and est["chance"] == scene.chance0()
