@@ -3,6 +3,11 @@ import shutil
 import sys
 import tempfile
 
+# numpy whole before any test: an App loads its sound on a helper thread that imports numpy
+# (game/ui/sound.py), and pytest.approx uses numpy when sys.modules has it, so a test that
+# compares with approx while that thread is still importing it saw a half-made module
+# ("partially initialized module 'numpy' has no attribute 'isscalar'")
+import numpy  # noqa: F401
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
