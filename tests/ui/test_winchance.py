@@ -327,8 +327,6 @@ def test_the_tries_under_the_bar_are_never_cut(size):
 
     app = make_app(size=size, iterations=10)
     try:
-        # (Splay: a plain search; a guided one loads numpy in the in-process worker's
-        # thread, which can still be importing it when the next test starts)
         scene = PlayScene(app, rules.get("splay"), {}, [Seat("computer", "easy"), Seat("human")])
         app.push(scene)
         settle(app, scene)
