@@ -7,6 +7,8 @@
     python -m ai.calibrate all --cache /tmp/GAME.jsonl   # pooled over every game's cached games
     python -m ai.calibrate GAME --prior 1 [--pwiden]  # the same for searches guided by
         # the learned priors: the table for guided searches, kept in the same file
+    python -m ai.calibrate GAME ... --also OLD.jsonl  # with the cached games of an earlier
+        # run too, whatever their seeds (random set-ups no seed makes again), of the same kind
 
 Seeded self-play at equal level: every move is chosen by an MCTS search of the largest
 budget, and the root value is read at every budget on the way (a search of 1,000
@@ -286,6 +288,21 @@ def collect(
             with cache.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps(g) + "\n")
         out.append(g)
+    return out
+
+
+def also_games(path: Path, search=None) -> list[dict]:
+    """Every readable game cached in ``path`` whose searches were of the kind asked for
+    (``search``: the extra settings, ``SEARCH``), whatever its seed: ``--also``, for games
+    of earlier runs (an earlier engine's, or random set-ups that no seed makes again)."""
+    want = tuple(sorted((str(k), float(v)) for k, v in (search or {}).items()))
+    out = []
+    for g in load_cache(path):
+        if cached_key(g) is None:
+            continue
+        kind = tuple(sorted((str(k), float(v)) for k, v in (g.get("search") or {}).items()))
+        if kind == want:
+            out.append(g)
     return out
 
 
@@ -728,6 +745,13 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="more cached games (any seeds: games of an earlier run) in the fit and the figures",
+    )
+    ap.add_argument(
         "--cached-only", action="store_true", help="play no game: use the cached ones only"
     )
     ap.add_argument("--bench", action="store_true", help="measure only; keep the shipped table")
@@ -798,6 +822,10 @@ def main(argv=None) -> int:
             every=args.every,
             trees=args.trees,
         )
+    for extra in args.also:
+        more = also_games(Path(extra), SEARCH)
+        print(f"  and {len(more)} games of {extra}")
+        games += more
     decided = [g for g in games if g["score"] is not None]
     if args.study:
         study(decided)
@@ -846,7 +874,8 @@ def main(argv=None) -> int:
                 )
                 + (f" --rave {args.rave:g}" if args.rave else "")
                 + (f" --prior {args.prior:g}" if args.prior else "")
-                + (" --pwiden" if args.pwiden else ""),
+                + (" --pwiden" if args.pwiden else "")
+                + "".join(f" --also {extra}" for extra in args.also),
             },
             # each game measured by a table fitted without it
             "fresh": {f"{b} {name}": clean(f) for b, name, f in rows},

@@ -413,6 +413,38 @@ def test_all_pools_every_games_cached_figures(tmp_path, capsys):
     assert f"pooled after : ECE {shipped['ece']:.3f}  Brier {shipped['brier']:.3f}" in out
 
 
+def test_also_adds_the_cached_games_of_an_earlier_run_of_the_same_kind(tmp_path, capsys):
+    """``--also FILE``: every readable game there joins the fit and the figures, whatever its
+    seed, if its searches were of the kind asked for; an unreadable version does not."""
+
+    def write(path, games, **extra):
+        with path.open("w", encoding="utf-8") as fh:
+            for g in games:
+                row = dict(g, budgets=[300, 1000], version=calibrate.CACHE_VERSION, **extra)
+                fh.write(json.dumps(row) + "\n")
+
+    ours = synthetic_games(6, (0.0, 2.5, 0.6), seed=4)
+    earlier = synthetic_games(6, (0.0, 2.5, 0.6), seed=9)  # the same seeds 0-5, other games
+    write(tmp_path / "now.jsonl", [dict(g, seed=1000 + k) for k, g in enumerate(ours)])
+    write(tmp_path / "old.jsonl", earlier)
+    write(tmp_path / "guided.jsonl", earlier, search={"prior": 1.0})
+    (tmp_path / "v1.jsonl").write_text(json.dumps(dict(earlier[0], version=1)) + "\n")
+    assert [g["seed"] for g in calibrate.also_games(tmp_path / "old.jsonl")] == list(range(6))
+    assert calibrate.also_games(tmp_path / "guided.jsonl") == []  # another kind of search
+    assert len(calibrate.also_games(tmp_path / "guided.jsonl", {"prior": 1.0})) == 6
+    assert calibrate.also_games(tmp_path / "v1.jsonl") == []
+    out = tmp_path / "t.json"
+    args = ["splay", "--train", "0", "--test", "6", "--cache", str(tmp_path / "now.jsonl")]
+    args += ["--cached-only", "--out", str(out), "--also", str(tmp_path / "old.jsonl")]
+    assert calibrate.main(args) == 0
+    assert f"and 6 games of {tmp_path / 'old.jsonl'}" in capsys.readouterr().out
+    table = json.loads(out.read_text(encoding="utf-8"))
+    assert table["fitted_on"]["games"] == 12
+    assert table["fitted_on"]["by"].endswith(f"--also {tmp_path / 'old.jsonl'}")
+    both = [dict(g, budgets=[300, 1000]) for g in ours + earlier]
+    assert table["weights"] == pytest.approx(list(calibrate.fit(both)), abs=1e-4)
+
+
 # --- the large budgets (hard, master): read at some positions, cached as version 3 ----------------
 def test_the_swing_counts_only_consecutive_searched_positions():
     """A deep budget reads pairs of positions (k, k + 1): the jump from one pair to the next
