@@ -26,8 +26,10 @@ retry, and reaching the goal gets stars (3 at par at the first try, one fewer fo
 par or a try that went wrong).  After the quick look-ahead, a move that reaches the goal (or
 leaves more to play) is judged by the engine (:func:`engine_judgement`: ai.mcts at a small
 fixed budget and seed, the chances from ai.winchance): a drop of the review's blunder
-threshold against the best move is a blunder too.  Each exercise practises one lesson
-(``Exercise.lesson``, a title of the game's ``LESSONS``; :func:`of_lesson`).  Each game's
+threshold against the best move is a blunder too, and so is a move into a loss the search
+proves where the best move is not lost (``EngineJudgement.refused``).  Each exercise
+practises one lesson (``Exercise.lesson``, a title of the game's ``LESSONS``;
+:func:`of_lesson`).  Each game's
 exercises are its module's ``EXERCISES``; ``python -m game.lessons GAME --exercises`` prints
 them as JSON lines.
 """
@@ -320,6 +322,19 @@ class EngineJudgement:
 
         return review.classify(self.drop)
 
+    @property
+    def loses_by_force(self) -> bool:
+        """The move played walks into a loss the search proved (0 % is only ever a proof)
+        where the best move does not: lichess calls a move that lets mate become
+        unavoidable a blunder however far behind its player already was."""
+        return self.played == 0.0 and self.best > 0.0
+
+    @property
+    def refused(self) -> bool:
+        """An exercise turns the move down: a blunder by the review's threshold, or a move
+        into a forced loss."""
+        return self.label == "blunder" or self.loses_by_force
+
 
 def _mover_chance(result, mover: int) -> float:
     seat0 = result.win_chance if result.win_chance is not None else 0.5
@@ -484,7 +499,8 @@ class Attempt:
 
     def _engine_check(self, state, move, after, played, words) -> Verdict | None:
         """The engine's safety check (after the quick one): a move whose chance falls by
-        the review's blunder threshold below the best move's is a blunder.  The best move
+        the review's blunder threshold below the best move's is a blunder, and a move into
+        a proven loss where the best move is not lost is refused too.  The best move
         is the solution's while the player follows it, else the engine's own."""
         sol, n = self.exercise.solution, len(self.line) - 1
         reference = None
@@ -494,13 +510,14 @@ class Attempt:
             except rules.IllegalMove:
                 reference = None
         judged = engine_judgement(state, move, after, reference)
-        if judged is None or judged.label != "blunder":
+        if judged is None or not judged.refused:
             return None
         answer = ""
         if judged.answer is not None:
             answer = f" after {after.seat_name(after.player)}'s {after.move_words(judged.answer)}"
+        what = "is a blunder" if judged.label == "blunder" else "loses by force"
         verdict = self._fail(
-            f"{words} is a blunder: the engine gives you {judged.played:.0f}%{answer}, "
+            f"{words} {what}: the engine gives you {judged.played:.0f}%{answer}, "
             f"against {judged.best:.0f}% for the best move.",
             played,
             after,

@@ -159,9 +159,15 @@ def test_the_engine_calls_a_goal_reaching_move_a_blunder(gid):
     after = start.play(found)
     assert goal.met(start, after) and not after.is_over()  # the move reaches the goal
     judged = lessons.engine_judgement(start, found, after)
-    assert judged.label == "blunder" and judged.drop >= 30, judged
+    if gid == "glorieta":  # Orange's five stones round d4: the best move gives only 27%
+        assert judged.loses_by_force and judged.played == 0 and judged.label != "blunder"
+        words = "loses by force"
+    else:
+        assert judged.label == "blunder" and judged.drop >= 30, judged
+        words = "is a blunder"
+    assert judged.refused
     verdict = lessons.Attempt(ex).play(move)
-    assert verdict.kind == "wrong" and "blunder" in verdict.reason, verdict.reason
+    assert verdict.kind == "wrong" and words in verdict.reason, verdict.reason
     assert "the engine gives you" in verdict.reason
     if answers is not None:
         assert str(verdict.refutation) in answers
