@@ -326,7 +326,9 @@ class EngineJudgement:
     def loses_by_force(self) -> bool:
         """The move played walks into a loss the search proved (0 % is only ever a proof)
         where the best move does not: lichess calls a move that lets mate become
-        unavoidable a blunder however far behind its player already was."""
+        unavoidable a blunder however far behind its player already was.  (The review's
+        marks keep the drop thresholds alone: every figure of docs/review.md rests on
+        them; an exercise only decides whether to let the move through.)"""
         return self.played == 0.0 and self.best > 0.0
 
     @property
