@@ -219,12 +219,17 @@ def _key(seed, budgets, deep=(), every: int = 1, trees: int = 1, search=None) ->
     """What a cached game must match to stand for a game to play (``search``: the extra
     settings of its searches, ``SEARCH``)."""
     deep = tuple(sorted(int(b) for b in deep))
-    extra = tuple(sorted((str(k), float(v)) for k, v in (search or {}).items()))
+    extra = _search_kind(search)
     return (
         (int(seed), tuple(sorted(int(b) for b in budgets)), deep)
         + ((int(every), int(trees)) if deep else ())
         + ((extra,) if extra else ())
     )
+
+
+def _search_kind(search) -> tuple:
+    """The extra settings of a search (``SEARCH``, or a cached game's ``search``) as a key."""
+    return tuple(sorted((str(k), float(v)) for k, v in (search or {}).items()))
 
 
 def cached_key(g: dict):
@@ -295,15 +300,12 @@ def also_games(path: Path, search=None) -> list[dict]:
     """Every readable game cached in ``path`` whose searches were of the kind asked for
     (``search``: the extra settings, ``SEARCH``), whatever its seed: ``--also``, for games
     of earlier runs (an earlier engine's, or random set-ups that no seed makes again)."""
-    want = tuple(sorted((str(k), float(v)) for k, v in (search or {}).items()))
-    out = []
-    for g in load_cache(path):
-        if cached_key(g) is None:
-            continue
-        kind = tuple(sorted((str(k), float(v)) for k, v in (g.get("search") or {}).items()))
-        if kind == want:
-            out.append(g)
-    return out
+    want = _search_kind(search)
+    return [
+        g
+        for g in load_cache(path)
+        if cached_key(g) is not None and _search_kind(g.get("search")) == want
+    ]
 
 
 # --- estimates --------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from game.session.seats import Seat
 from game.session.tree import MoveTree
 from game.ui import flow
 from game.ui.board_keys import BoardKeys
-from game.ui.play_panel import draw_eval_bar, verdict_lines, verdict_rows
+from game.ui.play_panel import draw_eval_bar, draw_verdict, verdict_rows
 from game.ui.widgets import (
     Button,
     draw_text,
@@ -597,12 +597,7 @@ class AnalysisScene(Scene):
         draw_eval_bar(surface, self.bar_rect, self.chance0(), pals)
         est = self.estimate()
         if est is not None:
-            tiny = theme.FONT_TINY
-            for k, line in enumerate(verdict_lines(est, self.names(), inner.width)):
-                y = self.verdict_y + k * (line_height(tiny) + 2)
-                draw_text(
-                    surface, fit_text(line, tiny, inner.width), tiny, theme.TEXT, (inner.x, y)
-                )
+            draw_verdict(surface, est, self.names(), inner.x, self.verdict_y, inner.width)
         self.draw_engine(surface, inner)
         self.draw_tree(surface)
         self.ui.draw(surface)

@@ -45,13 +45,19 @@ SERIOUS = ("mistake", "blunder")
 
 def engine_game(game, seed: int, iterations: int = 300, max_plies: int = 300):
     """(states, moves) of one seeded game of the engine against itself."""
-    from ai.mcts import MCTS
     from ai.peer import start_options
 
     state = game.start(**start_options(game, seed))  # a random setup (a landscape) seeded too
+    return play_on(state, iterations, random.Random(seed), max_plies)
+
+
+def play_on(state, iterations: int, rng: random.Random, max_plies: int = 300):
+    """(states, moves) of the engine against itself from ``state`` (``iterations`` a move,
+    each search seeded from ``rng``) to the end or ``max_plies`` moves."""
+    from ai.mcts import MCTS
+
     states: list = [state]
     moves: list = []
-    rng = random.Random(seed)
     while not state.is_over() and len(moves) < max_plies:
         bot = MCTS(iterations=iterations, rng=random.Random(rng.randrange(1 << 30)))
         move = bot.choose(state)
@@ -65,18 +71,10 @@ def play_out(state, seat: int, games: int, iterations: int, seed: int, max_plies
     """``seat``'s scores (1, 1/2, 0) in ``games`` seeded games played out from ``state`` by
     the engine against itself (``iterations`` a move); a game cut at ``max_plies``
     counts as a draw."""
-    from ai.mcts import MCTS
-
     scores = []
     for g in range(games):
-        rng = random.Random(seed * 1_000 + g)
-        s = state
-        plies = 0
-        while not s.is_over() and plies < max_plies:
-            bot = MCTS(iterations=iterations, rng=random.Random(rng.randrange(1 << 30)))
-            s = s.play(bot.choose(s))
-            plies += 1
-        w = s.winner() if s.is_over() else None
+        end = play_on(state, iterations, random.Random(seed * 1_000 + g), max_plies)[0][-1]
+        w = end.winner() if end.is_over() else None
         scores.append(0.5 if w is None else 1.0 if w == seat else 0.0)
     return scores
 

@@ -127,6 +127,21 @@ def verdict_lines(est, names, w: int) -> list[str]:
     return lines
 
 
+def draw_verdict(surface, est, names, x: int, y: int, w: int) -> int:
+    """Draw ``verdict_lines`` at (x, y) in ``w`` pixels; the y below its ``verdict_rows``
+    (the play panel's and the analysis board's line under the bar)."""
+    step = line_height(theme.FONT_TINY) + 2
+    for k, line in enumerate(verdict_lines(est, names, w)):
+        draw_text(
+            surface,
+            fit_text(line, theme.FONT_TINY, w),
+            theme.FONT_TINY,
+            theme.TEXT,
+            (x, y + k * step),
+        )
+    return y + step * verdict_rows(names, w)
+
+
 class PlayPanel:
     """Draws the panel of ``match`` into ``rect``; the scene places its buttons below
     ``buttons_top`` and sets ``status_override`` / ``corner_prefix`` when it needs to."""
@@ -485,16 +500,7 @@ class PlayPanel:
             (theme.seat_colour(state, 0), theme.seat_colour(state, 1)),
         )
         y += 22
-        step = line_height(theme.FONT_TINY) + 2
-        for k, line in enumerate(verdict_lines(est, names, w)):
-            draw_text(
-                surface,
-                fit_text(line, theme.FONT_TINY, w),
-                theme.FONT_TINY,
-                theme.TEXT,
-                (x, y + k * step),
-            )
-        y += step * verdict_rows(names, w)
+        y = draw_verdict(surface, est, names, x, y, w)
         cands = m.candidates()[:3] if busy else []
         if cands:
             total = sum(c[1] for c in cands) or 1
