@@ -76,12 +76,17 @@ class Match:
         self.req_purpose: str | None = None  # "move" or "hint"
         self.req_player = 0
         self.req_state = None  # the position the live request searches
+        self.req_ply = 0  # its index in ``states``
         self.progress: dict | None = None  # the latest progress/started message
         self.think_time = 0.0
         self.pending = None  # the computer's move, waiting for the board
         self.pending_wait = 0.0
         self.failures = 0
+        # the latest finished search's message (``at``: the index in ``states`` of the
+        # position it searched), and every finished search's, so that an undo goes back
+        # to the estimate of a position still on the board
         self.last_result: dict | None = None
+        self._results: list[dict] = []
         self.events: list[tuple[str, str]] = []  # (kind, text) for the scene to show
         self.hint = None
         # a review of the game (game.session.review.Analysis), kept with its record
@@ -256,6 +261,9 @@ class Match:
         for _ in range(back):
             self.states.pop()
             self.redo_stack.append(self.move_objs.pop())
+        # the bar goes back with the board: estimates of positions taken back are dropped
+        self._results = [r for r in self._results if r.get("at", 0) <= self.ply]
+        self.last_result = self._results[-1] if self._results else None
         self.hint = None
         self._changed(None, False)
         return True
@@ -312,6 +320,7 @@ class Match:
         self.req_purpose = purpose
         self.req_player = self.state.player
         self.req_state = self.state
+        self.req_ply = self.ply
         self.progress = None
         self.think_time = 0.0
         try:
@@ -366,7 +375,9 @@ class Match:
             self.req_id = None
             self.req_purpose = None
             self.progress = msg
+            msg["at"] = self.req_ply
             self.last_result = msg
+            self._results.append(msg)
             self.failures = 0
             if purpose == "hint":
                 self.hint = msg.get("move")
@@ -420,10 +431,18 @@ class Match:
                         self._fallback_move("move")
 
     # --- for the panel --------------------------------------------------------------------------
+    def _latest(self) -> dict | None:
+        """The message the panel reads: the live search's latest progress once it has a
+        value, else the last finished search's (a search that has only started keeps the
+        bar where it was instead of blanking it until its first progress)."""
+        if self.progress is not None and self.progress.get("value") is not None:
+            return self.progress
+        return self.last_result
+
     def evaluation(self) -> float | None:
         """The computer's latest raw search value for seat 0 in [-1, 1], or None (not a
         chance: the panel shows ``estimate()``)."""
-        msg = self.progress or self.last_result
+        msg = self._latest()
         if not msg or "value" not in msg:
             return None
         v = float(msg["value"])
@@ -435,7 +454,7 @@ class Match:
         ``iterations`` (the tries it rests on), ``proven`` (for seat 0: 1, -1, 0 a draw,
         None) and ``moves`` (the winner's moves to the end of a proven line, when known);
         None before the first estimate."""
-        msg = self.progress or self.last_result
+        msg = self._latest()
         if not msg or msg.get("win_chance") is None:
             return None
         force = msg.get("by_force") or (None, None)
