@@ -42,6 +42,7 @@ from game.ui.widgets import (
 )
 
 SEARCH_SECONDS = 8.0  # how long the computer keeps analysing one position
+KEPT_SEARCHES = 400  # finished searches kept, by position, for going back to them
 TOP_SHOWN = 3
 HELP = [  # the scene's own keys, for the ? legend
     ", and . : back and along the line; PageUp / PageDown: through the list",
@@ -110,6 +111,10 @@ class AnalysisScene(Scene):
         self.progress: dict | None = None
         self.searched = None  # the node whose search finished
         self.waiting = True  # a search to start as soon as the worker is there
+        # every finished search by its position's text: stepping back to a position
+        # analysed before shows its result at once instead of blanking the bar and
+        # searching the same position again for SEARCH_SECONDS
+        self.finished: dict[str, dict] = {}
         small = theme.FONT_SMALL
         add = self.ui.add
         self.b_prev = add(Button("<", self.prev, size=small, hotkey=","))
@@ -302,8 +307,15 @@ class AnalysisScene(Scene):
 
     # --- the computer ------------------------------------------------------------------------
     def ask(self) -> None:
-        """Analyse the position shown (the last search is dropped)."""
+        """Analyse the position shown (the last search is dropped); a position whose
+        search finished before shows that search's result."""
         self.cancel_search()
+        done = self.finished.get(str(self.node.state))
+        if done is not None:
+            self.progress = done
+            self.searched = self.node
+            self.waiting = False
+            return
         self.progress = None
         self.searched = None
         self.waiting = True
@@ -347,6 +359,9 @@ class AnalysisScene(Scene):
                 if kind == "result":
                     self.req_id = None
                     self.searched = self.node
+                    if len(self.finished) >= KEPT_SEARCHES:
+                        self.finished.pop(next(iter(self.finished)))
+                    self.finished[str(self.node.state)] = msg
             elif kind == "error":
                 self.req_id = None
                 self.app.message(str(msg.get("message") or "The computer failed"), "bad", 4.0)

@@ -106,6 +106,23 @@ def test_the_computer_values_the_position_shown_and_its_move_can_be_played(app):
     assert scene.thinking or scene.searched is scene.node  # a new look for the new position
 
 
+def test_a_position_analysed_before_shows_its_search_at_once(app):
+    """Stepping back to a position whose search finished shows that search (its bar, its
+    tries and its top moves) at once, without a new search; a new position is searched."""
+    scene = board(app)
+    look(app, scene)
+    done = scene.progress
+    assert done["type"] == "result" and not scene.thinking
+    first = scene.node
+    press(app, pygame.K_COMMA)
+    frames(app, 2)
+    assert scene.node is first.parent and scene.progress is not done  # its own search
+    press(app, pygame.K_PERIOD)
+    frames(app, 1)
+    assert scene.node is first and not scene.thinking
+    assert scene.progress is done and scene.estimate()["iterations"] == done["iterations"]
+
+
 def test_the_bar_says_who_is_ahead_and_the_tries_as_the_play_panel_does(app):
     from game.ui.play_panel import verdict_lines
 
