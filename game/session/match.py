@@ -25,6 +25,9 @@ from game.rules import RuleViolation
 from game.session import turns
 from game.session.seats import DEFAULT_SEATS, LEVELS, Seat
 
+# the finished searches a match keeps for the bar to go back to after an undo
+KEPT_RESULTS = 256
+
 
 class Match:
     """One game between two seats, with history and the AI plumbing."""
@@ -377,7 +380,7 @@ class Match:
             self.progress = msg
             msg["at"] = self.req_ply
             self.last_result = msg
-            self._results.append(msg)
+            self._results = self._results[-(KEPT_RESULTS - 1) :] + [msg]
             self.failures = 0
             if purpose == "hint":
                 self.hint = msg.get("move")
