@@ -85,11 +85,10 @@ class Match:
         self.pending = None  # the computer's move, waiting for the board
         self.pending_wait = 0.0
         self.failures = 0
-        # the latest finished search's message (``at``: the index in ``states`` of the
-        # position it searched), and every finished search's, so that an undo goes back
-        # to the estimate of a position still on the board
-        self.last_result: dict | None = None
-        self._results: list[dict] = []
+        # the finished searches' messages, oldest first (``at``: the index in ``states`` of
+        # the position each searched), so that an undo goes back to the estimate of a
+        # position still on the board; ``last_result`` is the newest
+        self.results: list[dict] = []
         self.events: list[tuple[str, str]] = []  # (kind, text) for the scene to show
         self.hint = None
         # a review of the game (game.session.review.Analysis), kept with its record
@@ -265,8 +264,7 @@ class Match:
             self.states.pop()
             self.redo_stack.append(self.move_objs.pop())
         # the bar goes back with the board: estimates of positions taken back are dropped
-        self._results = [r for r in self._results if r.get("at", 0) <= self.ply]
-        self.last_result = self._results[-1] if self._results else None
+        self.results = [r for r in self.results if r["at"] <= self.ply]
         self.hint = None
         self._changed(None, False)
         return True
@@ -379,8 +377,7 @@ class Match:
             self.req_purpose = None
             self.progress = msg
             msg["at"] = self.req_ply
-            self.last_result = msg
-            self._results = self._results[-(KEPT_RESULTS - 1) :] + [msg]
+            self.results = self.results[-(KEPT_RESULTS - 1) :] + [msg]
             self.failures = 0
             if purpose == "hint":
                 self.hint = msg.get("move")
@@ -434,6 +431,11 @@ class Match:
                         self._fallback_move("move")
 
     # --- for the panel --------------------------------------------------------------------------
+    @property
+    def last_result(self) -> dict | None:
+        """The latest finished search's message still on the board, or None."""
+        return self.results[-1] if self.results else None
+
     def _latest(self) -> dict | None:
         """The message the panel reads: the live search's latest progress once it has a
         value, else the last finished search's (a search that has only started keeps the
@@ -472,7 +474,7 @@ class Match:
         """The mover's chance (in [0, 1]) after one of the live search's top moves, from
         the move's value: calibrated as the root's estimate is, so the list and the bar
         agree (exact for a ``move`` the search proved)."""
-        msg = self.progress or self.last_result
+        msg = self._latest()
         state = self.req_state if self.req_state is not None else self.state
         return winchance.top_move_chance(state, msg, value, self.req_player, move)
 

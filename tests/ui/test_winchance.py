@@ -341,7 +341,7 @@ def test_the_tries_under_the_bar_are_never_cut(size):
         assert len(lines) == verdict_rows(names, w) == (2 if size == (800, 600) else 1)
         # whatever the verdict says, the layout is the same (the move list does not jump)
         before = panel._thinking_height()
-        scene.match.last_result = dict(scene.match.last_result, by_force=(1, 3))
+        scene.match.results[-1] = dict(scene.match.last_result, by_force=(1, 3))
         scene.match.progress = None
         won = verdict_lines(scene.match.estimate(), names, w)
         assert won == [f"{names[0]} wins by force in 3 moves"]
