@@ -406,9 +406,18 @@ class EditorScene(Scene):
 
     # --- the keyboard's cursor -------------------------------------------------------------------
     def centres(self) -> dict[str, tuple[int, int]]:
-        """Each cell's centre on the screen, found by asking the view which cell lies under
-        points spread over the board (so any view's geometry works)."""
+        """Each cell's centre on the screen: the keyboard cursor's cells that the view reads
+        back as themselves, else found by asking the view which cell lies under points
+        spread over the board (so any view's geometry works)."""
         if self._centres is None:
+            listed = {
+                name: (round(x), round(y))
+                for name, (x, y) in self.host.cursor_cells()
+                if self.view.cell_name((round(x), round(y))) == name
+            }
+            if listed:
+                self._centres = listed
+                return listed
             r = self.board_rect
             step = max(3, min(r.width, r.height) // 110)
             sums: dict[str, list[int]] = {}

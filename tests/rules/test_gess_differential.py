@@ -126,7 +126,10 @@ class Ref:
     def after(self, grid, who, frm, to):
         (x, y), (cx, cy) = frm, to
         dx, dy = cx - x, cy - y
-        new = [row[:] for row in grid]
+        new = list(grid)  # rows shared with grid until written: copy the rows the move touches
+        for ty in {y - 1, y, y + 1, cy - 1, cy, cy + 1}:
+            if 0 <= ty < 20:
+                new[ty] = grid[ty][:]
         piece = []
         for sx, sy in self.footprint(x, y):
             s = self.at(grid, sx, sy)
