@@ -91,6 +91,8 @@ class _Geo:
                 self.coord[idx(c, r)] = (c, r)
                 self.names[idx(c, r)] = f"{self.letters[c]}{r + 1}"
         self.by_name = {nm: i for i, nm in enumerate(self.names) if nm is not None}
+        # the client's 1-based (column, row) of each bit (None off the board)
+        self.crs: list = [None if xy is None else (xy[0] + 1, xy[1] + 1) for xy in self.coord]
         self.nbm = [0] * size  # mask of the orthogonal neighbours
         for r in range(n):
             for c in range(n):
@@ -235,8 +237,7 @@ class _Geo:
 
     def cr(self, x: int) -> tuple[int, int]:
         """A bit index as a 1-based (column, row) pair, the client's coordinates."""
-        c, r = self.coord[x]
-        return c + 1, r + 1
+        return self.crs[x]
 
 
 @lru_cache(maxsize=None)
@@ -1228,7 +1229,8 @@ class GlissState(State):
     def points(self, p: int) -> list:
         """Player p's stones as 1-based (col, row) points, row by row from row 1."""
         g = self.geo
-        return [g.cr(x) for x in g.bits(self.stones[p])]
+        crs = g.crs
+        return [crs[x] for x in g.bits(self.stones[p])]
 
     def groups(self, p: int) -> dict:
         """Player p's pieces as 1-based (col, row) points:

@@ -92,6 +92,7 @@ def test_every_place_gives_one_move_count(
     app = make_app()
     load = LoadScene(app)
     app.reset(load)
+    load.wait_read()  # the screen reads its files in a thread: a loaded machine is slow
     drawn.clear()
     frames(app, 2)
     assert said in texts(drawn) and wrong not in texts(drawn)

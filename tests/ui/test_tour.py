@@ -190,7 +190,7 @@ def test_random_input_never_raises(gid):
         pygame.K_a,
         pygame.K_h,
     ]
-    for _i in range(250):
+    for _i in range(170):
         if app.scene is not scene:
             app.reset(scene := TourScene(app, gid, rng.randrange(6)))
         w, h = app.size
