@@ -110,11 +110,18 @@ RAVE_SETTINGS: tuple[tuple[str, dict], ...] = (
 )
 
 
+# the settings --threats measures: the game's own playout, then the one answering threats
+THREAT_SETTINGS: tuple[tuple[str, dict], ...] = (
+    ("playout=game", {}),
+    ("playout=threats", {"playout": "threats"}),
+)
+
+
 def prior_cost(
     game, seconds: float, seed: int = 1, settings_list=PRIOR_SETTINGS
 ) -> dict[str, tuple[float, float]]:
     """Iterations per CPU-second (start, mid-game) for each of ``settings_list``
-    (``PRIOR_SETTINGS``, or ``RAVE_SETTINGS``)."""
+    (``PRIOR_SETTINGS``, ``RAVE_SETTINGS`` or ``THREAT_SETTINGS``)."""
     out = {}
     positions = (game.start(), midgame(game, random.Random(seed)))
     for label, settings in settings_list:
@@ -191,7 +198,22 @@ def main(argv=None) -> int:
         "--priors", action="store_true", help="what the learned priors cost, per CPU-second"
     )
     ap.add_argument("--rave", action="store_true", help="what GRAVE costs, per CPU-second")
+    ap.add_argument(
+        "--threats",
+        action="store_true",
+        help="what the playout answering threats costs, per CPU-second",
+    )
     args = ap.parse_args(argv)
+    if args.threats:
+        print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
+        for gid in args.game or rules.GAMES:
+            game = rules.get(gid)
+            if not getattr(game, "threat_playout", False):
+                print(f"{gid:<10} (no playout answering threats)")
+                continue
+            for label, (a, b) in prior_cost(game, args.seconds, 1, THREAT_SETTINGS).items():
+                print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
+        return 0
     if args.rave:
         print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
         for gid in args.game or rules.GAMES:

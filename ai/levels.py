@@ -22,7 +22,8 @@ constant fixed, instead of moving it towards the game's ``endgame_exploration`` 
 share of the first leaves that are finished games; see ``ai/mcts.py``), the learned
 priors' settings (``prior``: the weight of their progressive bias, 0 off; ``pvisits``: the
 visits before a node ranks its moves by them; ``pwiden``: ``1`` widens every node in their
-order; ``playout``: ``game`` or ``model``, whose playouts draw moves by them; all off by
+order; ``playout``: ``game``, ``model``, whose playouts draw moves by them, or
+``threats``, the game's own playout answering immediate threats; all off by
 default in ``mcts:``, a level takes the game's own, ``Game.prior`` and
 ``Game.prior_widening``, where it names them, and ``prior=0`` turns them off; without
 effect in a game with no model: ``ai/policy.py``), the shared move
@@ -196,7 +197,8 @@ def _positive(text: str) -> int:
 
 
 def _playout(text: str) -> str:
-    """``game`` (the game's own playout) or ``model`` (moves drawn by the learned model)."""
+    """``game`` (the game's own playout), ``model`` (moves drawn by the learned model) or
+    ``threats`` (the game's own, answering immediate threats where the game offers it)."""
     if text.lower() not in PLAYOUTS:
         raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}")
     return text.lower()

@@ -19,7 +19,9 @@ model once: the moves still to expand are then tried most probable first, and se
 a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``prior_widening`` widens every node (as ``game.wide`` does) in that order; ``playout``
 ``"model"`` draws the playout's moves by the model instead of the game's own playout (with
-``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
+``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias);
+``"threats"`` plays the game's own playout answering immediate threats, in a game whose
+playout offers that (``Game.threat_playout``; elsewhere it is the game's own).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
 A ``prior`` (or ``prior_widening``) of None takes the game's own, ``Game.prior`` (and
 ``Game.prior_widening``), as the levels do (``ai/levels.py``); a game that names none is
@@ -150,7 +152,9 @@ RAVE_REF = 50  # visits a node needs to be the reference of GRAVE (see the docst
 PRIOR_VISITS = 16  # visits before a node ranks its moves by the model (see the docstring)
 # what a time limit counts: wall seconds, or the CPU seconds of the searching process
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
-PLAYOUTS = ("game", "model")  # the playout policies: the game's own, or the learned model's
+# the playout policies: the game's own, the learned model's, or the game's own answering
+# immediate threats (a game whose playout offers it: ``Game.threat_playout``)
+PLAYOUTS = ("game", "model", "threats")
 
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
@@ -417,10 +421,7 @@ class MCTS:
             value = node.proven
             exact = True
         else:
-            if self.cutoff is None:
-                value = node.state.rollout(rng)
-            else:
-                value = node.state.rollout(rng, self.cutoff)
+            value = self._rollout(node.state, rng)
             # a playout's 0 may be a draw or a level evaluation, so only a win or a loss counts
             exact = value == 1.0 or value == -1.0
         self._backup(node, value, solver)
@@ -559,7 +560,7 @@ class MCTS:
     def policy_for(self, game):
         """The learned model this search uses in ``game`` (``ai/policy.py``): None when
         the settings ask for none, or the game has none."""
-        if self.learned_for(game)[0] <= 0 and self.playout == "game":
+        if self.learned_for(game)[0] <= 0 and self.playout != "model":
             return None
         from ai import policy
 
@@ -602,10 +603,8 @@ class MCTS:
         else:
             if self.playout == "model":
                 value = self._model_rollout(node.state, rng, policy)
-            elif self.cutoff is None:
-                value = node.state.rollout(rng)
             else:
-                value = node.state.rollout(rng, self.cutoff)
+                value = self._rollout(node.state, rng)
             exact = value == 1.0 or value == -1.0
         self._backup(node, value, solver)
         return exact
@@ -641,6 +640,15 @@ class MCTS:
         rest.sort(key=priors.__getitem__)  # pop() takes the most probable
         node.untried = rest
         return rest
+
+    def _rollout(self, state, rng) -> float:
+        """The game's own playout from ``state``, cut off as the settings say, answering
+        immediate threats when ``playout`` asks for it and the game offers it."""
+        if self.playout == "threats" and getattr(state.game, "threat_playout", False):
+            return state.rollout(rng, self.cutoff, threats=True)
+        if self.cutoff is None:
+            return state.rollout(rng)
+        return state.rollout(rng, self.cutoff)
 
     def _model_rollout(self, state, rng, policy) -> float:
         """A playout whose moves are drawn by the model, cut off as the game's own is (or at

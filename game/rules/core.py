@@ -36,6 +36,9 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   plays better with them on (off where None).
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
+* ``Game.threat_playout``     -- optional: True when ``State.rollout`` takes
+  ``threats=True``, a playout that answers immediate threats (the search's
+  ``playout=threats`` setting; a game without it plays its own playout then).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
   (base, factor) and UCT constant for this game, where the engine's defaults do not fit.
 * ``Game.endgame_exploration`` -- optional, above ``exploration``: the constant the search
@@ -589,6 +592,8 @@ class Game:
     #: the search's GRAVE bias and reference visits (``ai/mcts.py``); None: off
     rave: float | None = None
     rave_ref: int | None = None
+    #: ``State.rollout`` takes ``threats=True`` (the search's ``playout=threats``)
+    threat_playout: bool = False
     #: the levels' learned move priors: the bias's weight and widening by them; None: off
     prior: float | None = None
     prior_widening: bool = False

@@ -1196,9 +1196,12 @@ class GlorietaState(State):
                 out.append((_F_DECLINE[0 if e < 16 else 1 if e < 40 else 2 if e < 80 else 3],))
         return out
 
-    def rollout(self, rng, cutoff=None, trace=None) -> float:
+    def rollout(self, rng, cutoff=None, trace=None, threats: bool = False) -> float:
         """A random game to the end (or ``cutoff`` plies), in place on copies; the value
-        for seat 0.  ``trace``, a list, receives every move's notation."""
+        for seat 0.  ``trace``, a list, receives every move's notation.  With ``threats``
+        (the search's ``playout=threats``) a stone is not drawn at random when a flower
+        gap is open: the mover closes its own flower (a win), else fills the opponent's
+        (a block), one of them at random."""
         if cutoff is None:
             cutoff = Glorieta.playout_cutoff
         cutoff = 10**9 if cutoff is None else cutoff
@@ -1212,7 +1215,7 @@ class GlorietaState(State):
             plies += 1
         if s.ph == OVER:
             return s.result()
-        return _rollout(s, rng, cutoff - plies, trace)
+        return _rollout(s, rng, cutoff - plies, trace, threats)
 
 
 def _evaluate(cells, msk, g: Geo, black: int) -> float:
@@ -1243,7 +1246,7 @@ def _flower_gaps(msk, ring, cells):
     return out
 
 
-def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
+def _rollout(s: GlorietaState, rng, cutoff: int, trace, threats: bool = False) -> float:
     """The fast playout from a "stone" or "neutral or decline" position."""
     g = s.geo
     nb = g.nb
@@ -1266,14 +1269,29 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
     plies = 0
     x = s.pend
     pair = s.ph == SECOND  # the first ply is already played
+    # each colour's flower gaps (a stone there closes a flower), kept as stones land
+    open_gaps = (
+        [_flower_gaps(msk[0], ring, cells), _flower_gaps(msk[1], ring, cells)] if threats else None
+    )
     while True:
         k = 0 if p == black else 1
         bit = k + 1
         if x < 0:
             if plies >= cutoff:
                 return _evaluate(cells, msk, g, black)
-            j = int(rnd() * len(empties))
-            x = empties[j]
+            gaps = None
+            if open_gaps:
+                for kk in (k, 1 - k):
+                    gk = [c for c in open_gaps[kk] if not cells[c]]
+                    open_gaps[kk] = gk
+                    if gk and gaps is None:
+                        gaps = gk
+            if gaps:
+                x = gaps[int(rnd() * len(gaps))]
+                j = empties.index(x)
+            else:
+                j = int(rnd() * len(empties))
+                x = empties[j]
             last = empties.pop()
             if last != x:
                 empties[j] = last
@@ -1283,6 +1301,12 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                 trace.append(names[x])
             if add(par[k], msk[k], ring, nbd, x):
                 return 1.0 if p == 0 else -1.0
+            if open_gaps:
+                mk = msk[k]
+                for y, _b in nbd[x]:
+                    m = mk[y]
+                    if FIVE[m] and not cells[c := ring[y][GAP[m]]]:
+                        open_gaps[k].append(c)
         if nplay:
             # the second ply, if this turn has one: a neutral stone that does not join x's
             # group, or decline.  An allowed cell for the neutral proves that a legal pair
@@ -1342,6 +1366,13 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace) -> float:
                         mine = lb if k == 0 else lo
                         w = p if mine else 1 - p
                         return 1.0 if w == 0 else -1.0
+                    if open_gaps:
+                        for kk in (0, 1):
+                            mk = msk[kk]
+                            for yy, _b in nbd[y]:
+                                m = mk[yy]
+                                if FIVE[m] and not cells[c := ring[yy][GAP[m]]]:
+                                    open_gaps[kk].append(c)
             pair = False
         x = -1
         if not empties:
@@ -1900,6 +1931,9 @@ class Glorieta(Game):
         ),
     )
     playout_cutoff = None
+    # the playout can answer immediate threats (``rollout(..., threats=True)``: the search's
+    # ``playout=threats`` setting, ai/mcts.py): a flower gap open is closed or filled
+    threat_playout = True
     # the names of ``GlorietaState.move_features``' indices (the learned priors, ai/policy.py)
     move_feature_names = FEATURE_NAMES
     # puzzle themes (``State.puzzle_theme``): two loops threatened at once, a flower, a loop

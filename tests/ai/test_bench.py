@@ -66,3 +66,17 @@ def test_rave_prints_each_setting_for_the_games_with_keys(capsys):
     out = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in out[1:3]] == [["splay", "off"], ["splay", "rave=0.001"]]
     assert out[3].split()[0] == "gess" and "no shared move statistics" in out[3]
+
+
+def test_threats_prints_both_playouts_for_the_games_that_offer_it(capsys):
+    """``python -m ai.bench --threats``: the playout answering threats against the game's own,
+    per CPU-second, where the game offers it."""
+    argv = ["--threats", "--seconds", "0.02", "--game", "glorieta", "--game", "gess"]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in out[1:3]] == [
+        ["glorieta", "playout=game"],
+        ["glorieta", "playout=threats"],
+    ]
+    assert all(float(x) > 0 for line in out[1:3] for x in line.split()[2:])
+    assert out[3].startswith("gess") and "no playout answering threats" in out[3]

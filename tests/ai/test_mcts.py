@@ -498,3 +498,41 @@ def test_a_bots_randomness_is_the_rate_it_plays_off_the_top_move(level):
     # a proven loss is never the weaker move drawn
     lost = [MoveStat("a", 60, 0.5, None), MoveStat("x", 40, -1.0, -1)]
     assert all(bot._random_pick(lost).move == "a" for _ in range(2000))
+
+
+def test_the_threat_playout_is_a_setting_for_the_games_that_offer_it():
+    """``playout=threats`` asks the playout for ``threats=True`` where the game says it
+    takes it (``Game.threat_playout``), and plays the game's own playout elsewhere."""
+    from ai.levels import make_player
+    from ai.mcts import MCTS
+    from game import rules
+
+    seen = []
+
+    class Watched:
+        def __init__(self, state):
+            self.state = state
+
+        def __getattr__(self, name):
+            return getattr(self.state, name)
+
+        def play(self, move):
+            return Watched(self.state.play(move))
+
+        def rollout(self, rng, cutoff=None, **kw):
+            seen.append(kw.get("threats", False))
+            return self.state.rollout(rng, cutoff, **kw)
+
+    glorieta = Watched(rules.get("glorieta").start(seed=3))
+    glorieta = glorieta.play(glorieta.legal_moves()[0]).play("take:black")
+    MCTS(iterations=40, seed=2, playout="threats").search(glorieta)
+    assert seen and set(seen) == {True}
+    seen.clear()
+    MCTS(iterations=40, seed=2).search(glorieta)
+    assert seen and set(seen) == {False}
+    seen.clear()
+    assert not getattr(rules.get("gess"), "threat_playout", False)
+    MCTS(iterations=40, seed=2, playout="threats").search(Watched(rules.get("gess").start()))
+    assert seen and set(seen) == {False}
+    bot = make_player("mcts:iterations=10,playout=threats")
+    assert bot.playout == "threats" and bot.policy_for(rules.get("glorieta")) is None

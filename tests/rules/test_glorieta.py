@@ -605,8 +605,9 @@ def test_properties_over_random_games(variant):
     assert (True, False) in ends
 
 
+@pytest.mark.parametrize("threats", [False, True], ids=["random", "threats"])
 @pytest.mark.parametrize("variant", ["landscape", "chicken"])
-def test_rollout_agrees_with_play_through(variant):
+def test_rollout_agrees_with_play_through(variant, threats):
     rng = random.Random(5)
     for k in range(30):
         s = G.start(variant=variant, seed=k, size=rng.choice((5, 7)))
@@ -618,12 +619,62 @@ def test_rollout_agrees_with_play_through(variant):
             continue
         before = str(s)
         trace = []
-        value = s.rollout(random.Random(k), trace=trace)
+        value = s.rollout(random.Random(k), trace=trace, threats=threats)
         assert str(s) == before
         t = s
         for m in trace:
             t = t.play(m)
         assert t.is_over() and t.result() == value, (before, trace)
+
+
+def literal_flower_gaps(state, colour) -> set:
+    """The empty cells where a stone of ``colour`` closes a flower: some cell with six
+    neighbours has the other five in that colour's stones or the neutral ones."""
+    geo = state.geometry
+    own = (colour, "neutral")
+    gaps = set()
+    for d in range(len(geo.names)):
+        ring = geo.neighbours[d]
+        if len(ring) != 6:
+            continue
+        empty = [c for c in ring if state.stone_at(c) == "empty"]
+        if len(empty) == 1 and all(state.stone_at(c) in own for c in ring if c != empty[0]):
+            gaps.add(empty[0])
+    return gaps
+
+
+@pytest.mark.parametrize("variant", ["landscape", "chicken"])
+def test_the_threat_playout_closes_its_flower_else_fills_the_opponents(variant):
+    """``rollout(threats=True)``: at every stone of the playout, read literally on the
+    position before it, a stone closes one of the mover's flower gaps when one is open,
+    else fills one of the opponent's when one is open; both kinds are met."""
+    rng = random.Random(8)
+    closed = blocked = 0
+    for k in range(40):
+        s = G.start(variant=variant, seed=k, size=rng.choice((5, 7)))
+        for _ in range(rng.randrange(0, 20)):
+            if s.is_over():
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.is_over() or s.phase != "stone":
+            continue
+        trace = []
+        s.rollout(random.Random(k), trace=trace, threats=True)
+        t = s
+        for m in trace:
+            if t.phase == "stone":
+                me = t.mover_colour()
+                other = "orange" if me == "black" else "black"
+                mine, theirs = literal_flower_gaps(t, me), literal_flower_gaps(t, other)
+                cell = t.geometry.names.index(m)
+                if mine:
+                    assert cell in mine, (str(t), m, mine)
+                    closed += 1
+                elif theirs:
+                    assert cell in theirs, (str(t), m, theirs)
+                    blocked += 1
+            t = t.play(m)
+    assert closed >= 3 and blocked >= 10, (closed, blocked)
 
 
 def test_evaluate_and_random_move():
