@@ -1282,10 +1282,11 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace, threats: bool = False) -
             gaps = None
             if open_gaps:
                 for kk in (k, 1 - k):
-                    gk = [c for c in open_gaps[kk] if not cells[c]]
-                    open_gaps[kk] = gk
-                    if gk and gaps is None:
-                        gaps = gk
+                    gk = open_gaps[kk]
+                    if gk:  # a gap filled since stays listed until looked at here
+                        gk = open_gaps[kk] = [c for c in gk if not cells[c]]
+                        if gk and gaps is None:
+                            gaps = gk
             if gaps:
                 x = gaps[int(rnd() * len(gaps))]
                 j = empties.index(x)
