@@ -68,7 +68,8 @@ CACHE_VERSION = 3
 READABLE = (2, 3)  # versions read back (a version-2 game has no deep readings)
 DEEP_SEEDS = 3000  # the first seed of the games read at the deep budgets
 # extra MCTS settings of every self-play search (``--rave``: GRAVE, ``--prior``/``--pwiden``:
-# the learned priors, as a game's levels may search with them); part of a cached game's key,
+# the learned priors, ``--threats``: the playout answering threats, as a game's levels may
+# search with them); part of a cached game's key,
 # so games searched otherwise are not mixed
 SEARCH: dict = {}
 # the ridge on each feature (``winchance.FEATURES``) towards ``winchance.DEFAULT``
@@ -229,7 +230,9 @@ def _key(seed, budgets, deep=(), every: int = 1, trees: int = 1, search=None) ->
 
 def _search_kind(search) -> tuple:
     """The extra settings of a search (``SEARCH``, or a cached game's ``search``) as a key."""
-    return tuple(sorted((str(k), float(v)) for k, v in (search or {}).items()))
+    return tuple(
+        sorted((str(k), v if isinstance(v, str) else float(v)) for k, v in (search or {}).items())
+    )
 
 
 def cached_key(g: dict):
@@ -745,6 +748,11 @@ def main(argv=None) -> int:
         action="store_true",
         help="with --prior: widen every node in the model's order (the pwiden=1 setting)",
     )
+    ap.add_argument(
+        "--threats",
+        action="store_true",
+        help="every search with the playout answering threats (playout=threats; ai/mcts.py)",
+    )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
         "--also",
@@ -803,6 +811,8 @@ def main(argv=None) -> int:
         SEARCH["prior"] = float(args.prior)
         if args.pwiden:
             SEARCH["prior_widening"] = True
+    if args.threats:
+        SEARCH["playout"] = "threats"
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
     play = not args.cached_only
@@ -877,6 +887,7 @@ def main(argv=None) -> int:
                 + (f" --rave {args.rave:g}" if args.rave else "")
                 + (f" --prior {args.prior:g}" if args.prior else "")
                 + (" --pwiden" if args.pwiden else "")
+                + (" --threats" if args.threats else "")
                 + "".join(f" --also {extra}" for extra in args.also),
             },
             # each game measured by a table fitted without it

@@ -582,6 +582,37 @@ def test_rave_self_play_searches_with_grave_and_is_cached_apart(tmp_path, monkey
     assert calibrate.main(args + ["--rave", "-1"]) == 2
 
 
+def test_threats_self_play_searches_with_the_threat_playout_and_is_cached_apart(
+    tmp_path, monkeypatch, capsys
+):
+    """``--threats`` gives every self-play search ``playout=threats``; its games are cached
+    with the setting (a word, not a number) and apart from the plain ones."""
+    from ai import mcts
+
+    monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))
+    monkeypatch.setattr(calibrate, "SEARCH", {})
+    seen = []
+    real = mcts.MCTS
+
+    def spy(*a, **kw):
+        seen.append(kw.get("playout", "game"))
+        return real(*a, **kw)
+
+    monkeypatch.setattr(calibrate, "MCTS", spy)
+    cache = tmp_path / "glorieta.jsonl"
+    args = ["glorieta", "--train", "1", "--test", "0", "--bench", "--cache", str(cache)]
+    assert calibrate.main(args + ["--threats"]) == 0
+    assert seen and set(seen) == {"threats"}
+    (g,) = calibrate.load_cache(cache)
+    assert g["search"] == {"playout": "threats"}
+    capsys.readouterr()
+    seen.clear()
+    assert calibrate.main(args + ["--cached-only"]) == 0  # plain: the threats game is not it
+    assert "0 games" in capsys.readouterr().out and not seen
+    assert calibrate.main(args + ["--threats", "--cached-only"]) == 0
+    assert "1 games" in capsys.readouterr().out and not seen
+
+
 def test_prior_self_play_searches_with_the_model_and_is_cached_apart(tmp_path, monkeypatch, capsys):
     """``--prior W`` (``--pwiden``) gives every self-play search the learned priors, cached
     apart from the plain games and from another weight; bad combinations exit 2."""
