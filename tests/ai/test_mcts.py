@@ -369,6 +369,24 @@ def test_progressive_widening_follows_the_given_or_the_games_schedule():
         make_player("mcts:iterations=10,widen=3")
 
 
+class Watched:
+    """A state whose playouts tell ``note(cutoff, keywords)`` how they were asked for."""
+
+    def __init__(self, state, note):
+        self.state = state
+        self.note = note
+
+    def __getattr__(self, name):
+        return getattr(self.state, name)
+
+    def play(self, move):
+        return Watched(self.state.play(move), self.note)
+
+    def rollout(self, rng, cutoff=None, **kw):
+        self.note(cutoff, kw)
+        return self.state.rollout(rng, cutoff, **kw)
+
+
 def test_a_bot_may_cut_its_playouts_at_its_own_ply():
     """``cutoff`` (spec ``cutoff=N``) is passed to every playout; None keeps the game's own."""
     from ai.levels import make_player
@@ -376,22 +394,7 @@ def test_a_bot_may_cut_its_playouts_at_its_own_ply():
     from game import rules
 
     seen = []
-
-    class Watched:
-        def __init__(self, state):
-            self.state = state
-
-        def __getattr__(self, name):
-            return getattr(self.state, name)
-
-        def play(self, move):
-            return Watched(self.state.play(move))
-
-        def rollout(self, rng, cutoff=None):
-            seen.append(cutoff)
-            return self.state.rollout(rng, cutoff)
-
-    start = Watched(rules.get("gess").start())
+    start = Watched(rules.get("gess").start(), lambda cutoff, kw: seen.append(cutoff))
     MCTS(iterations=30, seed=2, cutoff=3).search(start)
     assert seen and set(seen) == {3}
     seen.clear()
@@ -509,21 +512,10 @@ def test_the_threat_playout_is_a_setting_for_the_games_that_offer_it():
 
     seen = []
 
-    class Watched:
-        def __init__(self, state):
-            self.state = state
+    def note(cutoff, kw):
+        seen.append(kw.get("threats", False))
 
-        def __getattr__(self, name):
-            return getattr(self.state, name)
-
-        def play(self, move):
-            return Watched(self.state.play(move))
-
-        def rollout(self, rng, cutoff=None, **kw):
-            seen.append(kw.get("threats", False))
-            return self.state.rollout(rng, cutoff, **kw)
-
-    glorieta = Watched(rules.get("glorieta").start(seed=3))
+    glorieta = Watched(rules.get("glorieta").start(seed=3), note)
     glorieta = glorieta.play(glorieta.legal_moves()[0]).play("take:black")
     MCTS(iterations=40, seed=2, playout="threats").search(glorieta)
     assert seen and set(seen) == {True}
@@ -532,7 +524,7 @@ def test_the_threat_playout_is_a_setting_for_the_games_that_offer_it():
     assert seen and set(seen) == {False}
     seen.clear()
     assert not getattr(rules.get("gess"), "threat_playout", False)
-    MCTS(iterations=40, seed=2, playout="threats").search(Watched(rules.get("gess").start()))
+    MCTS(iterations=40, seed=2, playout="threats").search(Watched(rules.get("gess").start(), note))
     assert seen and set(seen) == {False}
     bot = make_player("mcts:iterations=10,playout=threats")
     assert bot.playout == "threats" and bot.policy_for(rules.get("glorieta")) is None

@@ -605,16 +605,22 @@ def test_properties_over_random_games(variant):
     assert (True, False) in ends
 
 
+def random_position(rng, variant, seed, plies):
+    """A board of size 5 or 7 (landscape ``seed``) after up to ``plies`` random moves."""
+    s = G.start(variant=variant, seed=seed, size=rng.choice((5, 7)))
+    for _ in range(rng.randrange(0, plies)):
+        if s.is_over():
+            break
+        s = s.play(rng.choice(s.legal_moves()))
+    return s
+
+
 @pytest.mark.parametrize("threats", [False, True], ids=["random", "threats"])
 @pytest.mark.parametrize("variant", ["landscape", "chicken"])
 def test_rollout_agrees_with_play_through(variant, threats):
     rng = random.Random(5)
     for k in range(30):
-        s = G.start(variant=variant, seed=k, size=rng.choice((5, 7)))
-        for _ in range(rng.randrange(0, 12)):
-            if s.is_over():
-                break
-            s = s.play(rng.choice(s.legal_moves()))
+        s = random_position(rng, variant, k, 12)
         if s.is_over():
             continue
         before = str(s)
@@ -651,11 +657,7 @@ def test_the_threat_playout_closes_its_flower_else_fills_the_opponents(variant):
     rng = random.Random(8)
     closed = blocked = 0
     for k in range(40):
-        s = G.start(variant=variant, seed=k, size=rng.choice((5, 7)))
-        for _ in range(rng.randrange(0, 20)):
-            if s.is_over():
-                break
-            s = s.play(rng.choice(s.legal_moves()))
+        s = random_position(rng, variant, k, 20)
         if s.is_over() or s.phase != "stone":
             continue
         trace = []
