@@ -19,10 +19,10 @@ model once: the moves still to expand are then tried most probable first, and se
 a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``prior_widening`` widens every node (as ``game.wide`` does) in that order; ``playout``
 ``"model"`` draws the playout's moves by the model instead of the game's own playout (with
-``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias);
-``"threats"`` plays the game's own playout answering immediate threats, in a game whose
-playout offers that (``Game.threat_playout``; elsewhere it is the game's own).  These
+``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
+``playout`` ``"threats"`` plays the game's own playout answering immediate threats, in a
+game whose playout offers that (``Game.threat_playout``; elsewhere it is the game's own).
 A ``prior`` (or ``prior_widening``) of None takes the game's own, ``Game.prior`` (and
 ``Game.prior_widening``), as the levels do (``ai/levels.py``); a game that names none is
 searched without.  A guided search's result says so (``SearchResult.guided``), and its win
