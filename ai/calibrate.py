@@ -709,6 +709,14 @@ def main(argv=None) -> int:
         help=f"games (seeds {DEEP_SEEDS}..) also read at --deep-budget at some positions",
     )
     ap.add_argument(
+        "--deep-from",
+        type=int,
+        default=DEEP_SEEDS,
+        metavar="SEED",
+        help=f"the first seed of the --deep-games (default {DEEP_SEEDS}: two runs side by "
+        "side on other seeds, one cache each, then read together)",
+    )
+    ap.add_argument(
         "--deep-budget",
         type=int,
         nargs="+",
@@ -826,7 +834,7 @@ def main(argv=None) -> int:
         )
         games += collect(
             game,
-            range(DEEP_SEEDS, DEEP_SEEDS + args.deep_games),
+            range(args.deep_from, args.deep_from + args.deep_games),
             BUDGETS,
             cache,
             play=play,
@@ -881,6 +889,7 @@ def main(argv=None) -> int:
                 + (
                     f" --deep-games {args.deep_games} --deep-budget {' '.join(map(str, deep))}"
                     f" --every {args.every} --trees {args.trees}"
+                    + (f" --deep-from {args.deep_from}" if args.deep_from != DEEP_SEEDS else "")
                     if args.deep_games and deep
                     else ""
                 )

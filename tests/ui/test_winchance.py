@@ -582,6 +582,25 @@ def test_rave_self_play_searches_with_grave_and_is_cached_apart(tmp_path, monkey
     assert calibrate.main(args + ["--rave", "-1"]) == 2
 
 
+def test_deep_games_may_start_at_another_seed(tmp_path, monkeypatch, capsys):
+    """``--deep-from S`` plays the deep games from seed S (two runs side by side on other
+    seeds, each with its own cache); the caches read together give every game once."""
+    monkeypatch.setattr(calibrate, "BUDGETS", (10, 20))
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    base = ["glades", "--train", "0", "--test", "0", "--deep-games", "1", "--every", "3"]
+    base += ["--deep-budget", "30", "--bench"]
+    assert calibrate.main(base + ["--cache", str(a)]) == 0
+    assert calibrate.main(base + ["--deep-from", "3007", "--cache", str(b)]) == 0
+    seeds = [g["seed"] for g in calibrate.load_cache(a) + calibrate.load_cache(b)]
+    assert seeds == [calibrate.DEEP_SEEDS, 3007]
+    both = tmp_path / "both.jsonl"
+    both.write_text(a.read_text() + b.read_text() + a.read_text())
+    capsys.readouterr()
+    every = ["--deep-games", "8", "--cache", str(both), "--cached-only"]
+    assert calibrate.main(base[:5] + base[7:] + every) == 0  # seeds 3000-3007
+    assert "2 games" in capsys.readouterr().out
+
+
 def test_threats_self_play_searches_with_the_threat_playout_and_is_cached_apart(
     tmp_path, monkeypatch, capsys
 ):
