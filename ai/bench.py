@@ -176,6 +176,20 @@ def _constants(text: str) -> list[float | None]:
     return out
 
 
+def _offers_threats(game) -> bool:
+    return bool(getattr(game, "threat_playout", False))
+
+
+def _has_amaf(game) -> bool:
+    return hasattr(game.start(), "amaf_key")
+
+
+def _has_model(game) -> bool:
+    from .policy import load
+
+    return load(game) is not None
+
+
 def main(argv=None) -> int:
     from game import rules
 
@@ -204,38 +218,22 @@ def main(argv=None) -> int:
         help="what the playout answering threats costs, per CPU-second",
     )
     args = ap.parse_args(argv)
-    if args.threats:
-        print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
-        for gid in args.game or rules.GAMES:
-            game = rules.get(gid)
-            if not getattr(game, "threat_playout", False):
-                print(f"{gid:<10} (no playout answering threats)")
-                continue
-            for label, (a, b) in prior_cost(game, args.seconds, 1, THREAT_SETTINGS).items():
-                print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
-        return 0
-    if args.rave:
-        print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
-        for gid in args.game or rules.GAMES:
-            game = rules.get(gid)
-            if not hasattr(game.start(), "amaf_key"):
-                print(f"{gid:<10} (no shared move statistics)")
-                continue
-            for label, (a, b) in prior_cost(game, args.seconds, 1, RAVE_SETTINGS).items():
-                print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
-        return 0
-    if args.priors:
-        from .policy import load
-
-        print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
-        for gid in args.game or rules.GAMES:
-            game = rules.get(gid)
-            if load(game) is None:
-                print(f"{gid:<10} (no learned model)")
-                continue
-            for label, (a, b) in prior_cost(game, args.seconds).items():
-                print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
-        return 0
+    tables = (
+        (args.threats, THREAT_SETTINGS, _offers_threats, "no playout answering threats"),
+        (args.rave, RAVE_SETTINGS, _has_amaf, "no shared move statistics"),
+        (args.priors, PRIOR_SETTINGS, _has_model, "no learned model"),
+    )
+    for asked, settings, offers, missing in tables:
+        if asked:
+            print(f"{'game':<10} {'setting':<18} {'it/CPU-s start':>15} {'it/CPU-s mid':>13}")
+            for gid in args.game or rules.GAMES:
+                game = rules.get(gid)
+                if not offers(game):
+                    print(f"{gid:<10} ({missing})")
+                    continue
+                for label, (a, b) in prior_cost(game, args.seconds, 1, settings).items():
+                    print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
+            return 0
     if args.focus is not None:
         if args.focus < 1 or args.positions < 1 or args.plies < 0:
             ap.error(

@@ -435,7 +435,7 @@ class MCTS:
         bias = self.rave
         if bias is None:
             if self.learned_for(game)[0] > 0 or self.playout != "game":
-                return None  # (the game's own GRAVE gives way to the priors' loop)
+                return None  # (the game's own GRAVE gives way to the priors, another playout)
             bias = getattr(game, "rave", None)
         if not bias or not hasattr(state, "amaf_key") or not hasattr(state, "amaf_rollout"):
             return None
