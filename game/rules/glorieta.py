@@ -1246,6 +1246,15 @@ def _flower_gaps(msk, ring, cells):
     return out
 
 
+def _note_gaps(gaps, mk, ring, around, cells) -> None:
+    """A stone has just joined S of the colour of ring masks ``mk``: add to ``gaps`` the
+    flower gaps it opened, in the rings of its neighbours ``around`` (``Geo.nbd[x]``)."""
+    for y, _b in around:
+        m = mk[y]
+        if FIVE[m] and not cells[c := ring[y][GAP[m]]]:
+            gaps.append(c)
+
+
 def _rollout(s: GlorietaState, rng, cutoff: int, trace, threats: bool = False) -> float:
     """The fast playout from a "stone" or "neutral or decline" position."""
     g = s.geo
@@ -1280,7 +1289,7 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace, threats: bool = False) -
             if plies >= cutoff:
                 return _evaluate(cells, msk, g, black)
             gaps = None
-            if open_gaps:
+            if open_gaps is not None:
                 for kk in (k, 1 - k):
                     gk = open_gaps[kk]
                     if gk:  # a gap filled since stays listed until looked at here
@@ -1302,12 +1311,8 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace, threats: bool = False) -
                 trace.append(names[x])
             if add(par[k], msk[k], ring, nbd, x):
                 return 1.0 if p == 0 else -1.0
-            if open_gaps:
-                mk = msk[k]
-                for y, _b in nbd[x]:
-                    m = mk[y]
-                    if FIVE[m] and not cells[c := ring[y][GAP[m]]]:
-                        open_gaps[k].append(c)
+            if open_gaps is not None:
+                _note_gaps(open_gaps[k], msk[k], ring, nbd[x], cells)
         if nplay:
             # the second ply, if this turn has one: a neutral stone that does not join x's
             # group, or decline.  An allowed cell for the neutral proves that a legal pair
@@ -1367,13 +1372,9 @@ def _rollout(s: GlorietaState, rng, cutoff: int, trace, threats: bool = False) -
                         mine = lb if k == 0 else lo
                         w = p if mine else 1 - p
                         return 1.0 if w == 0 else -1.0
-                    if open_gaps:
+                    if open_gaps is not None:  # a neutral stone is in both colours' S
                         for kk in (0, 1):
-                            mk = msk[kk]
-                            for yy, _b in nbd[y]:
-                                m = mk[yy]
-                                if FIVE[m] and not cells[c := ring[yy][GAP[m]]]:
-                                    open_gaps[kk].append(c)
+                            _note_gaps(open_gaps[kk], msk[kk], ring, nbd[y], cells)
             pair = False
         x = -1
         if not empties:
