@@ -17,7 +17,13 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   an object with ``pop()`` (the next move) and a truth value (moves left), so the search
   builds only the moves widening asks for (Gess, Gliss).
 * ``State.urgent_moves()``   -- optional, for games searched without widening: moves the
-  search expands before the shuffled rest (Glorieta: the stones that close a flower).
+  search expands before the shuffled rest (Glorieta: the stones that close a loop).
+* ``State.forced_moves()``   -- optional: None, or the only moves worth searching because
+  every other legal move loses at once (the opponent wins with its next move); [] when
+  every move does, and the search then counts the position a proven loss for its mover
+  (Glorieta: the stones that close a loop, else the one block of the opponent's only
+  closing cell; ``ai/mcts.py``, the ``prune`` setting).  It must be exact: a move left
+  out that does not lose would make the search's proofs wrong.
 * ``State.move_features(moves)`` -- optional: for each of ``moves`` (legal moves here) a
   tuple of feature indices, cheap local facts of the move named by ``Game.move_feature_names``;
   the inputs of the learned move priors (``ai/policy.py``, trained by ``python -m ai.train``;

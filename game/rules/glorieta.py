@@ -195,6 +195,8 @@ FULL = 63
 # the ring position of the one neighbour missing from a mask of five
 GAP = bytes(next((j for j in range(6) if not m >> j & 1), 0) for m in range(64))
 FIVE = bytes(POP[m] == 5 for m in range(64)) + bytes(192)  # for bytes.translate
+# masks whose ring has two arcs or more: a stone there may join one group to itself
+MULTI = bytes(len(ARCS[m]) >= 2 for m in range(64)) + bytes(192)
 
 
 def _add(par, msk, ring, nbd, x):
@@ -337,6 +339,32 @@ def _flowers(g: Geo, cells, bit) -> list[int]:
     return [d for d in g.interior if all(cells[y] & bit for y in g.nb[d])]
 
 
+def _closing_cells(par, msk, ring, cells) -> list[int]:
+    """The empty cells where a stone of one colour (its union-find ``par`` and ring masks
+    ``msk``) would close a loop, in board order: the answer of ``_add`` on a copy for every
+    empty cell, without the copies.  A stone closes a pocket when two arcs of its ring
+    belong to one group, and a flower when it fills the one gap of a ring of five."""
+    out = set(_flower_gaps(msk, ring, cells))
+    multi = msk.translate(MULTI)
+    y = multi.find(1)
+    while y >= 0:
+        if not cells[y] and y not in out:
+            r = ring[y]
+            roots = []
+            for j in ARCS[msk[y]]:
+                x = r[j]
+                p = par[x]
+                while p != x:  # (the root, read only)
+                    x = p
+                    p = par[x]
+                if x in roots:
+                    out.add(y)
+                    break
+                roots.append(x)
+        y = multi.find(1, y + 1)
+    return sorted(out)
+
+
 def has_loop(g: Geo, cells, bit) -> bool:
     """Rule 3 read directly (used by parse; the tests have their own literal reading)."""
     return bool(_flowers(g, cells, bit)) or bool(_pockets(g, cells, bit))
@@ -455,6 +483,7 @@ class GlorietaState(State):
         "loops",
         "_moves",
         "_pair",
+        "_closers",
     )
 
     options: dict
@@ -493,6 +522,7 @@ class GlorietaState(State):
         self.empties = empties if empties is not None else cells.count(0) - 1
         self._moves: list[GlorietaMove] | None = None
         self._pair: bool | None = None
+        self._closers: tuple[list[int], list[int]] | None = None
 
     def __getstate__(self):
         return (
@@ -546,6 +576,7 @@ class GlorietaState(State):
         s.empties = self.empties
         s._moves = None
         s._pair = None
+        s._closers = None
         return s
 
     # --- reading the position (for the board view) ---------------------------------------
@@ -865,15 +896,18 @@ class GlorietaState(State):
     def _closing(self, bit) -> list[int]:
         """The empty cells where a stone of colour ``bit`` would close a loop for it (the
         incremental check of ``play``, on copies)."""
-        g = self.geo
-        k = bit - 1
-        par0, msk0 = self.par[k], self.msk[k]
-        cells = self.cells
-        return [
-            y
-            for y in range(g.n)
-            if not cells[y] and _add(par0[:], bytearray(msk0), g.ring, g.nbd, y)
-        ]
+        return list(self._closing_both()[bit - 1])
+
+    def _closing_both(self) -> tuple[list[int], list[int]]:
+        """``_closing`` of Black and of Orange, worked out once for the position."""
+        if self._closers is None:
+            g, cells = self.geo, self.cells
+            par, msk = self.par, self.msk
+            self._closers = (
+                _closing_cells(par[0], msk[0], g.ring, cells),
+                _closing_cells(par[1], msk[1], g.ring, cells),
+            )
+        return self._closers
 
     def _puzzle_theme(self, plies) -> str | None:
         """Glorieta's puzzle theme: "double threat" when a solver move before the last
@@ -1115,17 +1149,42 @@ class GlorietaState(State):
         return moves[int(rng.random() * len(moves))]
 
     def urgent_moves(self) -> list[GlorietaMove]:
-        """The stones the search tries first: the mover's flower gaps (a win at once), then
-        the opponent's (each one must be filled, or the opponent wins next turn)."""
+        """The stones the search tries first: the cells where the mover's stone closes a
+        loop (a win at once), then the opponent's (each one must be filled, or the
+        opponent wins next turn); pockets and flowers alike."""
         if self.ph != STONE:
             return []
         g = self.geo
         k = 0 if self.player == self.black else 1
+        both = self._closing_both()
         seen: dict[int, None] = {}
         for kk in (k, 1 - k):
-            for c in _flower_gaps(self.msk[kk], g.ring, self.cells):
+            for c in both[kk]:
                 seen.setdefault(c, None)
         return [g.stones[c] for c in seen]
+
+    def forced_moves(self) -> list[GlorietaMove] | None:
+        """The search's pruning hook: on a turn of one stone, where a loop can be closed
+        next, the only moves worth searching (every other legal move loses at once).  The
+        mover's closing stones when there are any (each wins); else the one cell that
+        blocks the opponent's only closing cell; [] when the opponent has two or more and
+        the mover none (one stone blocks one: the mover has lost); None when neither side
+        can close a loop, or in a turn of a stone and a neutral one (Chicken's pairs, where
+        the neutral stone counts for both colours)."""
+        if self.ph != STONE or (self.ch and self.nplay):
+            return None
+        g = self.geo
+        k = 0 if self.player == self.black else 1
+        both = self._closing_both()
+        mine = both[k]
+        if mine:
+            return [g.stones[c] for c in mine]
+        theirs = both[1 - k]
+        if not theirs:
+            return None
+        if len(theirs) == 1:
+            return [g.stones[theirs[0]]]
+        return []
 
     def evaluate(self) -> float:
         return _evaluate(self.cells, self.msk, self.geo, self.black)

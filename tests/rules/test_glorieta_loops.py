@@ -244,3 +244,80 @@ def test_pair_rule_two_neighbouring_empty_cells_make_no_pair(bit):
         par, cnt = gl._build(g, cells)
         got = gl._pair_exists(cells, par[bit - 1], cnt[bit - 1], g.nb, g.nbset, empties, bit)
         assert got is want, (g.names[a], g.names[b])
+
+
+# --- the cells that close a loop, and the moves the search is forced to ---------------------
+def ref_closing(state, colour) -> set:
+    """The empty cells where a stone of ``colour`` gives it a loop, by the reference: the
+    board with that stone added, read by rule 3."""
+    ref = REF[state.size]
+    owner = owner_of(state)
+    return {
+        ref.name(c, r)
+        for c, r in ref.cells
+        if (c, r) not in owner and ref.loop({**owner, (c, r): colour}, colour)
+    }
+
+
+def _declined_games(size, count, seed):
+    """Random Chicken games in which the first player offered a pair declines it: the
+    turns are single stones from then on."""
+    game = rules.get("glorieta")
+    rng = random.Random(seed)
+    for _ in range(count):
+        s = game.start(variant="chicken", size=size)
+        states = [s]
+        while not s.is_over():
+            if s.phase == "neutral or decline" and s.neutral_play:
+                s = s.play("decline")
+            else:
+                s = s.play(s.random_move(rng))
+            states.append(s)
+        yield states
+
+
+def _sampled_positions(variant, size, games, seed, every):
+    """Every ``every``-th position of random games, and each game's last six (where the
+    threats are); in Chicken half the games declined early."""
+    played = list(_games(variant, size, games, seed))
+    if variant == "chicken":
+        played += list(_declined_games(size, games, seed))
+    for states in played:
+        last = len(states) - 7
+        for k, s in enumerate(states):
+            if not s.is_over() and (k % every == 0 or k >= last):
+                yield s
+
+
+@pytest.mark.parametrize("variant", ["landscape", "chicken"])
+@pytest.mark.parametrize("size,games,every", [(5, 10, 2), (7, 4, 4)])
+def test_closing_cells_and_forced_moves_agree_with_the_reference(variant, size, games, every):
+    """``_closing`` (the read-only union-find test of every empty cell) against the
+    reference for both colours; and ``forced_moves``, on a turn of one stone: the mover's
+    closing stones, else the one block of the opponent's only closing cell, else [] when
+    the opponent has two; None when neither side can close, and in Chicken's pairs."""
+    checked = forced = 0
+    for s in _sampled_positions(variant, size, games, 40 + size, every):
+        names = s.geo.names
+        want = {}
+        for bit, colour in ((1, "black"), (2, "orange")):
+            want[colour] = ref_closing(s, colour)
+            assert {names[c] for c in s._closing(bit)} == want[colour], (str(s), colour)
+        checked += 1
+        f = s.forced_moves()
+        if s.phase != "stone" or (variant == "chicken" and s.neutral_play):
+            assert f is None
+            continue
+        me = s.mover_colour()
+        them = "orange" if me == "black" else "black"
+        if want[me]:
+            assert {str(m) for m in f} == want[me]
+            assert all(s.play(m).winner() == s.player for m in f)
+        elif not want[them]:
+            assert f is None
+        elif len(want[them]) == 1:
+            assert [str(m) for m in f] == sorted(want[them])
+        else:
+            assert f == []
+        forced += f is not None
+    assert checked > 60 and forced > 5, (checked, forced)
