@@ -23,7 +23,9 @@ each game that ships a model (the others are listed as having none).
 
 ``--rave`` prints in the same way what GRAVE costs (the shared move statistics,
 ``ai/mcts.py``): iterations per CPU-second without it and with it, for each game whose states
-give its keys (the others are listed as having none).
+give its keys (the others are listed as having none).  ``--threats`` does the same for the
+playout answering threats, and ``--prune`` for the forced moves (``State.forced_moves``:
+searched with them, the default, and with ``prune=False``), in the games that offer them.
 """
 
 from __future__ import annotations
@@ -117,11 +119,18 @@ THREAT_SETTINGS: tuple[tuple[str, dict], ...] = (
 )
 
 
+# the settings --prune measures: the forced moves searched alone (the default), then every move
+PRUNE_SETTINGS: tuple[tuple[str, dict], ...] = (
+    ("prune=1", {}),
+    ("prune=0", {"prune": False}),
+)
+
+
 def prior_cost(
     game, seconds: float, seed: int = 1, settings_list=PRIOR_SETTINGS
 ) -> dict[str, tuple[float, float]]:
     """Iterations per CPU-second (start, mid-game) for each of ``settings_list``
-    (``PRIOR_SETTINGS``, ``RAVE_SETTINGS`` or ``THREAT_SETTINGS``)."""
+    (``PRIOR_SETTINGS``, ``RAVE_SETTINGS``, ``THREAT_SETTINGS`` or ``PRUNE_SETTINGS``)."""
     out = {}
     positions = (game.start(), midgame(game, random.Random(seed)))
     for label, settings in settings_list:
@@ -180,6 +189,10 @@ def _offers_threats(game) -> bool:
     return bool(getattr(game, "threat_playout", False))
 
 
+def _names_forced(game) -> bool:
+    return hasattr(game.start(), "forced_moves")
+
+
 def _has_amaf(game) -> bool:
     return hasattr(game.start(), "amaf_key")
 
@@ -217,8 +230,14 @@ def main(argv=None) -> int:
         action="store_true",
         help="what the playout answering threats costs, per CPU-second",
     )
+    ap.add_argument(
+        "--prune",
+        action="store_true",
+        help="what searching only the forced moves costs, per CPU-second",
+    )
     args = ap.parse_args(argv)
     tables = (
+        (args.prune, PRUNE_SETTINGS, _names_forced, "no forced moves"),
         (args.threats, THREAT_SETTINGS, _offers_threats, "no playout answering threats"),
         (args.rave, RAVE_SETTINGS, _has_amaf, "no shared move statistics"),
         (args.priors, PRIOR_SETTINGS, _has_model, "no learned model"),

@@ -35,7 +35,9 @@ whose states have no ``amaf_key`` hook, and not with the priors: ``ai/mcts.py``)
 searching process, for a fair match on a machine shared with other work) and
 ``model`` (a
 model file read instead of the game's shipped one, for a match between two models; the
-priors' weight still comes from ``prior`` or the game) and ``processes``
+priors' weight still comes from ``prior`` or the game), ``prune`` (``0``: search every legal
+move even where the state names its forced moves, ``State.forced_moves``; on by default) and
+``processes``
 (search in that many processes at once, merged at the root: see ``ai/parallel.py``; each
 process gets the whole time or iteration budget).  A level takes the same keys
 (``hard:time=5``, ``master:processes=1``).
@@ -160,6 +162,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "rave": ("rave", lambda v: _rave(v)),
     "rref": ("rave_ref", lambda v: _positive(v)),
     "clock": ("clock", lambda v: _clock(v)),
+    "prune": ("prune", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "model": ("model", lambda v: _model(v)),
 }
 

@@ -13,6 +13,12 @@ wins and losses (and draws) are backed up MCTS-Solver style: a node is proven
 when one child is a proven win for the player to move there, or when every
 move has been expanded and proven.
 
+A state may name its forced moves (``forced_moves()``: the only moves that do not lose at
+once; Glorieta's, where a loop can be closed next): the search then expands only those, and
+a position whose list is empty is a proven loss for its mover, with no child searched (the
+root still searches every legal move, to give one).  On by default; ``prune=False`` searches
+every legal move, as before, for a match that measures it.
+
 Learned priors (optional, off by default; ``ai/policy.py``): with ``prior`` above 0 and a
 model shipped for the game, a node visited ``prior_visits`` times ranks its moves by the
 model once: the moves still to expand are then tried most probable first, and selection adds
@@ -172,9 +178,37 @@ def _widen_limit(visits: int, base: float = WIDENING[0], factor: float = WIDENIN
     return int(base + factor * math.sqrt(visits))
 
 
-def _untried(state, rng, wide: bool):
+def _forced(state):
+    """The state's ``forced_moves()`` (the only moves worth searching, every other legal
+    move losing at once; [] when every move loses), or None when it has no such hook or
+    names no such moves."""
+    hook = getattr(state, "forced_moves", None)
+    return None if hook is None else hook()
+
+
+def _forced_line(state, most: int) -> list:
+    """The rest of a proven line past a node the search did not expand (its state named no
+    move that holds, ``forced_moves()`` []): any move there, then each side's first forced
+    move, to the end of the game or of ``most`` moves, so that the line shows who wins and
+    in how many moves.  [] when the state names no forced moves."""
+    line: list = []
+    while len(line) < most and not state.is_over():
+        only = _forced(state)
+        if only is None:
+            break
+        move = only[0] if only else state.legal_moves()[0]
+        line.append(move)
+        state = state.play(move)
+    return line
+
+
+def _untried(state, rng, wide: bool, prune: bool = True):
     """The moves still to expand at a new node: ``pop()`` gives the next one to try, and
     the object is true while moves remain.
+
+    Where the state names its forced moves (``forced_moves()``, and ``prune``), only those,
+    in its order: the search never spends a visit on a move that loses at once, and a
+    node whose list is empty is a proven loss for its mover (``MCTS._lost``).
 
     Without widening: every legal move, shuffled, behind the state's optional
     ``urgent_moves()`` (moves to try first, such as a win at once or the only defence against
@@ -182,6 +216,10 @@ def _untried(state, rng, wide: bool):
     ``move_queue(rng)`` hook, a lazy queue that pops the most promising move first (a game
     with hundreds of moves a turn orders only the few the search ever expands), or else its
     ``ordered_moves(rng)`` list, most promising first."""
+    if prune:
+        only = _forced(state)
+        if only is not None:
+            return list(reversed(only))  # pop() takes the first
     if not wide:
         moves = list(state.legal_moves())
         rng.shuffle(moves)
@@ -226,6 +264,7 @@ class MCTS:
         rave_ref: int | None = None,
         clock: str = "wall",
         model: str | None = None,
+        prune: bool = True,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
@@ -281,6 +320,9 @@ class MCTS:
         # a model file read instead of the game's shipped one (``ai/policy.py``): for a
         # match between two models, such as a retrained one against the shipped one
         self.model = model
+        # search only a state's forced moves where it names them (``forced_moves``: the
+        # other moves lose at once); False searches every legal move (for a match)
+        self.prune = bool(prune)
         # the weight and widening of the search under way (``learned_for`` its game)
         self._prior_now = 0.0
         self._pwiden_now = False
@@ -295,6 +337,7 @@ class MCTS:
             + (f", rave={self.rave}" if self.rave else "")
             + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
             + (f", model={self.model!r}" if self.model else "")
+            + ("" if self.prune else ", prune=False")
             + ")"
         )
 
@@ -339,9 +382,13 @@ class MCTS:
                 guided,
             )
         wide = bool(getattr(game, "wide", False))
+        # a root whose mover has lost (forced_moves: []) still searches every legal move:
+        # the bot must give one, and the longest defence is the one to give
+        rng = self.rng
+        if self.prune and _forced(state) == []:
+            root.untried = _untried(state, rng, wide, prune=False)
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
         self._c = game_exploration(game) if self.exploration is None else self.exploration
-        rng = self.rng
         budget = self.iterations
         limit = self.time_limit
         now_for_limit = CLOCKS[self.clock]
@@ -403,7 +450,7 @@ class MCTS:
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = _untried(node.state, rng, wide)
+                untried = node.untried = _untried(node.state, rng, wide, self.prune)
             # (widening first: a lazy queue may have to work to answer whether it is empty)
             if (
                 not wide or len(node.children) < int(base + factor * math.sqrt(node.visits))
@@ -413,7 +460,8 @@ class MCTS:
                 node.children.append(child)
                 node = child
                 break
-            if not node.children:  # no move at all: cannot happen in a sound game
+            if not node.children:  # every move loses at once (forced_moves: [])
+                self._lost(node)
                 break
             node = self._select(node, c, solver)
         # evaluate the leaf (``exact``: the value is a finished game's, not an evaluation's)
@@ -459,7 +507,7 @@ class MCTS:
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = _untried(node.state, rng, wide)
+                untried = node.untried = _untried(node.state, rng, wide, self.prune)
             if (
                 not wide or len(node.children) < int(base + factor * math.sqrt(node.visits))
             ) and untried:
@@ -471,6 +519,7 @@ class MCTS:
                 path.append(child)
                 break
             if not node.children:
+                self._lost(node)
                 break
             seat = node.seat
             if node.visits >= ref or refs[seat] is None:
@@ -583,7 +632,7 @@ class MCTS:
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = _untried(node.state, rng, wide)
+                untried = node.untried = _untried(node.state, rng, wide, self.prune)
             if node.priors is None and node.visits >= rank_at:
                 untried = self._rank(node, policy)
             if (
@@ -595,6 +644,7 @@ class MCTS:
                 node = child
                 break
             if not node.children:
+                self._lost(node)
                 break
             node = self._select_biased(node, c, solver, bias)
         if node.proven is not None:
@@ -608,6 +658,13 @@ class MCTS:
             exact = value == 1.0 or value == -1.0
         self._backup(node, value, solver)
         return exact
+
+    @staticmethod
+    def _lost(node) -> None:
+        """A node with no move to search and no child: its state named no move that does
+        not lose at once (``forced_moves()`` gave []), so its mover has lost; the root is
+        never one (``search`` searches every legal move there)."""
+        node.proven = -node.sign
 
     def _backup(self, node, value: float, solver: bool) -> None:
         """Add the leaf's value to every node from ``node`` up to the root (one call an
@@ -625,12 +682,15 @@ class MCTS:
         if solver and node.proven is not None:
             self._backup_proof(node.parent)
 
-    @staticmethod
-    def _rank(node, policy) -> list:
+    def _rank(self, node, policy) -> list:
         """Rank a node's moves by the model, once: its children get their priors and the
         moves still to expand come out most probable first.  The moves still to expand."""
         state = node.state
-        moves = state.legal_moves()
+        only = _forced(state) if self.prune else None
+        if only is None or (not only and node.parent is None):  # (a lost root: see search)
+            moves = state.legal_moves()
+        else:
+            moves = only
         pri = policy.priors(state, moves)
         priors = node.priors = dict(zip(moves, pri, strict=True))
         for ch in node.children:
@@ -758,6 +818,8 @@ class MCTS:
         while node.children and len(pv) < 12:
             node = max(node.children, key=lambda ch: ch.visits)
             pv.append(node.move)
+        if node.proven is not None and not node.children and self.prune:
+            pv += _forced_line(node.state, 12 - len(pv))
         root_proven = None
         if root.proven is not None:
             root_proven = int(round(root.proven * sign))

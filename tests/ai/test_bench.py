@@ -68,15 +68,22 @@ def test_rave_prints_each_setting_for_the_games_with_keys(capsys):
     assert out[3].split()[0] == "gess" and "no shared move statistics" in out[3]
 
 
-def test_threats_prints_both_playouts_for_the_games_that_offer_it(capsys):
-    """``python -m ai.bench --threats``: the playout answering threats against the game's own,
-    per CPU-second, where the game offers it."""
-    argv = ["--threats", "--seconds", "0.02", "--game", "glorieta", "--game", "gess"]
+@pytest.mark.parametrize(
+    "flag,labels,missing",
+    [
+        ("--threats", ["playout=game", "playout=threats"], "no playout answering threats"),
+        ("--prune", ["prune=1", "prune=0"], "no forced moves"),
+    ],
+)
+def test_glorietas_own_settings_print_both_ways_and_other_games_say_they_have_none(
+    capsys, flag, labels, missing
+):
+    """``python -m ai.bench --threats`` (the playout answering threats against the game's
+    own) and ``--prune`` (the forced moves searched alone, and every move), per CPU-second,
+    where the game offers them."""
+    argv = [flag, "--seconds", "0.02", "--game", "glorieta", "--game", "gess"]
     assert bench.main(argv) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split()[:2] for line in out[1:3]] == [
-        ["glorieta", "playout=game"],
-        ["glorieta", "playout=threats"],
-    ]
+    assert [line.split()[:2] for line in out[1:3]] == [["glorieta", lab] for lab in labels]
     assert all(float(x) > 0 for line in out[1:3] for x in line.split()[2:])
-    assert out[3].startswith("gess") and "no playout answering threats" in out[3]
+    assert out[3].startswith("gess") and missing in out[3]

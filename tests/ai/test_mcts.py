@@ -52,9 +52,12 @@ class NimState(State):
 
 
 class PlainNim(NimState):
+    keep_kind = False  # True: the positions after a move are of the subclass too
+
     def play(self, move):
         move = self.find_move(move)
-        s = PlainNim(self.sticks - move.n, 1 - self.player)
+        kind = type(self) if self.keep_kind else PlainNim
+        s = kind(self.sticks - move.n, 1 - self.player)
         s.last = self.player
         return s
 
@@ -126,11 +129,7 @@ def test_single_legal_move_returns_at_once_and_says_what_it_leads_to(player):
 class LosingNim(PlainNim):
     """Whoever takes the last stick loses (misère)."""
 
-    def play(self, move):
-        move = self.find_move(move)
-        s = LosingNim(self.sticks - move.n, 1 - self.player)
-        s.last = self.player
-        return s
+    keep_kind = True
 
     def winner(self):
         return None if self.sticks else 1 - self.last
@@ -270,6 +269,42 @@ def test_urgent_moves_are_expanded_first_in_their_order_then_the_rest_at_random(
     plain = [str(m) for m in _untried(PlainNim(10, 0), random.Random(5), False)]
     none = type("NoUrgent", (PlainNim,), {"urgent_moves": lambda self: []})(10, 0)
     assert [str(m) for m in _untried(none, random.Random(5), False)] == plain
+
+
+class ForcedNim(PlainNim):
+    """Nim whose state names its forced moves: the take that leaves a multiple of four (every
+    other take loses), or none at all when the pile is one already (every take loses)."""
+
+    keep_kind = True
+
+    def forced_moves(self):
+        if self.sticks == 0:
+            return None
+        k = self.sticks % 4
+        return [Take(k)] if k else []
+
+
+def test_forced_moves_prune_the_search_and_an_empty_list_is_a_proven_loss():
+    # ForcedNim(10): only "2" is searched, and the pile of 8 it leaves is lost at once
+    res = MCTS(iterations=3, rng=random.Random(1)).search(ForcedNim(10, 0))
+    assert str(res.move) == "2" and res.proven == 1
+    assert [str(st.move) for st in res.stats] == ["2"] and res.win_chance == 1.0
+    # a lost root still searches every legal move, gives one, and proves the loss
+    for player in (0, 1):
+        res = MCTS(iterations=50, rng=random.Random(2)).search(ForcedNim(8, player))
+        assert str(res.move) in ("1", "2", "3") and res.proven == -1
+        assert sorted(str(st.move) for st in res.stats) == ["1", "2", "3"]
+        assert all(st.proven == -1 for st in res.stats)
+        assert res.win_chance == (1.0 if player == 1 else 0.0)
+    # prune=False is the search without the hook, visit for visit
+    for seed in range(3):
+        a = MCTS(iterations=400, rng=random.Random(seed), prune=False).search(ForcedNim(10, 0))
+        b = MCTS(iterations=400, rng=random.Random(seed)).search(PlainNim(10, 0))
+        assert [(str(x.move), x.visits, x.proven) for x in a.stats] == [
+            (str(x.move), x.visits, x.proven) for x in b.stats
+        ]
+    assert make_player("mcts:iterations=10,prune=0").prune is False
+    assert make_player("mcts:iterations=10").prune is True
 
 
 class _WideGame:

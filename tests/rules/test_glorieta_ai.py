@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from test_glorieta import RING, position, random_games
+from test_glorieta_loops import ref_closing
 
 from ai.mcts import MCTS
 from game import rules
@@ -69,27 +70,7 @@ def test_self_play_games_finish():
         assert s.end_reason() and plies <= 2 * 61
 
 
-# --- flower gaps: the moves the search tries first ---------------------------------
-DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
-
-
-def literal_gaps(state, colour):
-    """Empty cells that would complete a flower for ``colour`` ("b" or "o"), read from the
-    cells' names and coordinates: some cell whose six neighbours are all on the board has
-    this one as its only neighbour outside S (S: the colour's stones and neutrals)."""
-    g = state.geo
-    word = {"b": "black", "o": "orange"}[colour]
-    in_s = {g.names[i] for i in range(g.n) if state.stone_at(g.names[i]) in (word, "neutral")}
-    gaps = set()
-    for c, r in g.coords:
-        around = [(c + dc, r + dr) for dc, dr in DIRS]
-        if not all(x in g.index for x in around):
-            continue
-        names = [g.names[g.index[x]] for x in around]
-        outside = [nm for nm in names if nm not in in_s]
-        if len(outside) == 1 and state.stone_at(outside[0]) == "empty":
-            gaps.add(outside[0])
-    return gaps
+# --- closing cells: the moves the search tries first, or the only ones it searches ---------
 
 
 def stone_positions(seed):
@@ -104,17 +85,70 @@ def stone_positions(seed):
     ]
 
 
-def test_urgent_moves_are_the_flower_gaps_own_first():
+def test_urgent_moves_are_the_closing_cells_own_first():
+    """Pockets and flowers alike, by the loops' reference (rule 3 read literally)."""
     n = 0
     for s in stone_positions(11):
-        mine = s.mover_colour()[0]
-        theirs = "o" if mine == "b" else "b"
-        own, opp = literal_gaps(s, mine), literal_gaps(s, theirs)
+        mine = s.mover_colour()
+        theirs = "orange" if mine == "black" else "black"
+        own, opp = ref_closing(s, mine), ref_closing(s, theirs)
         urgent = [str(m) for m in s.urgent_moves()]
         assert len(urgent) == len(set(urgent)) and set(urgent) == own | opp, str(s)
         assert set(urgent[: len(own)]) == own  # a win at once comes before a defence
         n += bool(urgent)
     assert n >= 20  # the random games do make gaps
+
+
+POCKET = ["f6", "f7", "g6", "g8", "h6", "h8", "i6", "i8", "j7"]  # around g7-i7, j8 open
+INSIDE = ["g7", "h7", "i7"]
+
+
+def test_the_only_block_of_a_pocket_is_the_only_move_searched():
+    """Black's ring of ten around three orange stones lacks j8: no flower anywhere, one
+    pocket to close.  Orange's one move that does not lose is j8 (``forced_moves``), and the
+    search finds it from its first visits; without the pruning the closing cell is still
+    tried first (``urgent_moves``)."""
+    pad = ["m13", "m11", "k13", "m9", "i13"]
+    s = position("landscape", {**{c: "b" for c in POCKET}, **{c: "o" for c in INSIDE + pad}})
+    assert s.mover_colour() == "orange" and s._closing(1) == [s.geo.by_name["j8"]]
+    assert [str(m) for m in s.forced_moves()] == ["j8"]
+    for seed in range(1, 6):
+        assert str(bot(4, seed).search(s).move) == "j8"
+        plain = MCTS(iterations=300, rng=random.Random(seed), prune=False)
+        assert str(plain.search(s).move) == "j8"
+
+
+def test_two_closing_cells_are_a_proven_loss_and_a_move_is_still_given():
+    """Black can close at h7 and i8 (the ring of eight lacks i8) and at b2 (a flower):
+    Orange, to move, blocks one at most.  The search proves the loss within about two
+    visits a move (each reply of Black's closes at once) and still gives a legal move; the
+    bar's chance is exact."""
+    ring = ["f7", "g8", "g6", "h8", "f6", "i7", "h6"]
+    petals = ["d3", "b3", "c4", "c2", "d4"]
+    pad = ["m13", "m11", "k13", "m9", "i13", "g13", "k9", "i11", "k11", "g11", "e11"]
+    s = position("landscape", {**{c: "b" for c in ring + petals}, **{c: "o" for c in pad}})
+    assert s.mover_colour() == "orange" and s.forced_moves() == []
+    for seed in range(1, 4):
+        res = bot(400, seed).search(s)
+        assert res.proven == -1 and res.move in s.legal_moves()
+        assert res.win_chance == 1.0  # Black is seat 0
+
+
+def test_a_double_threat_is_proven_in_a_few_hundred_tries_with_its_line():
+    """Black's ring of eight lacks f6 and i8: either stone leaves two closing cells, a win in
+    two moves.  With the forced moves the search proves it within 400 tries (the search that
+    expands every reply needed 3,300-6,400 on these seeds), and its line is played out to
+    Black's loop, so the panel can say "in 2 moves"."""
+    from game.session.match import by_force
+
+    ring = ["f7", "g8", "g6", "h8", "i7", "h6"]
+    pad = ["m13", "m11", "k13", "m9", "i13", "g13"]
+    s = position("landscape", {**{c: "b" for c in ring}, **{c: "o" for c in pad}})
+    assert s.mover_colour() == "black" and s.forced_moves() is None
+    for seed in range(1, 6):
+        res = bot(400, seed).search(s)
+        assert str(res.move) in ("f6", "i8") and res.proven == 1, seed
+        assert by_force(s, {"proven": res.proven, "pv": [str(m) for m in res.pv]}) == (1, 2)
 
 
 def test_no_urgent_moves_outside_the_stone_phase():
