@@ -188,15 +188,19 @@ def _forced(state):
 
 def _forced_line(state, most: int) -> list:
     """The rest of a proven line past a node the search did not expand (its state named no
-    move that holds, ``forced_moves()`` []): any move there, then each side's first forced
-    move, to the end of the game or of ``most`` moves, so that the line shows who wins and
-    in how many moves.  [] when the state names no forced moves."""
+    move that holds, ``forced_moves()`` []): a move there (the first of its urgent moves, a
+    block that fails, else the first legal move), then each side's first forced move, to the
+    end of the game or of ``most`` moves, so that the line shows who wins and in how many
+    moves.  [] when the state names no forced moves."""
     line: list = []
     while len(line) < most and not state.is_over():
         only = _forced(state)
         if only is None:
             break
-        move = only[0] if only else state.legal_moves()[0]
+        if not only:
+            urgent = getattr(state, "urgent_moves", None)
+            only = (urgent() if urgent is not None else None) or state.legal_moves()
+        move = only[0]
         line.append(move)
         state = state.play(move)
     return line

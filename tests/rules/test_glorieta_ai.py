@@ -149,6 +149,10 @@ def test_a_double_threat_is_proven_in_a_few_hundred_tries_with_its_line():
         res = bot(400, seed).search(s)
         assert str(res.move) in ("f6", "i8") and res.proven == 1, seed
         assert by_force(s, {"proven": res.proven, "pv": [str(m) for m in res.pv]}) == (1, 2)
+        # past the position the search left unexpanded, the line blocks one of the two
+        after = s.play(res.pv[0])
+        closing = {after.geo.names[c] for c in after._closing(1)}
+        assert len(closing) >= 2 and str(res.pv[1]) in closing and str(res.pv[2]) in closing
 
 
 def test_no_urgent_moves_outside_the_stone_phase():
