@@ -14,10 +14,10 @@ when one child is a proven win for the player to move there, or when every
 move has been expanded and proven.
 
 A state may name its forced moves (``forced_moves()``: the only moves that do not lose at
-once; Glorieta's, where a loop can be closed next): the search then expands only those, and
-a position whose list is empty is a proven loss for its mover, with no child searched (the
-root still searches every legal move, to give one).  On by default; ``prune=False`` searches
-every legal move, as before, for a match that measures it.
+once, such as the block of the opponent's only winning move): the search then expands only
+those, and a position whose list is empty is a proven loss for its mover, with no child
+searched (the root still searches every legal move, to give one).  On by default;
+``prune=False`` searches every legal move, as before, for a match that measures it.
 
 Learned priors (optional, off by default; ``ai/policy.py``): with ``prior`` above 0 and a
 model shipped for the game, a node visited ``prior_visits`` times ranks its moves by the
