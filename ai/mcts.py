@@ -206,13 +206,13 @@ def _forced_line(state, most: int) -> list:
     return line
 
 
-def _untried(state, rng, wide: bool, prune: bool = True):
+def _untried(state, rng, wide: bool, only: list | None = None):
     """The moves still to expand at a new node: ``pop()`` gives the next one to try, and
     the object is true while moves remain.
 
-    Where the state names its forced moves (``forced_moves()``, and ``prune``), only those,
-    in its order: the search never spends a visit on a move that loses at once, and a
-    node whose list is empty is a proven loss for its mover (``MCTS._lost``).
+    ``only`` (the state's forced moves, ``MCTS._searched``): those alone, in their order:
+    the search never spends a visit on a move that loses at once, and a node whose list is
+    empty is a proven loss for its mover (``MCTS._lost``).
 
     Without widening: every legal move, shuffled, behind the state's optional
     ``urgent_moves()`` (moves to try first, such as a win at once or the only defence against
@@ -220,10 +220,8 @@ def _untried(state, rng, wide: bool, prune: bool = True):
     ``move_queue(rng)`` hook, a lazy queue that pops the most promising move first (a game
     with hundreds of moves a turn orders only the few the search ever expands), or else its
     ``ordered_moves(rng)`` list, most promising first."""
-    if prune:
-        only = _forced(state)
-        if only is not None:
-            return list(reversed(only))  # pop() takes the first
+    if only is not None:
+        return list(reversed(only))  # pop() takes the first
     if not wide:
         moves = list(state.legal_moves())
         rng.shuffle(moves)
@@ -386,11 +384,7 @@ class MCTS:
                 guided,
             )
         wide = bool(getattr(game, "wide", False))
-        # a root whose mover has lost (forced_moves: []) still searches every legal move:
-        # the bot must give one, and the longest defence is the one to give
         rng = self.rng
-        if self.prune and _forced(state) == []:
-            root.untried = _untried(state, rng, wide, prune=False)
         self._widen = self.widening or getattr(game, "widening", None) or WIDENING
         self._c = game_exploration(game) if self.exploration is None else self.exploration
         budget = self.iterations
@@ -454,7 +448,7 @@ class MCTS:
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = _untried(node.state, rng, wide, self.prune)
+                untried = node.untried = _untried(node.state, rng, wide, self._searched(node))
             # (widening first: a lazy queue may have to work to answer whether it is empty)
             if (
                 not wide or len(node.children) < int(base + factor * math.sqrt(node.visits))
@@ -511,7 +505,7 @@ class MCTS:
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = _untried(node.state, rng, wide, self.prune)
+                untried = node.untried = _untried(node.state, rng, wide, self._searched(node))
             if (
                 not wide or len(node.children) < int(base + factor * math.sqrt(node.visits))
             ) and untried:
@@ -636,7 +630,7 @@ class MCTS:
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = _untried(node.state, rng, wide, self.prune)
+                untried = node.untried = _untried(node.state, rng, wide, self._searched(node))
             if node.priors is None and node.visits >= rank_at:
                 untried = self._rank(node, policy)
             if (
@@ -663,11 +657,23 @@ class MCTS:
         self._backup(node, value, solver)
         return exact
 
+    def _searched(self, node) -> list | None:
+        """The only moves ``node`` searches: its state's forced moves, where it names them
+        and ``prune`` is on; None: every legal move.  A root whose mover has lost (forced
+        moves []) searches every legal move: the bot must give one, and the longest
+        defence is the one to give."""
+        if not self.prune:
+            return None
+        only = _forced(node.state)
+        if only == [] and node.parent is None:
+            return None
+        return only
+
     @staticmethod
     def _lost(node) -> None:
         """A node with no move to search and no child: its state named no move that does
         not lose at once (``forced_moves()`` gave []), so its mover has lost; the root is
-        never one (``search`` searches every legal move there)."""
+        never one (``_searched``)."""
         node.proven = -node.sign
 
     def _backup(self, node, value: float, solver: bool) -> None:
@@ -690,11 +696,8 @@ class MCTS:
         """Rank a node's moves by the model, once: its children get their priors and the
         moves still to expand come out most probable first.  The moves still to expand."""
         state = node.state
-        only = _forced(state) if self.prune else None
-        if only is None or (not only and node.parent is None):  # (a lost root: see search)
-            moves = state.legal_moves()
-        else:
-            moves = only
+        only = self._searched(node)
+        moves = state.legal_moves() if only is None else only
         pri = policy.priors(state, moves)
         priors = node.priors = dict(zip(moves, pri, strict=True))
         for ch in node.children:

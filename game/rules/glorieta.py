@@ -894,8 +894,8 @@ class GlorietaState(State):
 
     # --- what a move achieves ---------------------------------------------------------------
     def _closing(self, bit) -> list[int]:
-        """The empty cells where a stone of colour ``bit`` would close a loop for it (the
-        incremental check of ``play``, on copies)."""
+        """The empty cells where a stone of colour ``bit`` would close a loop for it, in
+        board order (``_closing_cells``: what the incremental check of ``play`` would say)."""
         return list(self._closing_both()[bit - 1])
 
     def _closing_both(self) -> tuple[list[int], list[int]]:
