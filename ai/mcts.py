@@ -17,7 +17,9 @@ A state may name its forced moves (``forced_moves()``: the only moves that do no
 once, such as the block of the opponent's only winning move): the search then expands only
 those, and a position whose list is empty is a proven loss for its mover, with no child
 searched (the root still searches every legal move, to give one).  On by default;
-``prune=False`` searches every legal move, as before, for a match that measures it.
+``prune=False`` searches every legal move, as before, for a match that measures it.  A search
+on a clock whose root has one forced move gives it after ``ONE_MOVE_TRIES`` tries (enough for
+its win chance) instead of thinking out its whole time over a move that is already known.
 
 Learned priors (optional, off by default; ``ai/policy.py``): with ``prior`` above 0 and a
 model shipped for the game, a node visited ``prior_visits`` times ranks its moves by the
@@ -165,6 +167,9 @@ PLAYOUTS = ("game", "model", "threats")
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
 PROBE = 256  # iterations whose leaves decide a game's endgame constant (see MCTS.search)
+# a search on a clock whose root has one move worth searching (the state's forced moves) stops
+# after this many tries: the move is known, and the tries only give the win chance its value
+ONE_MOVE_TRIES = 1000
 
 
 def game_exploration(game) -> float:
@@ -402,8 +407,14 @@ class MCTS:
         target = base_c if endgame is None else float(endgame)
         decided = 0
         it = 0
+        # a search on a clock with one move to search answers after ONE_MOVE_TRIES (the
+        # calibration's reference budget): its move is known and more time would not change
+        # it; a search of a fixed budget searches it whole, as its figures were made
+        one_move = budget is None and deadline is not None and len(self._searched(root) or ()) == 1
         while True:
             if budget is not None and it >= budget:
+                break
+            if one_move and it >= ONE_MOVE_TRIES:
                 break
             if root.proven is not None and self.solver:
                 break

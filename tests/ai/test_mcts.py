@@ -563,3 +563,38 @@ def test_the_threat_playout_is_a_setting_for_the_games_that_offer_it():
     assert seen and set(seen) == {False}
     bot = make_player("mcts:iterations=10,playout=threats")
     assert bot.playout == "threats" and bot.policy_for(rules.get("glorieta")) is None
+
+
+class OneForcedNim(PlainNim):
+    """Nim of a big pile whose first position names one forced move (take 1) and whose
+    later positions name none: the root has one move to search and no quick proof."""
+
+    def forced_moves(self):
+        return [Take(1)] if self.sticks == 101 else None
+
+
+def test_a_clocked_search_with_one_forced_move_answers_after_a_set_number_of_tries():
+    from ai.mcts import ONE_MOVE_TRIES
+
+    state = OneForcedNim(101, 0)
+    more = ONE_MOVE_TRIES + 500
+
+    def clocked(**kw):  # a minute on the clock, stopped by the caller after `more` tries
+        bot = MCTS(time_limit=60.0, iterations=None, rng=random.Random(3), **kw)
+        return lambda s: bot.search(s, on_progress=lambda res, frac: res.iterations >= more)
+
+    # on a clock: stops after ONE_MOVE_TRIES tries, long before its minute is up
+    res = clocked()(state)
+    assert res.iterations == ONE_MOVE_TRIES and str(res.move) == "1"
+    assert res.proven is None and 0.0 < res.win_chance < 1.0
+    # without the pruning, or with two moves to search, the clock (here the caller) rules
+    assert clocked(prune=False)(state).iterations == more
+    two = type(
+        "TwoForced",
+        (PlainNim,),
+        {"forced_moves": lambda self: [Take(1), Take(2)] if self.sticks == 101 else None},
+    )
+    assert clocked()(two(101, 0)).iterations == more
+    # a fixed budget is searched whole (the review's and the calibration's searches)
+    res = MCTS(iterations=more, rng=random.Random(3)).search(state)
+    assert res.iterations == more and str(res.move) == "1"
