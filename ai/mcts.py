@@ -18,8 +18,10 @@ once, such as the block of the opponent's only winning move): the search then ex
 those, and a position whose list is empty is a proven loss for its mover, with no child
 searched (the root still searches every legal move, to give one).  On by default;
 ``prune=False`` searches every legal move, as before, for a match that measures it.  A search
-on a clock whose root has one forced move gives it after ``ONE_MOVE_TRIES`` tries (enough for
-its win chance) instead of thinking out its whole time over a move that is already known.
+on a clock whose root has one forced move gives it after ``one_move_tries`` tries
+(``ONE_MOVE_TRIES``, enough for its win chance) instead of thinking out its whole time over a
+move that is already known; ``one_move_tries=None`` thinks the whole time (the analysis board,
+whose point is the value).
 
 Learned priors (optional, off by default; ``ai/policy.py``): with ``prior`` above 0 and a
 model shipped for the game, a node visited ``prior_visits`` times ranks its moves by the
@@ -272,11 +274,15 @@ class MCTS:
         clock: str = "wall",
         model: str | None = None,
         prune: bool = True,
+        one_move_tries: int | None = ONE_MOVE_TRIES,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("MCTS needs an iteration budget or a time limit")
         self.iterations = iterations
         self.time_limit = time_limit
+        # a search on a clock whose root has one forced move stops after this many tries
+        # (None: it thinks its whole time, as the analysis board's does)
+        self.one_move_tries = one_move_tries
         self.rng = rng if rng is not None else random.Random(seed)
         # the UCT constant; None: the game's own ``exploration`` when it has one, else
         # EXPLORATION (a game whose leaf values crowd near 0 wants a smaller one)
@@ -345,6 +351,11 @@ class MCTS:
             + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
             + (f", model={self.model!r}" if self.model else "")
             + ("" if self.prune else ", prune=False")
+            + (
+                ""
+                if self.one_move_tries == ONE_MOVE_TRIES
+                else f", one_move_tries={self.one_move_tries}"
+            )
             + ")"
         )
 
@@ -407,14 +418,20 @@ class MCTS:
         target = base_c if endgame is None else float(endgame)
         decided = 0
         it = 0
-        # a search on a clock with one move to search answers after ONE_MOVE_TRIES (the
-        # calibration's reference budget): its move is known and more time would not change
-        # it; a search of a fixed budget searches it whole, as its figures were made
-        one_move = budget is None and deadline is not None and len(self._searched(root) or ()) == 1
+        # a search on a clock with one move to search answers after ``one_move_tries``
+        # (ONE_MOVE_TRIES, the calibration's reference budget): its move is known and more
+        # time would not change it; a search of a fixed budget searches it whole, as its
+        # figures were made
+        one_move = (
+            self.one_move_tries is not None
+            and budget is None
+            and deadline is not None
+            and len(self._searched(root) or ()) == 1
+        )
         while True:
             if budget is not None and it >= budget:
                 break
-            if one_move and it >= ONE_MOVE_TRIES:
+            if one_move and it >= self.one_move_tries:
                 break
             if root.proven is not None and self.solver:
                 break

@@ -331,7 +331,8 @@ class AnalysisScene(Scene):
         self.waiting = False
         self._ids += 1
         self.req_id = (id(self), self._ids)
-        spec = {"level": "hard", "seed": 0, "time_limit": SEARCH_SECONDS}
+        # (the whole time even over one forced move: here the value is the point)
+        spec = {"level": "hard", "seed": 0, "time_limit": SEARCH_SECONDS, "one_move_tries": None}
         spec.update(getattr(self.app, "ai_overrides", {}) or {})
         try:
             ai.request(self.node.state, spec, self.req_id)

@@ -587,8 +587,11 @@ def test_a_clocked_search_with_one_forced_move_answers_after_a_set_number_of_tri
     res = clocked()(state)
     assert res.iterations == ONE_MOVE_TRIES and str(res.move) == "1"
     assert res.proven is None and 0.0 < res.win_chance < 1.0
-    # without the pruning, or with two moves to search, the clock (here the caller) rules
+    # without the pruning, with one_move_tries=None (the analysis board's), or with two
+    # moves to search, the clock (here the caller) rules
     assert clocked(prune=False)(state).iterations == more
+    assert clocked(one_move_tries=None)(state).iterations == more
+    assert clocked(one_move_tries=200)(state).iterations == 200
     two = type(
         "TwoForced",
         (PlainNim,),

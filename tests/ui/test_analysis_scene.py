@@ -263,3 +263,19 @@ def test_an_analysis_opened_from_a_saved_game_is_kept_with_its_file(app, data):
     click_button(app, scene.b_save)
     assert scene.saved_path != path and records.load_file(path).variations == "f6 e5 (d4) g7"
     assert records.load_file(scene.saved_path).moves == ["f6", "d4"]
+
+
+def test_the_analysis_thinks_its_whole_time_even_over_one_forced_move(app, monkeypatch):
+    """A level in play answers a lone forced move after ONE_MOVE_TRIES tries; the analysis
+    board's search, whose point is the value, asks to think its whole time regardless."""
+    from ai.mcts import ONE_MOVE_TRIES
+    from ai.worker import default_bot
+
+    sent = []
+    ai = app.live_ai()
+    monkeypatch.setattr(app, "ai_overrides", {})  # the scene's own request, as the app sends it
+    monkeypatch.setattr(ai, "request", lambda state, spec, rid: sent.append(dict(spec)))
+    board(app)
+    assert sent and sent[-1]["time_limit"] > 0
+    assert default_bot(sent[-1]).one_move_tries is None
+    assert default_bot({"level": "hard"}).one_move_tries == ONE_MOVE_TRIES
