@@ -282,6 +282,8 @@ class MCTS:
         self.time_limit = time_limit
         # a search on a clock whose root has one forced move stops after this many tries
         # (None: it thinks its whole time, as the analysis board's does)
+        if one_move_tries is not None and one_move_tries < 1:
+            raise ValueError("one_move_tries is a count of 1 or more, or None")
         self.one_move_tries = one_move_tries
         self.rng = rng if rng is not None else random.Random(seed)
         # the UCT constant; None: the game's own ``exploration`` when it has one, else
@@ -422,16 +424,13 @@ class MCTS:
         # (ONE_MOVE_TRIES, the calibration's reference budget): its move is known and more
         # time would not change it; a search of a fixed budget searches it whole, as its
         # figures were made
-        one_move = (
-            self.one_move_tries is not None
-            and budget is None
-            and deadline is not None
-            and len(self._searched(root) or ()) == 1
-        )
+        one_move = self.one_move_tries
+        if budget is not None or deadline is None or len(self._searched(root) or ()) != 1:
+            one_move = None
         while True:
             if budget is not None and it >= budget:
                 break
-            if one_move and it >= self.one_move_tries:
+            if one_move is not None and it >= one_move:
                 break
             if root.proven is not None and self.solver:
                 break

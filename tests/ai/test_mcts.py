@@ -592,6 +592,8 @@ def test_a_clocked_search_with_one_forced_move_answers_after_a_set_number_of_tri
     assert clocked(prune=False)(state).iterations == more
     assert clocked(one_move_tries=None)(state).iterations == more
     assert clocked(one_move_tries=200)(state).iterations == 200
+    with pytest.raises(ValueError, match="one_move_tries"):
+        MCTS(time_limit=1.0, one_move_tries=0)
     two = type(
         "TwoForced",
         (PlainNim,),
