@@ -25,7 +25,9 @@ each game that ships a model (the others are listed as having none).
 ``ai/mcts.py``): iterations per CPU-second without it and with it, for each game whose states
 give its keys (the others are listed as having none).  ``--threats`` does the same for the
 playout answering threats, and ``--prune`` for the forced moves (``State.forced_moves``:
-searched with them, the default, and with ``prune=False``), in the games that offer them.
+searched with them, the default, and with ``prune=False``), in the games that offer them,
+and ``--value`` for the learned leaf value (``playout=value``, ``ai/value.py``), in the games
+that ship one.
 """
 
 from __future__ import annotations
@@ -119,6 +121,13 @@ THREAT_SETTINGS: tuple[tuple[str, dict], ...] = (
 )
 
 
+# the settings --value measures: the game's own playout, then the learned leaf value instead
+VALUE_SETTINGS: tuple[tuple[str, dict], ...] = (
+    ("playout=game", {}),
+    ("playout=value", {"playout": "value"}),
+)
+
+
 # the settings --prune measures: the forced moves searched alone (the default), then every move
 PRUNE_SETTINGS: tuple[tuple[str, dict], ...] = (
     ("prune=1", {}),
@@ -130,7 +139,8 @@ def prior_cost(
     game, seconds: float, seed: int = 1, settings_list=PRIOR_SETTINGS
 ) -> dict[str, tuple[float, float]]:
     """Iterations per CPU-second (start, mid-game) for each of ``settings_list``
-    (``PRIOR_SETTINGS``, ``RAVE_SETTINGS``, ``THREAT_SETTINGS`` or ``PRUNE_SETTINGS``)."""
+    (``PRIOR_SETTINGS``, ``RAVE_SETTINGS``, ``THREAT_SETTINGS``, ``PRUNE_SETTINGS`` or
+    ``VALUE_SETTINGS``)."""
     out = {}
     positions = (game.start(), midgame(game, random.Random(seed)))
     for label, settings in settings_list:
@@ -203,6 +213,12 @@ def _has_model(game) -> bool:
     return load(game) is not None
 
 
+def _has_value(game) -> bool:
+    from .value import load
+
+    return load(game) is not None
+
+
 def main(argv=None) -> int:
     from game import rules
 
@@ -235,8 +251,14 @@ def main(argv=None) -> int:
         action="store_true",
         help="what searching only the forced moves costs, per CPU-second",
     )
+    ap.add_argument(
+        "--value",
+        action="store_true",
+        help="what scoring leaves by the learned leaf value costs, per CPU-second",
+    )
     args = ap.parse_args(argv)
     tables = (
+        (args.value, VALUE_SETTINGS, _has_value, "no learned leaf value"),
         (args.prune, PRUNE_SETTINGS, _names_forced, "no forced moves"),
         (args.threats, THREAT_SETTINGS, _offers_threats, "no playout answering threats"),
         (args.rave, RAVE_SETTINGS, _has_amaf, "no shared move statistics"),

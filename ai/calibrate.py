@@ -68,7 +68,8 @@ CACHE_VERSION = 3
 READABLE = (2, 3)  # versions read back (a version-2 game has no deep readings)
 DEEP_SEEDS = 3000  # the first seed of the games read at the deep budgets
 # extra MCTS settings of every self-play search (``--rave``: GRAVE, ``--prior``/``--pwiden``:
-# the learned priors, ``--threats``: the playout answering threats, as a game's levels may
+# the learned priors, ``--threats``: the playout answering threats, ``--value``: the leaves
+# scored by the learned leaf value, as a game's levels may
 # search with them); part of a cached game's key,
 # so games searched otherwise are not mixed
 SEARCH: dict = {}
@@ -761,6 +762,12 @@ def main(argv=None) -> int:
         action="store_true",
         help="every search with the playout answering threats (playout=threats; ai/mcts.py)",
     )
+    ap.add_argument(
+        "--value",
+        action="store_true",
+        help="every search scoring its leaves by the learned leaf value (playout=value; "
+        "ai/value.py)",
+    )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
         "--also",
@@ -812,6 +819,11 @@ def main(argv=None) -> int:
     if args.rave and args.prior:
         print("--rave and --prior do not combine (as in the search)", file=sys.stderr)
         return 2
+    if args.value and (args.threats or args.rave):
+        print(
+            "--value does not combine with --threats or --rave (as in the search)", file=sys.stderr
+        )
+        return 2
     SEARCH.clear()
     if args.rave:
         SEARCH["rave"] = float(args.rave)
@@ -821,6 +833,8 @@ def main(argv=None) -> int:
             SEARCH["prior_widening"] = True
     if args.threats:
         SEARCH["playout"] = "threats"
+    if args.value:
+        SEARCH["playout"] = "value"
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
     play = not args.cached_only
@@ -897,6 +911,7 @@ def main(argv=None) -> int:
                 + (f" --prior {args.prior:g}" if args.prior else "")
                 + (" --pwiden" if args.pwiden else "")
                 + (" --threats" if args.threats else "")
+                + (" --value" if args.value else "")
                 + "".join(f" --also {extra}" for extra in args.also),
             },
             # each game measured by a table fitted without it

@@ -90,7 +90,7 @@ def game_times(game) -> dict[str, float]:
 
 
 # what a level takes from the game it plays (None: the game's own, see ``level_settings``)
-GAME_OWN = {"rave": None, "prior": None, "prior_widening": None}
+GAME_OWN = {"rave": None, "prior": None, "prior_widening": None, "playout": None}
 
 
 def level_settings(level: str, game=None) -> dict:

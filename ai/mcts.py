@@ -32,10 +32,14 @@ a progressive bias ``prior * P(move) / (visits + 1)`` to each child's score;
 ``prior`` 0 the nodes are still ranked, for the order of expansion, with no bias).  These
 run in their own loop (``_iterate_guided``), so a search without them costs what it did.
 ``playout`` ``"threats"`` plays the game's own playout answering immediate threats, in a
-game whose playout offers that (``Game.threat_playout``; elsewhere it is the game's own).
+game whose playout offers that (``Game.threat_playout``; elsewhere it is the game's own);
+``"value"`` plays no playout: a new leaf is scored by the game's learned leaf value
+(``ai/value.py``: who wins from the position's features, fitted on the engine's own games;
+a game without a shipped one plays its own playout).
 A ``prior`` (or ``prior_widening``) of None takes the game's own, ``Game.prior`` (and
 ``Game.prior_widening``), as the levels do (``ai/levels.py``); a game that names none is
-searched without.  A guided search's result says so (``SearchResult.guided``), and its win
+searched without.  So does a ``playout`` of None (``Game.playout``, else the game's own
+playout).  A guided search's result says so (``SearchResult.guided``), and its win
 chance is read by the game's table for guided searches (``ai/winchance.py``).
 
 Shared move statistics (GRAVE, Cazenave 2015; optional, off by default; the levels ask for
@@ -162,9 +166,11 @@ RAVE_REF = 50  # visits a node needs to be the reference of GRAVE (see the docst
 PRIOR_VISITS = 16  # visits before a node ranks its moves by the model (see the docstring)
 # what a time limit counts: wall seconds, or the CPU seconds of the searching process
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
-# the playout policies: the game's own, the learned model's, or the game's own answering
-# immediate threats (a game whose playout offers it: ``Game.threat_playout``)
-PLAYOUTS = ("game", "model", "threats")
+# the playout policies: the game's own, the learned model's, the game's own answering
+# immediate threats (a game whose playout offers it: ``Game.threat_playout``), or none: the
+# leaf scored by the game's learned leaf value (``ai/value.py``; a game without one plays
+# its own playout)
+PLAYOUTS = ("game", "model", "threats", "value")
 
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
@@ -268,7 +274,7 @@ class MCTS:
         prior: float | None = 0.0,
         prior_visits: int = PRIOR_VISITS,
         prior_widening: bool | None = False,
-        playout: str = "game",
+        playout: str | None = "game",
         rave: float | None = 0.0,
         rave_ref: int | None = None,
         clock: str = "wall",
@@ -309,7 +315,7 @@ class MCTS:
             raise ValueError("prior is a weight of 0 or more")
         if prior_visits < 1:
             raise ValueError("prior_visits is at least 1")
-        if playout not in PLAYOUTS:
+        if playout is not None and playout not in PLAYOUTS:
             raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}, not {playout!r}")
         # GRAVE (the module docstring): the bias (0: off, the default; None: the game's own
         # ``rave``, as the levels ask for, else off) and the visits a reference node needs
@@ -318,7 +324,7 @@ class MCTS:
             raise ValueError("rave is a bias of 0 (off) or more")
         if rave_ref is not None and rave_ref < 1:
             raise ValueError("rave_ref is at least 1 visit")
-        if rave and ((prior or 0) > 0 or playout != "game"):
+        if rave and ((prior or 0) > 0 or playout not in ("game", None)):
             raise ValueError("rave does not combine with the learned priors (prior, playout)")
         self.rave = rave
         self.rave_ref = rave_ref
@@ -341,6 +347,10 @@ class MCTS:
         # the weight and widening of the search under way (``learned_for`` its game)
         self._prior_now = 0.0
         self._pwiden_now = False
+        # the playout of the search under way (``playout_for`` its game) and its learned leaf
+        # value (``value_for``), or None
+        self._playout_now = "game" if playout is None else playout
+        self._value_now = None
 
     def __repr__(self):
         return (
@@ -348,7 +358,8 @@ class MCTS:
             f"exploration={self.exploration}, randomness={self.randomness}"
             + (f", prior={self.prior}" if self.prior else "")
             + (", prior=the game's" if self.prior is None else "")
-            + (f", playout={self.playout!r}" if self.playout != "game" else "")
+            + (f", playout={self.playout!r}" if self.playout not in ("game", None) else "")
+            + (", playout=the game's" if self.playout is None else "")
             + (f", rave={self.rave}" if self.rave else "")
             + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
             + (f", model={self.model!r}" if self.model else "")
@@ -373,10 +384,12 @@ class MCTS:
             return SearchResult(None)
         game = getattr(state, "game", None)
         self._prior_now, self._pwiden_now = self.learned_for(game)
+        self._playout_now = self.playout_for(game)
         grave = self.grave_for(state)
         # (a GRAVE asked for by name goes before the game's own priors)
         policy = None if grave else self.policy_for(game)
         guided = policy is not None
+        self._value_now = self.value_for(game)
         if grave:
             root: Node = GraveNode(None, None, state)
         else:
@@ -507,7 +520,7 @@ class MCTS:
         game = getattr(state, "game", None)
         bias = self.rave
         if bias is None:
-            if self.learned_for(game)[0] > 0 or self.playout != "game":
+            if self.learned_for(game)[0] > 0 or self.playout_for(game) != "game":
                 return None  # (the game's own GRAVE gives way to the priors, another playout)
             bias = getattr(game, "rave", None)
         if not bias or not hasattr(state, "amaf_key") or not hasattr(state, "amaf_rollout"):
@@ -631,10 +644,29 @@ class MCTS:
             widen = bool(getattr(game, "prior_widening", False))
         return float(w), bool(widen)
 
+    def playout_for(self, game) -> str:
+        """The playout a search in ``game`` plays: the settings', or where that is None the
+        game's own (``Game.playout``; the game's playout in a game that names none)."""
+        kind = self.playout
+        if kind is None:
+            kind = getattr(game, "playout", None) or "game"
+            if kind not in PLAYOUTS:
+                kind = "game"
+        return kind
+
+    def value_for(self, game):
+        """The learned leaf value this search scores its leaves by (``playout`` "value" and
+        one shipped for ``game``: ``ai/value.py``), else None."""
+        if self.playout_for(game) != "value":
+            return None
+        from ai import value
+
+        return value.load(game)
+
     def policy_for(self, game):
         """The learned model this search uses in ``game`` (``ai/policy.py``): None when
         the settings ask for none, or the game has none."""
-        if self.learned_for(game)[0] <= 0 and self.playout != "model":
+        if self.learned_for(game)[0] <= 0 and self.playout_for(game) != "model":
             return None
         from ai import policy
 
@@ -676,7 +708,7 @@ class MCTS:
             value = node.proven
             exact = True
         else:
-            if self.playout == "model":
+            if self._playout_now == "model":
                 value = self._model_rollout(node.state, rng, policy)
             else:
                 value = self._rollout(node.state, rng)
@@ -737,9 +769,14 @@ class MCTS:
 
     def _rollout(self, state, rng) -> float:
         """The game's own playout from ``state``, cut off as the settings say, answering
-        immediate threats when ``playout`` asks for it and the game offers it."""
-        if self.playout == "threats" and getattr(state.game, "threat_playout", False):
-            return state.rollout(rng, self.cutoff, threats=True)
+        immediate threats when ``playout`` asks for it and the game offers it; with
+        ``playout`` "value" and a leaf value shipped for the game, that value instead."""
+        if self._playout_now != "game":
+            if self._playout_now == "threats" and getattr(state.game, "threat_playout", False):
+                return state.rollout(rng, self.cutoff, threats=True)
+            model = self._value_now
+            if model is not None:
+                return model.leaf(state)
         if self.cutoff is None:
             return state.rollout(rng)
         return state.rollout(rng, self.cutoff)

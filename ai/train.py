@@ -16,6 +16,10 @@ move is the search's most visited one are printed beside a uniform guess's.
 The weights go to ``ai/policies/GAME.json`` (or ``--out``) with the command, the seed and
 these figures.  A game whose rules give no ``move_features`` cannot be trained: the command
 says so and exits 2.  Names no game.
+
+``python -m ai.train GAME --value`` trains the game's learned leaf value instead
+(``ai/value.py``, ``ai/train_value.py``: who wins from a position's features, fitted on the
+outcomes of the engine's own games).
 """
 
 from __future__ import annotations
@@ -169,6 +173,11 @@ def score(examples, weights, n_features: int) -> dict:
 def main(argv=None) -> int:
     from game import rules
 
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if "--value" in args_in:  # the learned leaf value instead (ai/train_value.py)
+        from .train_value import main as train_value
+
+        return train_value([a for a in args_in if a != "--value"])
     ap = argparse.ArgumentParser(
         prog="python -m ai.train",
         description=__doc__,

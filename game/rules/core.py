@@ -28,6 +28,10 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   tuple of feature indices, cheap local facts of the move named by ``Game.move_feature_names``;
   the inputs of the learned move priors (``ai/policy.py``, trained by ``python -m ai.train``;
   every game has them).
+* ``State.value_features()`` -- optional: a list of floats describing the position from the
+  view of the player to move (the position is not over), named by
+  ``Game.value_feature_names``: the inputs of the learned leaf value (``ai/value.py``,
+  trained by ``python -m ai.train GAME --value``; the search's ``playout=value``).
 * ``State.amaf_key(move)``    -- optional: an int naming ``move`` played by the player to move
   here, the same for the same move by the same seat in any position and different for
   different moves; its lowest bit is that seat.  Keys for the search's shared move
@@ -40,6 +44,9 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   priors' bias in the computer's levels (``ai/mcts.py``; a model shipped in
   ``ai/policies/``), and whether they widen every node in the model's order, where the game
   plays better with them on (off where None).
+* ``Game.playout``           -- optional: the playout the computer's levels search with, where
+  the game plays better with another than its own (``ai/mcts.py``'s ``playout`` setting:
+  "value" scores each new leaf by the learned leaf value instead); None: its own.
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 * ``Game.threat_playout``     -- optional: True when ``State.rollout`` takes
@@ -600,11 +607,16 @@ class Game:
     rave_ref: int | None = None
     #: ``State.rollout`` takes ``threats=True`` (the search's ``playout=threats``)
     threat_playout: bool = False
+    #: the playout the computer's levels search with (``ai/mcts.py``'s ``playout``, such as
+    #: "value": leaves scored by the learned leaf value); None: the game's own playout
+    playout: str | None = None
     #: the levels' learned move priors: the bias's weight and widening by them; None: off
     prior: float | None = None
     prior_widening: bool = False
     #: the names of ``State.move_features``' indices (the learned priors); None: no features
     move_feature_names: tuple[str, ...] | None = None
+    #: the names of ``State.value_features``' entries (the learned leaf value); None: none
+    value_feature_names: tuple[str, ...] | None = None
     #: seconds a move for some of the computer's levels, where the shared ones do not fit
     level_times: dict[str, float] | None = None
     #: puzzle themes in the game's words: (theme, words any of which in what the solver's

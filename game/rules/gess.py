@@ -631,6 +631,64 @@ def evaluate_bits(b0: int, b1: int, player: int, T: _Tables) -> float:
     return 0.85 * math.tanh(score)
 
 
+# the names of ``value_features_bits``' entries (``Gess.value_feature_names``: the learned
+# leaf value of ai/value.py); renaming or reordering them makes a shipped model stale
+VALUE_FEATURE_NAMES = (
+    "mover is Black",
+    "mover can win now",
+    "mover has one ring",
+    "opponent has one ring",
+    "stones, mover less opponent (tens)",
+    "stones on the board (fifties)",
+    "pieces, mover less opponent (tens)",
+    "opponent's stones by the mover's rings (fives)",
+    "mover's stones by its own rings (fives)",
+    "mover's stones by the opponent's rings (fives)",
+    "opponent's stones by its own rings (fives)",
+)
+
+
+def _zone_union(rings: int) -> int:
+    """The squares within two of any ring centre in ``rings`` (their 5x5 blocks)."""
+    out = 0
+    while rings:
+        low = rings & -rings
+        out |= ZONE5[low.bit_length() - 1]
+        rings ^= low
+    return out
+
+
+def value_features_bits(b0: int, b1: int, player: int, T: _Tables) -> list[float]:
+    """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``), from the view of
+    ``player``, to move, in a position that is not over: whether it can win at once, who
+    is down to one ring, the stones and pieces either way and the stones near each side's
+    rings.  As cheap as ``evaluate_bits`` (a few bit counts and the win check it makes)."""
+    own, opp = (b0, b1) if player == 0 else (b1, b0)
+    occ = b0 | b1
+    mine = ring_mask(own, occ)
+    theirs = ring_mask(opp, occ)
+    near_mine = _zone_union(mine)
+    near_theirs = _zone_union(theirs)
+    wins = winning_code(own, opp, theirs, _zones(mine), T) is not None
+    so = own.bit_count()
+    sp = opp.bit_count()
+    po = piece_centres(own, opp, T.range).bit_count()
+    pp = piece_centres(opp, own, T.range).bit_count()
+    return [
+        1.0 if player == 0 else 0.0,
+        1.0 if wins else 0.0,
+        1.0 if mine.bit_count() == 1 else 0.0,
+        1.0 if theirs.bit_count() == 1 else 0.0,
+        (so - sp) / 10,
+        (so + sp) / 50,
+        (po - pp) / 10,
+        (opp & near_mine).bit_count() / 5,
+        (own & near_mine).bit_count() / 5,
+        (own & near_theirs).bit_count() / 5,
+        (opp & near_theirs).bit_count() / 5,
+    ]
+
+
 def outcome(b0: int, b1: int, player: int) -> int | None:
     """The winner of the position (``player`` to move), or None while it goes on.
 
@@ -1250,6 +1308,11 @@ class GessState(State):
         p = self.player
         codes = [self.find_move(m).code if not isinstance(m, GessMove) else m.code for m in moves]
         return move_features_bits(self.bits[p], self.bits[1 - p], p, codes, self._T)
+
+    def value_features(self) -> list[float]:
+        """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``, the mover's view;
+        ai/value.py); the position is not over."""
+        return value_features_bits(self.bits[0], self.bits[1], self.player, self._T)
 
 
 # the groups of GessMoveQueue, in order
@@ -1888,6 +1951,8 @@ class Gess(Game):
     exploration = 0.15
     # the names of ``GessState.move_features``' indices (the learned priors, ai/policy.py)
     move_feature_names = FEATURE_NAMES
+    # the names of ``GessState.value_features``' entries (the learned leaf value, ai/value.py)
+    value_feature_names = VALUE_FEATURE_NAMES
 
     def start(self, **options) -> GessState:
         opts = self.validate(options)

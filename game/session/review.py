@@ -60,8 +60,9 @@ BUDGETS: dict[str, dict] = {
 # the search a review (and a lesson drawn from it, game/session/teach.py) asks for on top of
 # its budget: the game's own, so a game whose levels search with its learned priors
 # (``Game.prior``) is reviewed by the same kind of search as the bar and the analysis board
-# show, and its chances are read by that kind's table (``winchance``, "guided")
-SEARCH: dict = {"prior": None}
+# show, and its chances are read by that kind's table (``winchance``, "guided"); the same for
+# the playout (``Game.playout``: a game whose levels score leaves by its learned leaf value)
+SEARCH: dict = {"prior": None, "playout": None}
 # the most searches Quick's checks make: CHECK_FLOOR, or one position in CHECK_SHARE when
 # the game is longer
 CHECK_FLOOR = 24

@@ -286,7 +286,7 @@ def test_a_lesson_searches_as_the_review_does_and_reads_a_guided_search_as_guide
     s = rules.get("gliss").start()
     worker = Once()
     probe = teach.Probe(worker, s, 200, seed=3)
-    assert review.SEARCH == {"prior": None}  # the game's own priors
+    assert review.SEARCH == {"prior": None, "playout": None}  # the game's own priors
     assert worker.spec == {"iterations": 200, "seed": 3, **review.SEARCH}
     probe.update()
     assert probe.done and probe.guided and probe.value == 0.3

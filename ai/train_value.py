@@ -1,0 +1,224 @@
+"""Train a game's learned leaf value (``ai/value.py``) on the outcomes of the engine's games.
+
+    nice -n 10 python -m ai.train GAME --value [--games 400] [--iterations 300] [--seed 0]
+                                               [--sample-plies 12] [--steps 3000] [--l2 0.001]
+                                               [--holdout 0.2] [--out FILE]
+
+Self-play: seeded games of the plain search (``MCTS`` at ``--iterations`` a move), whose
+first ``--sample-plies`` moves are drawn by the root's visits (varied openings).  Every
+position met before the end gives one example: its ``value_features()`` (the mover's view)
+and whether the mover went on to win (1), lose (0) or draw (a half).  The fit: logistic
+regression with an L2 penalty (full-batch Adam in numpy).  Beside it, the same outcomes fitted
+on the game's own evaluation alone (``evaluate()``, the mover's view) give the slope that
+puts the model in the evaluation's units (the model file's ``scale``), and the reading
+the model is measured against: held-out log loss and Brier score, both printed.
+
+The weights go to ``ai/values/GAME.json`` (or ``--out``) with the command, the seed and the
+figures.  A game whose states give no ``value_features`` cannot be trained (exit 2).  Names
+no game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from .mcts import MCTS
+from .peer import start_options
+from .value import ValueModel, path_of
+
+
+def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, log=None):
+    """Per game, a list of (value features, the game's evaluation, outcome) for every
+    position before the end, from the view of its player to move."""
+    out = []
+    for g in range(games):
+        rng = random.Random(seed * 100_003 + g)
+        state = game.start(**start_options(game, seed * 100_003 + g))
+        seen = []
+        plies = 0
+        while not state.is_over() and plies < 400:
+            ev = state.evaluate()
+            seen.append((state.player, state.value_features(), ev if state.player == 0 else -ev))
+            moves = state.legal_moves()
+            if len(moves) == 1:
+                move = moves[0]
+            else:
+                res = MCTS(iterations=iterations, rng=rng).search(state)
+                move = res.move
+                total = sum(s.visits for s in res.stats)
+                if plies < sample_plies and total > 0:
+                    x = rng.random() * total
+                    for s in res.stats:
+                        x -= s.visits
+                        if x < 0:
+                            move = s.move
+                            break
+            state = state.play(move)
+            plies += 1
+        winner = state.winner() if state.is_over() else None
+        rows = []
+        for player, feats, ev in seen:
+            y = 0.5 if winner is None else (1.0 if winner == player else 0.0)
+            rows.append((feats, ev, y))
+        out.append(rows)
+        if log:
+            log(f"  game {g + 1}/{games}: {plies} plies, winner {winner}")
+    return out
+
+
+def fit_logistic(X, y, steps: int = 3000, l2: float = 1e-3, rate: float = 0.05):
+    """(bias, weights) of a logistic regression of ``y`` (in [0, 1]) on the rows of ``X``,
+    by cross-entropy with an L2 penalty on the weights (not the bias)."""
+    import numpy as np
+
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    n, k = X.shape
+    w = np.zeros(k + 1)
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    Xb = np.hstack([np.ones((n, 1)), X])
+    penalty = np.r_[0.0, np.ones(k)] * l2
+    for t in range(1, steps + 1):
+        p = 1.0 / (1.0 + np.exp(-np.clip(Xb @ w, -40, 40)))
+        grad = Xb.T @ (p - y) / n + penalty * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+    return float(w[0]), [float(x) for x in w[1:]]
+
+
+def figures(X, y, bias: float, weights) -> dict:
+    """Log loss (nats) and Brier score of a logistic model on rows ``X`` with outcomes ``y``."""
+    import numpy as np
+
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    if len(y) == 0:
+        return {"positions": 0}
+    p = 1.0 / (1.0 + np.exp(-np.clip(bias + X @ np.asarray(weights), -40, 40)))
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    ll = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    return {
+        "positions": int(len(y)),
+        "log_loss": round(ll, 4),
+        "brier": round(float(np.mean((p - y) ** 2)), 4),
+    }
+
+
+def main(argv) -> int:
+    """``python -m ai.train GAME --value ...`` (``argv``: the arguments without --value)."""
+    import argparse
+
+    from game import rules
+
+    ap = argparse.ArgumentParser(
+        prog="python -m ai.train GAME --value",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--iterations", type=int, default=300, help="search iterations a move")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--sample-plies", type=int, default=12, help="opening moves drawn by visits")
+    ap.add_argument("--steps", type=int, default=3000, help="Adam steps of the fit")
+    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--holdout", type=float, default=0.2, help="share of games held out")
+    ap.add_argument("--out", type=Path, default=None, help="default ai/values/GAME.json")
+    args = ap.parse_args(argv)
+    try:
+        game = rules.get(args.game)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    names = getattr(game, "value_feature_names", None)
+    if names is None:
+        print(f"error: {game.name} gives no value features to train on", file=sys.stderr)
+        return 2
+    if args.games < 2 or args.iterations < 1 or args.steps < 1 or not 0 <= args.holdout < 1:
+        print(
+            "error: --games 2 or more, --iterations and --steps 1 or more, --holdout in [0, 1)",
+            file=sys.stderr,
+        )
+        return 2
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+
+    def log(text):
+        print(text, file=sys.stderr, flush=True)
+
+    per_game = self_play(game, args.games, args.iterations, args.seed, args.sample_plies, log=log)
+    play_cpu = time.process_time() - c0
+    held = max(1, round(args.games * args.holdout)) if args.holdout > 0 else 0
+    train = [r for g in per_game[: args.games - held] for r in g]
+    test = [r for g in per_game[args.games - held :] for r in g] if held else []
+    if not train:
+        print("error: the games gave no position to train on", file=sys.stderr)
+        return 2
+
+    def parts(rows):
+        return [r[0] for r in rows], [[r[1]] for r in rows], [r[2] for r in rows]
+
+    Xtr, Etr, ytr = parts(train)
+    Xte, Ete, yte = parts(test)
+    bias, weights = fit_logistic(Xtr, ytr, args.steps, args.l2)
+    ebias, (eslope,) = fit_logistic(Etr, ytr, args.steps, 0.0)
+    if not eslope > 0:
+        print(
+            "error: the game's evaluation does not rise with the mover's wins here; no "
+            "scale to put the model in its units",
+            file=sys.stderr,
+        )
+        return 2
+    figs = {
+        "train": {
+            "model": figures(Xtr, ytr, bias, weights),
+            "evaluation": figures(Etr, ytr, ebias, [eslope]),
+        },
+        "held_out": {
+            "model": figures(Xte, yte, bias, weights),
+            "evaluation": figures(Ete, yte, ebias, [eslope]),
+        },
+    }
+    meta = {
+        "command": "python -m ai.train " + " ".join([args.game, "--value", *argv[1:]]),
+        "seed": args.seed,
+        "self_play": {
+            "games": args.games,
+            "iterations": args.iterations,
+            "sample_plies": args.sample_plies,
+        },
+        "fit": {
+            "steps": args.steps,
+            "l2": args.l2,
+            "held_out_games": held,
+            "evaluation_bias": round(ebias, 6),
+        },
+        "figures": figs,
+        "cpu_seconds": round(time.process_time() - c0, 1),
+    }
+    model = ValueModel(game.id, names, weights, bias, eslope, meta)
+    out = args.out or path_of(game.id)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out)
+    print(f"{game.name}: {len(train)} training positions, {len(test)} held out")
+    for part, f in figs.items():
+        if f["model"].get("positions"):
+            print(
+                f"  {part}: log loss {f['model']['log_loss']:.4f} (the evaluation alone "
+                f"{f['evaluation']['log_loss']:.4f}), Brier {f['model']['brier']:.4f} "
+                f"({f['evaluation']['brier']:.4f})"
+            )
+    print(f"  scale (the outcome's log-odds per unit of the evaluation) {eslope:.3f}")
+    print(
+        f"  self-play {play_cpu:.0f} CPU-s, in all {time.process_time() - c0:.0f} CPU-s "
+        f"({time.perf_counter() - t0:.0f} s); weights written to {out}"
+    )
+    return 0

@@ -1,0 +1,137 @@
+"""A learned leaf value: a logistic model of who wins from a position's features.
+
+A game that wants one gives its states a ``value_features()`` hook (a short list of numbers
+describing the position from the view of the player to move) and names them in
+``Game.value_feature_names`` (game/rules/core.py).  The model is a weight per name and a
+bias; their sum ``z`` is the log-odds that the player to move wins, fitted by
+``python -m ai.train GAME --value`` on the outcomes of the engine's own games (numpy there,
+none here).
+
+The search's ``playout=value`` setting (``ai/mcts.py``) scores a new leaf by the model
+instead of the game's playout.  The value it takes is ``tanh(z / scale)`` for the mover,
+held within ``CAP`` of a finished game's 1: ``scale`` is the slope of the same outcomes'
+log-odds on the game's own evaluation, fitted with the model, so that the model speaks in
+the evaluation's units and the game's UCT constant (tuned to them) still fits.
+
+The weights of each game are a data file in ``ai/values/`` named by the game's id, with the
+command and seed that made them.  No file, an unreadable one, or one whose names are not
+the game's present ones: ``load`` answers None and the search plays its own playout.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Sequence
+
+FOLDER = Path(__file__).with_name("values")
+CAP = 0.95  # a leaf's value stays within this (a finished game's 1 is exact; a model's is not)
+
+_cache: dict[str, "ValueModel | None"] = {}
+
+
+class ValueModel:
+    """One game's leaf value: weights by feature name, a bias and the evaluation's scale."""
+
+    def __init__(
+        self,
+        game_id: str,
+        names: Sequence[str],
+        weights: Sequence[float],
+        bias: float = 0.0,
+        scale: float = 2.0,
+        meta=None,
+    ):
+        if len(names) != len(weights):
+            raise ValueError(f"{len(weights)} weights for {len(names)} features")
+        self.game_id = str(game_id)
+        self.names = tuple(str(n) for n in names)
+        self.weights = [float(w) for w in weights]
+        self.bias = float(bias)
+        self.scale = float(scale)
+        if not all(math.isfinite(w) for w in (*self.weights, self.bias, self.scale)):
+            raise ValueError("the weights, bias and scale must be finite numbers")
+        if self.scale <= 0:
+            raise ValueError("the scale must be above 0")
+        self.meta = dict(meta or {})
+
+    def __repr__(self):
+        return f"ValueModel({self.game_id!r}, {len(self.weights)} features)"
+
+    def logit(self, features: Sequence[float]) -> float:
+        """The log-odds that the player to move wins, from its ``value_features()``."""
+        return self.bias + math.fsum(w * x for w, x in zip(self.weights, features, strict=True))
+
+    def chance(self, state) -> float:
+        """The model's chance that the player to move in ``state`` (not over) wins."""
+        z = max(-40.0, min(40.0, self.logit(state.value_features())))
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def leaf(self, state) -> float:
+        """The value of ``state`` for player 0, as the search backs it up: a finished
+        game's result, else the model's ``tanh(z / scale)`` for the mover, within ``CAP``."""
+        if state.is_over():
+            return float(state.result())
+        v = math.tanh(self.logit(state.value_features()) / self.scale)
+        v = CAP if v > CAP else -CAP if v < -CAP else v
+        return v if state.player == 0 else -v
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game_id,
+            "features": list(self.names),
+            "weights": [round(w, 6) for w in self.weights],
+            "bias": round(self.bias, 6),
+            "scale": round(self.scale, 6),
+            **self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "ValueModel":
+        if not isinstance(data, dict):
+            raise ValueError("a value file holds a JSON object")
+        own = ("game", "features", "weights", "bias", "scale")
+        meta = {k: v for k, v in data.items() if k not in own}
+        try:
+            return cls(
+                data["game"],
+                data["features"],
+                data["weights"],
+                data.get("bias", 0.0),
+                data.get("scale", 2.0),
+                meta,
+            )
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"not a value file: {e}") from None
+
+
+def path_of(game_id: str) -> Path:
+    return FOLDER / f"{game_id}.json"
+
+
+def read(path: Path | str) -> ValueModel:
+    """A model from its file; ValueError (with the reason) when it cannot be read."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"cannot read {path}: {e}") from None
+    return ValueModel.from_json(data)
+
+
+def load(game) -> ValueModel | None:
+    """The shipped leaf value of ``game``, or None (no features, no file, an unreadable or
+    stale one).  Read once per process."""
+    gid = str(getattr(game, "id", "") or "")
+    if gid not in _cache:
+        names = getattr(game, "value_feature_names", None)
+        found = None
+        if gid and names is not None:
+            try:
+                found = read(path_of(gid))
+            except ValueError:
+                found = None
+            if found is not None and (found.game_id != gid or found.names != tuple(names)):
+                found = None
+        _cache[gid] = found
+    return _cache[gid]

@@ -1,0 +1,190 @@
+"""The learned leaf value (ai/value.py), its training (ai/train_value.py, ``ai.train
+--value``) and the search's ``playout=value`` setting (ai/mcts.py)."""
+
+import json
+import math
+import random
+
+import pytest
+
+from ai import train, train_value
+from ai import value as val
+from ai.levels import make_player
+from ai.mcts import MCTS
+from game import rules
+
+GESS = rules.get("gess")
+SPLAY = rules.get("splay")
+NAMES = GESS.value_feature_names
+
+
+def midgame(plies=10, seed=3):
+    rng = random.Random(seed)
+    s = GESS.start()
+    for _ in range(plies):
+        s = s.play(s.random_move(rng))
+    return s
+
+
+def model(bias=0.0, scale=4.0, **named):
+    w = [0.0] * len(NAMES)
+    for name, v in named.items():
+        w[NAMES.index(name)] = v
+    return val.ValueModel("gess", NAMES, w, bias, scale)
+
+
+@pytest.fixture
+def shipped(monkeypatch):
+    """``value.load`` answers the model given (None: none) for Gess."""
+
+    def use(m):
+        monkeypatch.setattr(val, "_cache", {"gess": m})
+
+    monkeypatch.setattr(val, "_cache", {})
+    return use
+
+
+def test_the_leaf_is_the_movers_log_odds_in_the_evaluations_units_from_seat_0s_view():
+    m = model(bias=0.8, scale=4.0)
+    black = GESS.start()
+    white = black.play(black.legal_moves()[0])
+    assert m.chance(black) == pytest.approx(1 / (1 + math.exp(-0.8)))
+    assert m.leaf(black) == pytest.approx(math.tanh(0.2))
+    assert m.leaf(white) == pytest.approx(-math.tanh(0.2))  # White to move: seat 0's view
+    # never a finished game's 1 however sure, and a finished game is its result
+    sure = model(bias=500.0, scale=1.0)
+    assert sure.leaf(black) == val.CAP and sure.leaf(white) == -val.CAP
+    rng, s = random.Random(2), GESS.start()
+    while not s.is_over():
+        s = s.play(s.random_move(rng))
+    assert sure.leaf(s) == s.result()
+
+
+def test_a_model_round_trips_through_its_file_and_a_stale_or_broken_one_is_ignored(
+    tmp_path, monkeypatch
+):
+    m = model(bias=0.1, **{"mover can win now": 2.0})
+    m.meta["command"] = "python -m ai.train gess --value"
+    monkeypatch.setattr(val, "FOLDER", tmp_path)
+    (tmp_path / "gess.json").write_text(json.dumps(m.to_json()), encoding="utf-8")
+    monkeypatch.setattr(val, "_cache", {})
+    back = val.load(GESS)
+    assert back is not None and back.weights == m.weights and back.bias == 0.1
+    assert back.scale == 4.0 and back.meta["command"] == m.meta["command"]
+    stale = m.to_json()
+    stale["features"] = stale["features"][:-1] + ["an old feature"]
+    (tmp_path / "gess.json").write_text(json.dumps(stale), encoding="utf-8")
+    monkeypatch.setattr(val, "_cache", {})
+    assert val.load(GESS) is None
+    (tmp_path / "gess.json").write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(val, "_cache", {})
+    assert val.load(GESS) is None
+    with pytest.raises(ValueError, match="cannot read"):
+        val.read(tmp_path / "gess.json")
+    for bad in ({"game": "gess", "features": ["a"], "weights": [1.0, 2.0]},
+                {"game": "gess", "features": ["a"], "weights": [1.0], "scale": 0},
+                {"game": "gess", "features": ["a"], "weights": [float("nan")]}, []):  # fmt: skip
+        with pytest.raises(ValueError):
+            val.ValueModel.from_json(bad)
+    monkeypatch.setattr(val, "_cache", {})
+    assert val.load(SPLAY) is None  # a game without value features has none
+
+
+def test_the_search_scores_its_leaves_by_the_model_with_playout_value(shipped, monkeypatch):
+    """``playout=value`` is the search whose playout is the model's leaf value, visit for
+    visit; the plain search does not read the model."""
+    s = midgame()
+    m = model(bias=0.2, scale=3.0, **{"stones, mover less opponent (tens)": 2.0,
+                                      "mover can win now": 3.0})  # fmt: skip
+    shipped(m)
+    res = MCTS(iterations=300, seed=1, playout="value").search(s)
+    plain = MCTS(iterations=300, seed=1).search(s)
+    monkeypatch.setattr(type(s), "rollout", lambda self, rng, cutoff=None: m.leaf(self))
+    patched = MCTS(iterations=300, seed=1).search(s)
+    assert res.move in s.legal_moves()
+    assert [(x.move, x.visits) for x in res.stats] == [(x.move, x.visits) for x in patched.stats]
+    assert res.value == pytest.approx(patched.value)
+    assert [(x.move, x.visits) for x in plain.stats] != [(x.move, x.visits) for x in res.stats]
+
+
+def test_a_game_without_a_model_plays_its_own_playout(shipped):
+    shipped(None)
+    s = midgame()
+    a = MCTS(iterations=200, seed=4, playout="value").search(s)
+    b = MCTS(iterations=200, seed=4).search(s)
+    assert [(m.move, m.visits) for m in a.stats] == [(m.move, m.visits) for m in b.stats]
+    sp = SPLAY.start()  # no value features at all
+    assert MCTS(iterations=100, seed=1, playout="value").search(sp).move in sp.legal_moves()
+
+
+def test_the_spec_key_sets_it_and_it_does_not_combine_with_grave():
+    assert make_player("mcts:iterations=50,playout=value").playout == "value"
+    assert make_player("hard:playout=value", game=GESS).playout == "value"
+    assert "playout='value'" in repr(make_player("mcts:iterations=50,playout=value"))
+    with pytest.raises(ValueError, match="rave"):
+        MCTS(iterations=50, playout="value", rave=0.1)
+
+
+def test_the_fit_recovers_a_known_logistic_model():
+    rng = random.Random(0)
+    X, y = [], []
+    for _ in range(4000):
+        a, b = rng.uniform(-2, 2), rng.uniform(-2, 2)
+        p = 1 / (1 + math.exp(-(0.5 + 1.5 * a - 1.0 * b)))
+        X.append([a, b])
+        y.append(1.0 if rng.random() < p else 0.0)
+    bias, (wa, wb) = train_value.fit_logistic(X, y, steps=2000, l2=0.0)
+    assert bias == pytest.approx(0.5, abs=0.2)
+    assert wa == pytest.approx(1.5, abs=0.25) and wb == pytest.approx(-1.0, abs=0.25)
+    f = train_value.figures(X, y, bias, [wa, wb])
+    assert f["positions"] == 4000 and f["log_loss"] < math.log(2) and f["brier"] < 0.25
+
+
+def test_the_train_command_writes_a_model_that_reads_back(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "v.json"
+    assert train.main(["gess", "--value", "--games", "4", "--iterations", "10",
+                       "--steps", "50", "--seed", "3", "--out", str(out)]) == 0  # fmt: skip
+    m = val.read(out)
+    assert m.game_id == "gess" and m.names == NAMES and m.scale > 0
+    assert m.meta["seed"] == 3 and "--value" in m.meta["command"]
+    assert m.meta["figures"]["held_out"]["model"]["positions"] > 0
+    assert "held out" in capsys.readouterr().out
+    assert train.main(["splay", "--value", "--out", str(out)]) == 2
+    assert "no value features" in capsys.readouterr().err
+
+
+def test_a_level_takes_the_games_own_playout_and_a_plain_search_does_not(shipped, monkeypatch):
+    """A game that names ``playout`` "value" is searched by every level that way, visit for
+    visit as the setting asked for by name; ``playout=game`` turns it off; ``mcts:`` and a
+    plain ``MCTS`` keep the game's own playout.  A game naming no playout, or a bad one,
+    plays its own."""
+    from ai.levels import make_bot
+
+    m = model(bias=0.1, scale=3.0, **{"stones, mover less opponent (tens)": 2.0})
+    shipped(m)
+    s = midgame()
+    budget = {"iterations": 200, "time_limit": None}
+
+    def visits(bot):
+        return [(x.move, x.visits) for x in bot.search(s).stats]
+
+    named = visits(MCTS(iterations=200, seed=1, playout="value"))
+    plain = visits(MCTS(iterations=200, seed=1))
+    assert make_bot("medium", seed=1, **budget).playout_for(GESS) == "game"  # names none
+    monkeypatch.setattr(type(GESS), "playout", "value", raising=False)
+    level = make_bot("medium", seed=1, **budget)
+    assert level.playout is None and level.playout_for(GESS) == "value"
+    assert visits(level) == named
+    assert visits(make_bot("medium", seed=1, playout="game", **budget)) == plain
+    assert visits(make_player("mcts:iterations=200", seed=1)) == plain
+    assert visits(MCTS(iterations=200, seed=1)) == plain
+    assert "playout=the game's" in repr(level)
+    monkeypatch.setattr(type(GESS), "playout", "no such playout", raising=False)
+    assert make_bot("medium", seed=1, **budget).playout_for(GESS) == "game"
+
+
+def test_the_review_asks_for_the_games_own_playout():
+    from game.session import review
+
+    assert review.SEARCH["playout"] is None
+    assert MCTS(iterations=10, **review.SEARCH).playout_for(GESS) == (GESS.playout or "game")
