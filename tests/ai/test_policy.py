@@ -114,8 +114,9 @@ def test_the_spec_keys_set_the_settings_and_bad_values_say_so():
     )
     # a level takes the game's own (None); Splay names none, so it searches without
     off = make_player("medium")
-    assert (off.prior, off.prior_widening, off.playout) == (None, None, "game")
+    assert (off.prior, off.prior_widening, off.playout) == (None, None, None)
     assert off.learned_for(SPLAY) == (0.0, False) and off.policy_for(SPLAY) is None
+    assert off.playout_for(SPLAY) == "game"
     assert make_player("mcts:iterations=50").learned_for(SPLAY) == (0.0, False)
     for bad in ("mcts:prior=-1", "mcts:prior=nan", "mcts:pvisits=0", "mcts:playout=fast"):
         with pytest.raises(ValueError):

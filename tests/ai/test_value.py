@@ -170,6 +170,7 @@ def test_a_level_takes_the_games_own_playout_and_a_plain_search_does_not(shipped
 
     named = visits(MCTS(iterations=200, seed=1, playout="value"))
     plain = visits(MCTS(iterations=200, seed=1))
+    monkeypatch.setattr(type(GESS), "playout", None, raising=False)
     assert make_bot("medium", seed=1, **budget).playout_for(GESS) == "game"  # names none
     monkeypatch.setattr(type(GESS), "playout", "value", raising=False)
     level = make_bot("medium", seed=1, **budget)
@@ -188,3 +189,29 @@ def test_the_review_asks_for_the_games_own_playout():
 
     assert review.SEARCH["playout"] is None
     assert MCTS(iterations=10, **review.SEARCH).playout_for(GESS) == (GESS.playout or "game")
+
+
+def test_gess_levels_score_their_leaves_by_its_shipped_leaf_value():
+    """Gess names ``playout`` "value" and ships a model that fits its features; its levels
+    and its review search that way, a plain ``MCTS`` does not; the other games keep their
+    own playout."""
+    from ai.levels import make_bot
+    from game.session import review
+
+    assert GESS.playout == "value"
+    shipped_model = val.load(GESS)
+    assert shipped_model is not None and shipped_model.names == NAMES
+    assert "ai.train gess --value" in shipped_model.meta["command"]
+    assert make_bot("hard", game=GESS).playout_for(GESS) == "value"
+    assert MCTS(iterations=10, **review.SEARCH).playout_for(GESS) == "value"
+    assert MCTS(iterations=10).playout_for(GESS) == "game"
+    for gid in rules.GAMES:
+        if gid != "gess":
+            assert make_bot("hard").playout_for(rules.get(gid)) == "game", gid
+    # its leaves: a finished game is exact, the rest within CAP, for either mover
+    rng, s = random.Random(1), GESS.start()
+    while not s.is_over():
+        v = shipped_model.leaf(s)
+        assert -val.CAP <= v <= val.CAP
+        s = s.play(s.random_move(rng))
+    assert shipped_model.leaf(s) == s.result()
