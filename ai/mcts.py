@@ -401,8 +401,9 @@ class MCTS:
             if after.is_over():
                 value = after.result() * root.sign
                 proven = int(value)
-            else:
-                value = after.evaluate() * root.sign
+            else:  # read as a leaf of the search would be
+                leaf = self._value_now
+                value = (after.evaluate() if leaf is None else leaf.leaf(after)) * root.sign
             return SearchResult(
                 moves[0],
                 [MoveStat(moves[0], 0, value, proven)],

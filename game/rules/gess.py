@@ -1955,8 +1955,8 @@ class Gess(Game):
     value_feature_names = VALUE_FEATURE_NAMES
     # the levels score each new leaf by the learned leaf value (ai/value.py,
     # ai/values/gess.json) instead of ``evaluate``: against the plain search at equal CPU time
-    # it won 14 of 20 games at 0.3 s, 9 of 12 at 1 s and 4 of 5 at Hard's 3 s when this was
-    # written (docs/games/gess.md, "A learned leaf value").  The review searches the same way
+    # it won 14 of 20 games at 0.3 s, 9 of 12 at 1 s and 8 of 10 at Hard's 3 s
+    # (docs/games/gess.md, "A learned leaf value").  The review searches the same way
     # (game/session/review.py, SEARCH); the win-chance table reads its searches as it reads
     # the plain ones (measured there)
     playout = "value"

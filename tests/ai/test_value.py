@@ -215,3 +215,17 @@ def test_gess_levels_score_their_leaves_by_its_shipped_leaf_value():
         assert -val.CAP <= v <= val.CAP
         s = s.play(s.random_move(rng))
     assert shipped_model.leaf(s) == s.result()
+
+
+def test_a_lone_legal_move_is_read_as_a_leaf_of_the_search_would_be(shipped, monkeypatch):
+    m = model(bias=1.0, scale=2.0)
+    shipped(m)
+    s = midgame()
+    only = s.legal_moves()[0]
+    monkeypatch.setattr(type(s), "legal_moves", lambda self: [only])
+    after = s.play(only)
+    res = MCTS(iterations=50, playout="value").search(s)
+    sign = 1.0 if s.player == 0 else -1.0
+    assert res.move == only and res.value == pytest.approx(m.leaf(after) * sign)
+    plain = MCTS(iterations=50).search(s)
+    assert plain.value == pytest.approx(after.evaluate() * sign)
