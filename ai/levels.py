@@ -22,11 +22,13 @@ constant fixed, instead of moving it towards the game's ``endgame_exploration`` 
 share of the first leaves that are finished games; see ``ai/mcts.py``), the learned
 priors' settings (``prior``: the weight of their progressive bias, 0 off; ``pvisits``: the
 visits before a node ranks its moves by them; ``pwiden``: ``1`` widens every node in their
-order; ``playout``: ``game``, ``model``, whose playouts draw moves by them, or
-``threats``, the game's own playout answering immediate threats; all off by
-default in ``mcts:``, a level takes the game's own, ``Game.prior`` and
-``Game.prior_widening``, where it names them, and ``prior=0`` turns them off; without
-effect in a game with no model: ``ai/policy.py``), the shared move
+order; ``playout``: ``game``, ``model``, whose playouts draw moves by them,
+``threats``, the game's own playout answering immediate threats, or ``value``, no playout:
+each new leaf scored by the game's learned leaf value, ``ai/value.py``; all off by
+default in ``mcts:``, a level takes the game's own, ``Game.prior``,
+``Game.prior_widening`` and ``Game.playout``, where it names them, and ``prior=0`` or
+``playout=game`` turns them off; without effect in a game with no model: ``ai/policy.py``,
+``ai/value.py``), the shared move
 statistics' settings (``rave``: GRAVE's bias, 0 off; ``rref``: the visits a node needs to
 be the reference whose statistics its descendants use; a level takes the game's own,
 ``Game.rave`` where it names one, and ``mcts:`` is off unless asked; without effect in a game
