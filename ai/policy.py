@@ -102,13 +102,17 @@ def path_of(game_id: str) -> Path:
     return FOLDER / f"{game_id}.json"
 
 
-def read(path: Path | str) -> Policy:
-    """A policy from its file; ValueError (with the reason) for one that cannot be read."""
+def read_json(path: Path | str):
+    """The JSON in a model's file; ValueError (with the reason) when it cannot be read."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as e:
         raise ValueError(f"cannot read {path}: {e}") from None
-    return Policy.from_json(data)
+
+
+def read(path: Path | str) -> Policy:
+    """A policy from its file; ValueError (with the reason) for one that cannot be read."""
+    return Policy.from_json(read_json(path))
 
 
 def fits(policy: Policy, game) -> bool:

@@ -37,15 +37,33 @@ from .peer import start_options
 from .policy import Policy, path_of
 
 
+def chosen(res, rng, sample: bool):
+    """The move a self-play game plays after search ``res``: drawn by the root's visits
+    while ``sample`` (the opening, for varied games), else the most visited."""
+    total = sum(s.visits for s in res.stats)
+    if sample and total > 0:
+        x = rng.random() * total
+        for s in res.stats:
+            x -= s.visits
+            if x < 0:
+                return s.move
+    return res.move
+
+
+def seeded_starts(game, games: int, seed: int):
+    """``(index, rng, start)`` for each of ``games`` self-play games: the rng of its searches
+    and its start, whose setup (where the game draws one at random, such as a random board)
+    is drawn from the seed too, so that the command and seed make the same model again."""
+    for g in range(games):
+        rng = random.Random(seed * 100_003 + g)
+        yield g, rng, game.start(**start_options(game, seed * 100_003 + g))
+
+
 def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, log=None):
     """Examples from seeded self-play: a list per game of (features per legal move, visit
     shares per legal move)."""
     out = []
-    for g in range(games):
-        rng = random.Random(seed * 100_003 + g)
-        # a setup the game would draw at random (a random board) is drawn from the seed
-        # too, so that the command and seed make the same model again
-        state = game.start(**start_options(game, seed * 100_003 + g))
+    for g, rng, state in seeded_starts(game, games, seed):
         examples = []
         plies = 0
         while not state.is_over() and plies < 400:
@@ -59,14 +77,7 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
             total = sum(s.visits for s in res.stats)
             if total > 0:
                 examples.append((state.move_features(moves), target_of(res, moves)))
-            move = res.move
-            if plies < sample_plies and total > 0:
-                x = rng.random() * total
-                for s in res.stats:
-                    x -= s.visits
-                    if x < 0:
-                        move = s.move
-                        break
+            move = chosen(res, rng, plies < sample_plies)
             state = state.play(move)
             plies += 1
         out.append(examples)
@@ -170,52 +181,106 @@ def score(examples, weights, n_features: int) -> dict:
     }
 
 
-def main(argv=None) -> int:
+def command_line(argv, prog: str, doc: str, defaults: dict, names_of: str, folder: str):
+    """The arguments shared by the policy's and the leaf value's training (``defaults``:
+    games, iterations, sample_plies, steps, holdout), checked: ``(args, game, names)``,
+    or 2 after printing why (a game unknown or without the features ``names_of`` names,
+    a count out of range)."""
     from game import rules
 
-    args_in = list(sys.argv[1:] if argv is None else argv)
-    if "--value" in args_in:  # the learned leaf value instead (ai/train_value.py)
-        from .train_value import main as train_value
-
-        return train_value([a for a in args_in if a != "--value"])
     ap = argparse.ArgumentParser(
-        prog="python -m ai.train",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog=prog, description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--iterations", type=int, default=1000, help="search iterations a move")
+    ap.add_argument("--games", type=int, default=defaults["games"])
+    ap.add_argument(
+        "--iterations", type=int, default=defaults["iterations"], help="search iterations a move"
+    )
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--sample-plies", type=int, default=10, help="opening moves drawn by visits")
-    ap.add_argument("--steps", type=int, default=400, help="Adam steps of the fit")
+    ap.add_argument(
+        "--sample-plies",
+        type=int,
+        default=defaults["sample_plies"],
+        help="opening moves drawn by visits",
+    )
+    ap.add_argument("--steps", type=int, default=defaults["steps"], help="Adam steps of the fit")
     ap.add_argument("--l2", type=float, default=1e-3)
-    ap.add_argument("--holdout", type=float, default=0.15, help="share of games held out")
-    ap.add_argument("--out", type=Path, default=None, help="default ai/policies/GAME.json")
+    ap.add_argument(
+        "--holdout", type=float, default=defaults["holdout"], help="share of games held out"
+    )
+    ap.add_argument("--out", type=Path, default=None, help=f"default ai/{folder}/GAME.json")
     args = ap.parse_args(argv)
     try:
         game = rules.get(args.game)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    names = getattr(game, "move_feature_names", None)
+    names = getattr(game, names_of, None)
     if names is None:
-        print(f"error: {game.name} gives no move features to train on", file=sys.stderr)
+        what = names_of.replace("_names", "s").replace("_", " ")
+        print(f"error: {game.name} gives no {what} to train on", file=sys.stderr)
         return 2
     if args.games < 2 or args.iterations < 1 or args.steps < 1 or not 0 <= args.holdout < 1:
-        print("error: --games 2 or more, --iterations and --steps 1 or more, --holdout in [0, 1)")
+        print(
+            "error: --games 2 or more, --iterations and --steps 1 or more, --holdout in [0, 1)",
+            file=sys.stderr,
+        )
         return 2
-    t0 = time.perf_counter()
-    c0 = time.process_time()
+    return args, game, names
 
-    def log(text):
-        print(text, file=sys.stderr, flush=True)
 
-    per_game = self_play(game, args.games, args.iterations, args.seed, args.sample_plies, log=log)
+def write_model(out: Path, data: dict) -> None:
+    """Write a model's JSON to ``out`` by a temporary name and a rename."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out)
+
+
+def _log(text) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def prepare(argv, prog: str, doc: str, defaults: dict, names_of: str, folder: str, play):
+    """``command_line``, then the seeded self-play (``play``: this module's ``self_play`` or
+    the leaf value's), its games split into a training and a held-out share: a namespace
+    with ``args game names train test held t0 c0 play_cpu``, or 2 (see ``command_line``)."""
+    from types import SimpleNamespace
+
+    got = command_line(argv, prog, doc, defaults, names_of, folder)
+    if isinstance(got, int):
+        return got
+    args, game, names = got
+    t0, c0 = time.perf_counter(), time.process_time()
+    per_game = play(game, args.games, args.iterations, args.seed, args.sample_plies, log=_log)
     held = max(1, round(args.games * args.holdout)) if args.holdout > 0 else 0
-    train = [e for g in per_game[: args.games - held] for e in g]
-    test = [e for g in per_game[args.games - held :] for e in g] if held else []
-    play_cpu = time.process_time() - c0
+    kept = args.games - held
+    return SimpleNamespace(
+        args=args,
+        game=game,
+        names=names,
+        train=[e for g in per_game[:kept] for e in g],
+        test=[e for g in per_game[kept:] for e in g] if held else [],
+        held=held,
+        t0=t0,
+        c0=c0,
+        play_cpu=time.process_time() - c0,
+    )
+
+
+def main(argv=None) -> int:
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if "--value" in args_in:  # the learned leaf value instead (ai/train_value.py)
+        from .train_value import main as train_value
+
+        return train_value([a for a in args_in if a != "--value"])
+    defaults = {"games": 40, "iterations": 1000, "sample_plies": 10, "steps": 400, "holdout": 0.15}
+    run = prepare(
+        argv, "python -m ai.train", __doc__, defaults, "move_feature_names", "policies", self_play
+    )
+    if isinstance(run, int):
+        return run
+    args, game, names, train, test = run.args, run.game, run.names, run.train, run.test
     weights = fit(train, len(names), args.steps, args.l2)
     figures = {
         "train": score(train, weights, len(names)),
@@ -230,16 +295,13 @@ def main(argv=None) -> int:
             "iterations": args.iterations,
             "sample_plies": args.sample_plies,
         },
-        "fit": {"steps": args.steps, "l2": args.l2, "held_out_games": held},
+        "fit": {"steps": args.steps, "l2": args.l2, "held_out_games": run.held},
         "figures": figures,
-        "cpu_seconds": round(time.process_time() - c0, 1),
+        "cpu_seconds": round(time.process_time() - run.c0, 1),
     }
     policy = Policy(game.id, names, weights, meta)
     out = args.out or path_of(game.id)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(policy.to_json(), indent=1) + "\n", encoding="utf-8")
-    tmp.replace(out)
+    write_model(out, policy.to_json())
     print(f"{game.name}: {len(train)} training positions, {len(test)} held out")
     for part, f in figures.items():
         if f.get("positions"):
@@ -249,8 +311,8 @@ def main(argv=None) -> int:
                 f"(uniform {100 * f['uniform_top1']:.1f}%)"
             )
     print(
-        f"  self-play {play_cpu:.0f} CPU-s, in all {time.process_time() - c0:.0f} CPU-s "
-        f"({time.perf_counter() - t0:.0f} s); weights written to {out}"
+        f"  self-play {run.play_cpu:.0f} CPU-s, in all {time.process_time() - run.c0:.0f} CPU-s "
+        f"({time.perf_counter() - run.t0:.0f} s); weights written to {out}"
     )
     return 0
 

@@ -20,14 +20,11 @@ no game.
 
 from __future__ import annotations
 
-import json
-import random
 import sys
 import time
-from pathlib import Path
 
 from .mcts import MCTS
-from .peer import start_options
+from .train import chosen, prepare, seeded_starts, write_model
 from .value import ValueModel, path_of
 
 
@@ -35,9 +32,7 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
     """Per game, a list of (value features, the game's evaluation, outcome) for every
     position before the end, from the view of its player to move."""
     out = []
-    for g in range(games):
-        rng = random.Random(seed * 100_003 + g)
-        state = game.start(**start_options(game, seed * 100_003 + g))
+    for g, rng, state in seeded_starts(game, games, seed):
         seen = []
         plies = 0
         while not state.is_over() and plies < 400:
@@ -48,15 +43,7 @@ def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, l
                 move = moves[0]
             else:
                 res = MCTS(iterations=iterations, rng=rng).search(state)
-                move = res.move
-                total = sum(s.visits for s in res.stats)
-                if plies < sample_plies and total > 0:
-                    x = rng.random() * total
-                    for s in res.stats:
-                        x -= s.visits
-                        if x < 0:
-                            move = s.move
-                            break
+                move = chosen(res, rng, plies < sample_plies)
             state = state.play(move)
             plies += 1
         winner = state.winner() if state.is_over() else None
@@ -112,51 +99,19 @@ def figures(X, y, bias: float, weights) -> dict:
 
 def main(argv) -> int:
     """``python -m ai.train GAME --value ...`` (``argv``: the arguments without --value)."""
-    import argparse
-
-    from game import rules
-
-    ap = argparse.ArgumentParser(
-        prog="python -m ai.train GAME --value",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    defaults = {"games": 400, "iterations": 300, "sample_plies": 12, "steps": 3000, "holdout": 0.2}
+    run = prepare(
+        argv,
+        "python -m ai.train GAME --value",
+        __doc__,
+        defaults,
+        "value_feature_names",
+        "values",
+        self_play,
     )
-    ap.add_argument("game", help=f"one of: {', '.join(rules.GAMES)}")
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--iterations", type=int, default=300, help="search iterations a move")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--sample-plies", type=int, default=12, help="opening moves drawn by visits")
-    ap.add_argument("--steps", type=int, default=3000, help="Adam steps of the fit")
-    ap.add_argument("--l2", type=float, default=1e-3)
-    ap.add_argument("--holdout", type=float, default=0.2, help="share of games held out")
-    ap.add_argument("--out", type=Path, default=None, help="default ai/values/GAME.json")
-    args = ap.parse_args(argv)
-    try:
-        game = rules.get(args.game)
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    names = getattr(game, "value_feature_names", None)
-    if names is None:
-        print(f"error: {game.name} gives no value features to train on", file=sys.stderr)
-        return 2
-    if args.games < 2 or args.iterations < 1 or args.steps < 1 or not 0 <= args.holdout < 1:
-        print(
-            "error: --games 2 or more, --iterations and --steps 1 or more, --holdout in [0, 1)",
-            file=sys.stderr,
-        )
-        return 2
-    t0 = time.perf_counter()
-    c0 = time.process_time()
-
-    def log(text):
-        print(text, file=sys.stderr, flush=True)
-
-    per_game = self_play(game, args.games, args.iterations, args.seed, args.sample_plies, log=log)
-    play_cpu = time.process_time() - c0
-    held = max(1, round(args.games * args.holdout)) if args.holdout > 0 else 0
-    train = [r for g in per_game[: args.games - held] for r in g]
-    test = [r for g in per_game[args.games - held :] for r in g] if held else []
+    if isinstance(run, int):
+        return run
+    args, game, names, train, test = run.args, run.game, run.names, run.train, run.test
     if not train:
         print("error: the games gave no position to train on", file=sys.stderr)
         return 2
@@ -196,18 +151,15 @@ def main(argv) -> int:
         "fit": {
             "steps": args.steps,
             "l2": args.l2,
-            "held_out_games": held,
+            "held_out_games": run.held,
             "evaluation_bias": round(ebias, 6),
         },
         "figures": figs,
-        "cpu_seconds": round(time.process_time() - c0, 1),
+        "cpu_seconds": round(time.process_time() - run.c0, 1),
     }
     model = ValueModel(game.id, names, weights, bias, eslope, meta)
     out = args.out or path_of(game.id)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
-    tmp.replace(out)
+    write_model(out, model.to_json())
     print(f"{game.name}: {len(train)} training positions, {len(test)} held out")
     for part, f in figs.items():
         if f["model"].get("positions"):
@@ -218,7 +170,7 @@ def main(argv) -> int:
             )
     print(f"  scale (the outcome's log-odds per unit of the evaluation) {eslope:.3f}")
     print(
-        f"  self-play {play_cpu:.0f} CPU-s, in all {time.process_time() - c0:.0f} CPU-s "
-        f"({time.perf_counter() - t0:.0f} s); weights written to {out}"
+        f"  self-play {run.play_cpu:.0f} CPU-s, in all {time.process_time() - run.c0:.0f} CPU-s "
+        f"({time.perf_counter() - run.t0:.0f} s); weights written to {out}"
     )
     return 0

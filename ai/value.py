@@ -20,10 +20,11 @@ the game's present ones: ``load`` answers None and the search plays its own play
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Sequence
+
+from .policy import read_json
 
 FOLDER = Path(__file__).with_name("values")
 CAP = 0.95  # a leaf's value stays within this (a finished game's 1 is exact; a model's is not)
@@ -112,11 +113,7 @@ def path_of(game_id: str) -> Path:
 
 def read(path: Path | str) -> ValueModel:
     """A model from its file; ValueError (with the reason) when it cannot be read."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise ValueError(f"cannot read {path}: {e}") from None
-    return ValueModel.from_json(data)
+    return ValueModel.from_json(read_json(path))
 
 
 def load(game) -> ValueModel | None:

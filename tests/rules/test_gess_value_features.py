@@ -7,26 +7,10 @@ import random
 
 from game import rules
 from game.rules.gess import VALUE_FEATURE_NAMES
+from tests.rules.test_gess_features import position, ring
 
 G = rules.get("gess")
-FILES = "abcdefghijklmnopqrst"
 EIGHT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
-
-
-def position(black=(), white=(), to_move="Black"):
-    lines = ["game: gess", f"to move: {to_move}"]
-    for y in range(19, -1, -1):
-        cells = []
-        for x in range(20):
-            name = f"{FILES[x]}{y + 1}"
-            cells.append("x" if name in black else "o" if name in white else ".")
-        lines.append(f"{y + 1} " + " ".join(cells))
-    return G.parse("\n".join(lines))
-
-
-def ring(centre):
-    x, y = FILES.index(centre[0]), int(centre[1:]) - 1
-    return [f"{FILES[x + dx]}{y + dy + 1}" for dx, dy in EIGHT]
 
 
 def named(state) -> dict:
