@@ -142,17 +142,28 @@ def fit(examples, n_features: int, steps: int = 400, l2: float = 1e-3, rate: flo
     X, T, starts, seg = _arrays(examples)
     ri, ci, _ = X
     n = len(examples)
-    w = np.zeros(n_features, dtype=np.float64)
+
+    def gradient(w):
+        p = _probs(X, w, starts, seg)
+        return np.bincount(ci, weights=(p - T)[ri], minlength=n_features) / n + l2 * w
+
+    w = adam(np.zeros(n_features, dtype=np.float64), gradient, steps, rate)
+    return [float(x) for x in w]
+
+
+def adam(w, gradient, steps: int, rate: float):
+    """``w`` (a numpy array) after ``steps`` full-batch Adam steps on ``gradient(w)``."""
+    import numpy as np
+
     m = np.zeros_like(w)
     v = np.zeros_like(w)
     b1, b2 = 0.9, 0.999
     for t in range(1, steps + 1):
-        p = _probs(X, w, starts, seg)
-        grad = np.bincount(ci, weights=(p - T)[ri], minlength=n_features) / n + l2 * w
+        grad = gradient(w)
         m = b1 * m + (1 - b1) * grad
         v = b2 * v + (1 - b2) * grad * grad
         w -= rate * (m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + 1e-8)
-    return [float(x) for x in w]
+    return w
 
 
 def score(examples, weights, n_features: int) -> dict:

@@ -24,7 +24,7 @@ import sys
 import time
 
 from .mcts import MCTS
-from .train import chosen, prepare, seeded_starts, write_model
+from .train import adam, chosen, prepare, seeded_starts, write_model
 from .value import ValueModel, path_of
 
 
@@ -65,17 +65,14 @@ def fit_logistic(X, y, steps: int = 3000, l2: float = 1e-3, rate: float = 0.05):
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     n, k = X.shape
-    w = np.zeros(k + 1)
-    m = np.zeros_like(w)
-    v = np.zeros_like(w)
     Xb = np.hstack([np.ones((n, 1)), X])
     penalty = np.r_[0.0, np.ones(k)] * l2
-    for t in range(1, steps + 1):
+
+    def gradient(w):
         p = 1.0 / (1.0 + np.exp(-np.clip(Xb @ w, -40, 40)))
-        grad = Xb.T @ (p - y) / n + penalty * w
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad * grad
-        w -= rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+        return Xb.T @ (p - y) / n + penalty * w
+
+    w = adam(np.zeros(k + 1), gradient, steps, rate)
     return float(w[0]), [float(x) for x in w[1:]]
 
 

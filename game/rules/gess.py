@@ -23,6 +23,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from .core import BadNotation, EditPiece, Game, Move, Option, RuleViolation, State, cell_at
 
@@ -648,16 +650,6 @@ VALUE_FEATURE_NAMES = (
 )
 
 
-def _zone_union(rings: int) -> int:
-    """The squares within two of any ring centre in ``rings`` (their 5x5 blocks)."""
-    out = 0
-    while rings:
-        low = rings & -rings
-        out |= ZONE5[low.bit_length() - 1]
-        rings ^= low
-    return out
-
-
 def value_features_bits(b0: int, b1: int, player: int, T: _Tables) -> list[float]:
     """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``), from the view of
     ``player``, to move, in a position that is not over: whether it can win at once, who
@@ -667,9 +659,10 @@ def value_features_bits(b0: int, b1: int, player: int, T: _Tables) -> list[float
     occ = b0 | b1
     mine = ring_mask(own, occ)
     theirs = ring_mask(opp, occ)
-    near_mine = _zone_union(mine)
-    near_theirs = _zone_union(theirs)
-    wins = winning_code(own, opp, theirs, _zones(mine), T) is not None
+    zones = _zones(mine)  # the 5x5 blocks round each ring: the squares within two of it
+    near_mine = reduce(or_, zones, 0)
+    near_theirs = reduce(or_, _zones(theirs), 0)
+    wins = winning_code(own, opp, theirs, zones, T) is not None
     so = own.bit_count()
     sp = opp.bit_count()
     po = piece_centres(own, opp, T.range).bit_count()
