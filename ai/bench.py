@@ -126,6 +126,8 @@ VALUE_SETTINGS: tuple[tuple[str, dict], ...] = (
     ("playout=game", {}),
     ("playout=value", {"playout": "value"}),
 )
+# ... and, in a game whose playout takes it, the playout scored by that value at its cut-off
+CUTVALUE_SETTING = ("playout=cutvalue", {"playout": "cutvalue"})
 
 
 # the settings --prune measures: the forced moves searched alone (the default), then every move
@@ -272,7 +274,10 @@ def main(argv=None) -> int:
                 if not offers(game):
                     print(f"{gid:<10} ({missing})")
                     continue
-                for label, (a, b) in prior_cost(game, args.seconds, 1, settings).items():
+                rows = settings
+                if settings is VALUE_SETTINGS and getattr(game, "cutoff_leaf", False):
+                    rows = (*settings, CUTVALUE_SETTING)
+                for label, (a, b) in prior_cost(game, args.seconds, 1, rows).items():
                     print(f"{gid:<10} {label:<18} {a:>15.0f} {b:>13.0f}", flush=True)
             return 0
     if args.focus is not None:

@@ -35,7 +35,10 @@ run in their own loop (``_iterate_guided``), so a search without them costs what
 game whose playout offers that (``Game.threat_playout``; elsewhere it is the game's own);
 ``"value"`` plays no playout: a new leaf is scored by the game's learned leaf value
 (``ai/value.py``: who wins from the position's features, fitted on the engine's own games;
-a game without a shipped one plays its own playout).
+a game without a shipped one plays its own playout); ``"cutvalue"`` plays the game's own
+playout and scores the position where its cut-off stops it by that value instead of the
+game's evaluation (a game whose playout takes it, ``Game.cutoff_leaf``; elsewhere as
+``"value"``).
 A ``prior`` (or ``prior_widening``) of None takes the game's own, ``Game.prior`` (and
 ``Game.prior_widening``), as the levels do (``ai/levels.py``); a game that names none is
 searched without.  So does a ``playout`` of None (``Game.playout``, else the game's own
@@ -169,8 +172,9 @@ CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time
 # the playout policies: the game's own, the learned model's, the game's own answering
 # immediate threats (a game whose playout offers it: ``Game.threat_playout``), or none: the
 # leaf scored by the game's learned leaf value (``ai/value.py``; a game without one plays
-# its own playout)
-PLAYOUTS = ("game", "model", "threats", "value")
+# its own playout), or the game's own scored by that value where its cut-off stops it (a
+# game whose playout takes it: ``Game.cutoff_leaf``; elsewhere as "value")
+PLAYOUTS = ("game", "model", "threats", "value", "cutvalue")
 
 WIDENING = (2.0, 1.5)  # children a node may have: base + factor * sqrt(visits)
 EXPLORATION = 1.0  # the UCT constant, unless the bot or the game sets its own
@@ -656,9 +660,10 @@ class MCTS:
         return kind
 
     def value_for(self, game):
-        """The learned leaf value this search scores its leaves by (``playout`` "value" and
-        one shipped for ``game``: ``ai/value.py``), else None."""
-        if self.playout_for(game) != "value":
+        """The learned leaf value this search scores its leaves (or its playouts' last
+        positions) by: ``playout`` "value" or "cutvalue" and one shipped for ``game``
+        (``ai/value.py``), else None."""
+        if self.playout_for(game) not in ("value", "cutvalue"):
             return None
         from ai import value
 
@@ -771,12 +776,15 @@ class MCTS:
     def _rollout(self, state, rng) -> float:
         """The game's own playout from ``state``, cut off as the settings say, answering
         immediate threats when ``playout`` asks for it and the game offers it; with
-        ``playout`` "value" and a leaf value shipped for the game, that value instead."""
+        ``playout`` "value" and a leaf value shipped for the game, that value instead (with
+        "cutvalue", that value where the playout's cut-off stops it, where the game can)."""
         if self._playout_now != "game":
             if self._playout_now == "threats" and getattr(state.game, "threat_playout", False):
                 return state.rollout(rng, self.cutoff, threats=True)
             model = self._value_now
             if model is not None:
+                if self._playout_now == "cutvalue" and getattr(state.game, "cutoff_leaf", False):
+                    return state.rollout(rng, self.cutoff, leaf=model.at_cutoff)
                 return model.leaf(state)
         if self.cutoff is None:
             return state.rollout(rng)

@@ -3,6 +3,7 @@
     nice -n 10 python -m ai.train GAME --value [--games 400] [--iterations 300] [--seed 0]
                                                [--sample-plies 12] [--steps 3000] [--l2 0.001]
                                                [--holdout 0.2] [--out FILE]
+                                               [--at-cutoff N]
 
 Self-play: seeded games of the plain search (``MCTS`` at ``--iterations`` a move), whose
 first ``--sample-plies`` moves are drawn by the root's visits (varied openings).  Every
@@ -13,6 +14,12 @@ on the game's own evaluation alone (``evaluate()``, the mover's view) give the s
 puts the model in the evaluation's units (the model file's ``scale``), and the reading
 the model is measured against: held-out log loss and Brier score, both printed.
 
+``--at-cutoff N`` (a game whose playout takes a leaf at its cut-off, ``Game.cutoff_leaf``)
+trains the model for the search's ``playout=cutvalue``: in place of each position met, N
+positions where the game's own playout from it stops at its cut-off, each labelled by the
+outcome of the game itself (so the model learns what a playout's last position says of the
+position the playout started from), and the evaluation read there.
+
 The weights go to ``ai/values/GAME.json`` (or ``--out``) with the command, the seed and the
 figures.  A game whose states give no ``value_features`` cannot be trained (exit 2).  Names
 no game.
@@ -20,24 +27,61 @@ no game.
 
 from __future__ import annotations
 
+import functools
+import random
 import sys
 import time
+
+from game import rules
 
 from .mcts import MCTS
 from .train import adam, chosen, prepare, seeded_starts, write_model
 from .value import ValueModel, path_of
 
 
-def self_play(game, games: int, iterations: int, seed: int, sample_plies: int, log=None):
+def at_cutoff(state, rng) -> tuple[int, list[float], float] | None:
+    """Where the game's own playout from ``state`` stops at its cut-off: (the seat to move
+    there, its ``value_features()``, its evaluation for that seat); None when the playout
+    ends the game first.  Two playouts on the same draws, one handing its last position's
+    features to ``leaf=`` (``Game.cutoff_leaf``), the other scoring it by the evaluation."""
+    seed = rng.random()
+    got: list = []
+
+    def grab(features, seat):
+        got.append((seat, list(features)))
+        return 0.0
+
+    state.rollout(random.Random(seed), leaf=grab)
+    if not got:
+        return None
+    ev = state.rollout(random.Random(seed))
+    seat, features = got[0]
+    return seat, features, ev if seat == 0 else -ev
+
+
+def self_play(
+    game, games: int, iterations: int, seed: int, sample_plies: int, log=None, cutoffs: int = 0
+):
     """Per game, a list of (value features, the game's evaluation, outcome) for every
-    position before the end, from the view of its player to move."""
+    position before the end, from the view of its player to move; with ``cutoffs``, in
+    place of each position, that many positions where the game's playout from it stops at
+    its cut-off (``at_cutoff``), each labelled by the outcome of the game itself: what the
+    search's ``playout=cutvalue`` asks of the model."""
     out = []
     for g, rng, state in seeded_starts(game, games, seed):
         seen = []
         plies = 0
         while not state.is_over() and plies < 400:
-            ev = state.evaluate()
-            seen.append((state.player, state.value_features(), ev if state.player == 0 else -ev))
+            if cutoffs:
+                for _ in range(cutoffs):
+                    found = at_cutoff(state, rng)
+                    if found is not None:
+                        seen.append(found)
+            else:
+                ev = state.evaluate()
+                seen.append(
+                    (state.player, state.value_features(), ev if state.player == 0 else -ev)
+                )
             moves = state.legal_moves()
             if len(moves) == 1:
                 move = moves[0]
@@ -97,6 +141,25 @@ def figures(X, y, bias: float, weights) -> dict:
 def main(argv) -> int:
     """``python -m ai.train GAME --value ...`` (``argv``: the arguments without --value)."""
     defaults = {"games": 400, "iterations": 300, "sample_plies": 12, "steps": 3000, "holdout": 0.2}
+    argv = list(argv)
+    cutoffs = 0
+    if "--at-cutoff" in argv:  # (read here: the shared command line does not know it)
+        i = argv.index("--at-cutoff")
+        try:
+            cutoffs = int(argv[i + 1])
+        except (IndexError, ValueError):
+            cutoffs = 0
+        if cutoffs < 1:
+            print("error: --at-cutoff takes a whole number of 1 or more", file=sys.stderr)
+            return 2
+        del argv[i : i + 2]
+    gid = argv[0] if argv else ""
+    if cutoffs and gid in rules.GAMES and not getattr(rules.get(gid), "cutoff_leaf", False):
+        print(
+            f"error: {gid}'s playout takes no leaf at its cut-off (Game.cutoff_leaf)",
+            file=sys.stderr,
+        )
+        return 2
     run = prepare(
         argv,
         "python -m ai.train GAME --value",
@@ -104,7 +167,7 @@ def main(argv) -> int:
         defaults,
         "value_feature_names",
         "values",
-        self_play,
+        functools.partial(self_play, cutoffs=cutoffs) if cutoffs else self_play,
     )
     if isinstance(run, int):
         return run
@@ -138,12 +201,15 @@ def main(argv) -> int:
         },
     }
     meta = {
-        "command": "python -m ai.train " + " ".join([args.game, "--value", *argv[1:]]),
+        "command": "python -m ai.train "
+        + " ".join([args.game, "--value", *argv[1:]])
+        + (f" --at-cutoff {cutoffs}" if cutoffs else ""),
         "seed": args.seed,
         "self_play": {
             "games": args.games,
             "iterations": args.iterations,
             "sample_plies": args.sample_plies,
+            "at_cutoff": cutoffs,
         },
         "fit": {
             "steps": args.steps,

@@ -8,7 +8,9 @@ bias; their sum ``z`` is the log-odds that the player to move wins, fitted by
 none here).
 
 The search's ``playout=value`` setting (``ai/mcts.py``) scores a new leaf by the model
-instead of the game's playout.  The value it takes is ``tanh(z / scale)`` for the mover,
+instead of the game's playout; ``playout=cutvalue`` plays the game's playout and scores the
+position where its cut-off stops it by the model (a game whose playout takes it:
+``Game.cutoff_leaf``).  The value it takes is ``tanh(z / scale)`` for the mover,
 held within ``CAP`` of a finished game's 1: ``scale`` is the slope of the same outcomes'
 log-odds on the game's own evaluation, fitted with the model, so that the model speaks in
 the evaluation's units and the game's UCT constant (tuned to them) still fits.
@@ -77,6 +79,13 @@ class ValueModel:
         v = math.tanh(self.logit(state.value_features()) / self.scale)
         v = CAP if v > CAP else -CAP if v < -CAP else v
         return v if state.player == 0 else -v
+
+    def at_cutoff(self, features: Sequence[float], seat: int) -> float:
+        """``leaf`` for a playout's last position, given its ``value_features()`` and the seat
+        to move there (the ``leaf=`` a game's ``rollout`` takes: ``Game.cutoff_leaf``)."""
+        v = math.tanh(self.logit(features) / self.scale)
+        v = CAP if v > CAP else -CAP if v < -CAP else v
+        return v if seat == 0 else -v
 
     def to_json(self) -> dict:
         return {

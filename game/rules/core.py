@@ -46,12 +46,17 @@ AI hooks (used by the generic search in ``ai/``, which never names a game):
   plays better with them on (off where None).
 * ``Game.playout``           -- optional: the playout the computer's levels search with, where
   the game plays better with another than its own (``ai/mcts.py``'s ``playout`` setting:
-  "value" scores each new leaf by the learned leaf value instead); None: its own.
+  "value" scores each new leaf by the learned leaf value instead, "cutvalue" the position
+  where its playout stops); None: its own.
 * ``Game.playout_cutoff``     -- plies after which a playout stops and the
   position is evaluated (``None`` plays to the end).
 * ``Game.threat_playout``     -- optional: True when ``State.rollout`` takes
   ``threats=True``, a playout that answers immediate threats (the search's
   ``playout=threats`` setting; a game without it plays its own playout then).
+* ``Game.cutoff_leaf``        -- optional: True when ``State.rollout`` takes ``leaf=``, a
+  callable ``leaf(features, seat)`` that scores the position where the cut-off stops the
+  playout (its ``value_features()``, the seat to move) for player 0, in place of the
+  evaluation (the search's ``playout=cutvalue`` setting: the learned leaf value there).
 * ``Game.widening``, ``Game.exploration`` -- optional: the search's widening schedule
   (base, factor) and UCT constant for this game, where the engine's defaults do not fit.
 * ``Game.endgame_exploration`` -- optional, above ``exploration``: the constant the search
@@ -607,6 +612,8 @@ class Game:
     rave_ref: int | None = None
     #: ``State.rollout`` takes ``threats=True`` (the search's ``playout=threats``)
     threat_playout: bool = False
+    #: ``State.rollout`` takes ``leaf=`` (the search's ``playout=cutvalue``)
+    cutoff_leaf: bool = False
     #: the playout the computer's levels search with (``ai/mcts.py``'s ``playout``, such as
     #: "value": leaves scored by the learned leaf value); None: the game's own playout
     playout: str | None = None

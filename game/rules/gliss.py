@@ -1373,7 +1373,14 @@ class GlissState(State):
         kind, src, o, kept, end = act
         return GlissMove(kind, src, o, kept, end, self)
 
-    def rollout(self, rng, cutoff=None) -> float:
+    def rollout(self, rng, cutoff=None, leaf=None) -> float:
+        """A fast random playout (``_random_action``'s policy), the value for player 0.
+
+        ``leaf`` (``Game.cutoff_leaf``) scores the position where the cut-off stops it,
+        called with its ``value_features`` and the seat to move, in place of the
+        evaluation (its value is for player 0); a mover that begins its turn there with
+        the towers' goal has won, and is not asked.  The moves played and the random
+        draws are the same with it or without."""
         if cutoff is None:
             cutoff = self.game.playout_cutoff
         if self.is_over():
@@ -1402,6 +1409,10 @@ class GlissState(State):
                     return 1.0 if w == 0 else -1.0
             mine, enemy = enemy, mine
             me = 1 - me
+        if leaf is not None:
+            if _towers(g, mine).bit_count() >= TOWER_GOAL:  # over: the mover has won
+                return 1.0 if me == 0 else -1.0
+            return leaf(value_features_bits(g, mine, enemy, me), me)
         red, blue = (mine, enemy) if me == 0 else (enemy, mine)
         return _evaluate(g, red, blue, me)
 
@@ -1409,6 +1420,12 @@ class GlissState(State):
         if self.is_over():
             return self.result()
         return _evaluate(self.geo, self.stones[0], self.stones[1], self.player)
+
+    def value_features(self) -> list[float]:
+        """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``, the mover's view;
+        ai/value.py); the position is not over."""
+        me = self.player
+        return value_features_bits(self.geo, self.stones[me], self.stones[1 - me], me)
 
     def move_queue(self, rng) -> "GlissMoveQueue | list":
         """The legal moves in the order of ``ordered_moves``, made one at a time (the
@@ -1715,6 +1732,75 @@ def _evaluate(g: _Geo, red: int, blue: int, to_move: int) -> float:
     if nt1 >= TOWER_GOAL - 2:
         s1 += 2.0 * (nt1 - TOWER_GOAL + 3)
     return math.tanh((s0 - s1) / 6.0)
+
+
+# --- position features (the learned leaf value of ai/value.py) ----------------------------
+# the names of ``value_features_bits``' entries (``Gliss.value_feature_names``); renaming or
+# reordering them makes a shipped model stale
+VALUE_FEATURE_NAMES = (
+    "mover is Blue",
+    "mover's towers (fours)",
+    "opponent's towers (fours)",
+    "mover's towers over 9",
+    "opponent's towers over 9",
+    "mover's bases (twos)",
+    "opponent's bases (twos)",
+    "mover's gliders (twos)",
+    "opponent's gliders (twos)",
+    "opponent's bases the mover's gliders hit (twos)",
+    "mover's bases the opponent's gliders hit (twos)",
+    "mover's gliders hit every opponent base, a mover base stands",
+    "opponent's gliders hit every mover base, an opponent base stands",
+    "opponent's gliders the mover's gliders hit (twos)",
+    "mover's gliders the opponent's gliders hit (twos)",
+    "empty points (share of the board)",
+)
+
+
+def value_features_bits(g: _Geo, mine: int, enemy: int, player: int) -> list[float]:
+    """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``), from the view of
+    ``player``, to move with stones ``mine`` against ``enemy``, in a position that is not
+    over: the towers, bases and gliders either way, the towers past 9 (the goal is 12, the
+    evaluation's bonus), what each side's gliders could land on now (``_threats``: the
+    bases hit and the gliders taken, and whether every enemy base is hit while a base of
+    one's own stands, the evaluation's near-win for the mover) and the room left.  What
+    ``_evaluate`` computes, at its cost."""
+    tm, sqm, bm, glm, cm = _classify(g, mine)
+    te, sqe, be, gle, ce = _classify(g, enemy)
+    ntm, nte = tm.bit_count(), te.bit_count()
+    nbm, nbe = sqm.bit_count(), sqe.bit_count()
+    hbm, hgm = _threats(g, mine, enemy, te, be, gle) if cm else (0, 0)
+    hbe, hge = _threats(g, enemy, mine, tm, bm, glm) if ce else (0, 0)
+    BM = g.BM
+    tbm = sum(1 for ll in g.bits(sqe) if BM[ll] & hbm) if hbm else 0  # enemy bases hit
+    tbe = sum(1 for ll in g.bits(sqm) if BM[ll] & hbe) if hbe else 0
+    nb = g.nb
+    if hgm:  # a landing on one stone of a glider takes all 3: spread over each glider hit
+        hgm = (hgm | nb(hgm)) & gle
+        hgm = (hgm | nb(hgm)) & gle
+    if hge:
+        hge = (hge | nb(hge)) & glm
+        hge = (hge | nb(hge)) & glm
+    near = TOWER_GOAL - 3
+    area = g.n * g.n
+    return [
+        1.0 if player == 1 else 0.0,
+        ntm / 4,
+        nte / 4,
+        float(max(0, ntm - near)),
+        float(max(0, nte - near)),
+        nbm / 2,
+        nbe / 2,
+        cm.bit_count() / 2,
+        ce.bit_count() / 2,
+        tbm / 2,
+        tbe / 2,
+        1.0 if nbe and tbm == nbe and nbm else 0.0,
+        1.0 if nbm and tbe == nbm and nbe else 0.0,
+        hgm.bit_count() / 6,  # 3 stones a glider, in twos
+        hge.bit_count() / 6,
+        (area - (mine | enemy).bit_count()) / area,
+    ]
 
 
 # ----------------------------------------------------------------------------------------
@@ -2090,6 +2176,10 @@ class Gliss(Game):
     playout_cutoff = 12
     # the names of ``GlissState.move_features``' indices (the learned priors, ai/policy.py)
     move_feature_names = FEATURE_NAMES
+    # the names of ``GlissState.value_features``' entries (the learned leaf value, ai/value.py)
+    value_feature_names = VALUE_FEATURE_NAMES
+    # ``GlissState.rollout`` takes ``leaf=``: the learned value at the playout's cut-off
+    cutoff_leaf = True
     # puzzle themes (``State.puzzle_theme``): a base broken, a dock and convert, towers
     puzzle_themes = (
         ("base wipe", ("'s base",)),

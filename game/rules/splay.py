@@ -504,6 +504,11 @@ class SplayState(State):
             for m in moves
         ]
 
+    def value_features(self) -> list[float]:
+        """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``, the mover's view;
+        ai/value.py); the position is not over."""
+        return value_features_cells(self.cells, self.emp, self.terr, self.player)
+
     def amaf_key(self, move) -> int:
         """The move's key for the search's shared move statistics (RAVE/GRAVE,
         ``ai/mcts.py``): ``2 * (cell + 1) + seat``, and the seat alone for a pass."""
@@ -521,8 +526,10 @@ class SplayState(State):
             p ^= 1
         return value, keys
 
-    def rollout(self, rng, cutoff=None, trace=None) -> float:
-        """A fast random playout; ``trace``, a list, receives every cell played (None: pass)."""
+    def rollout(self, rng, cutoff=None, trace=None, leaf=None) -> float:
+        """A fast random playout; ``trace``, a list, receives every cell played (None: pass);
+        ``leaf`` (``Game.cutoff_leaf``) scores a position where the cut-off stops it, called
+        with its ``value_features`` and the seat to move, in place of the evaluation."""
         if cutoff is None:
             cutoff = Splay.playout_cutoff
         return _rollout(
@@ -533,6 +540,7 @@ class SplayState(State):
             rng,
             10**9 if cutoff is None else cutoff,
             trace,
+            leaf,
         )
 
 
@@ -565,7 +573,7 @@ def _evaluate(cells, emp, terr) -> float:
     return x / (1.0 + abs(x))
 
 
-def _rollout(cells0, emp0, terr0, player, rng, cutoff, trace=None) -> float:
+def _rollout(cells0, emp0, terr0, player, rng, cutoff, trace=None, leaf=None) -> float:
     """A random game from the position, in place on copies; the value for player 0.
 
     A random legal move is drawn by rejection over (empty interior cells + own
@@ -593,6 +601,8 @@ def _rollout(cells0, emp0, terr0, player, rng, cutoff, trace=None) -> float:
         if terr[0] >= WIN_TERRITORY or terr[1] >= WIN_TERRITORY:
             break
         if plies >= cutoff:
+            if leaf is not None:
+                return leaf(value_features_cells(cells, emp, terr, player), player)
             return _evaluate(cells, emp, terr)
         own = towers[player]
         ne = len(empties)
@@ -791,6 +801,78 @@ def _move_features(cells, emp, terr, p: int, x: int) -> tuple[int, ...]:
     return tuple(feats)
 
 
+# --- position features (the learned leaf value of ai/value.py) ----------------------------
+# the names of ``value_features_cells``' entries (``Splay.value_feature_names``); renaming or
+# reordering them makes a shipped model stale
+VALUE_FEATURE_NAMES = (
+    "mover is Black",
+    "territory, mover less opponent (tens)",
+    "territory on the board (nineties)",
+    "tower gain, mover (tens)",
+    "tower gain, opponent (tens)",
+    "mover's biggest splay now (tens)",
+    "opponent's biggest splay next (tens)",
+    "mover's ripe towers (fives)",
+    "opponent's ripe towers (fives)",
+    "mover's towers (tens)",
+    "opponent's towers (tens)",
+    "mover's ripe splay wins",
+    "opponent's ripe splay would win",
+    "empty interior cells (fifties)",
+)
+
+
+_IS_INTERIOR = bytes(1 if i in set(INTERIOR) else 0 for i in range(N))
+
+
+def value_features_cells(cells, emp, terr, player: int) -> list[float]:
+    """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``), from the view of
+    ``player``, to move, in a position that is not over: the territory either way, what
+    each side's towers can still gain (the evaluation's ``TOWER_GAIN``), the biggest splay
+    each side has ripe (a tower one checker from its splay: empty neighbours = height + 1),
+    whether that splay reaches 46 cells (for the mover, a win at once: stacking on one's own
+    tower is always allowed), and how much room is left.  One pass over the
+    board, as ``_evaluate`` makes."""
+    gain = TOWER_GAIN
+    tgain = [0.0, 0.0]
+    best = [0, 0]
+    ripe = [0, 0]
+    towers = [0, 0]
+    empty = 0
+    for i in range(N):
+        v = cells[i]
+        code = v & 15
+        if code > 1:
+            o = v >> 4
+            e = emp[i]
+            towers[o] += 1
+            tgain[o] += gain[code][e]
+            if e == code:  # one more checker makes height = empty neighbours
+                ripe[o] += 1
+                if e > best[o]:
+                    best[o] = e
+        elif not v and _IS_INTERIOR[i]:
+            empty += 1
+    q = 1 - player
+    tp, tq = terr[player], terr[q]
+    return [
+        1.0 if player == 1 else 0.0,
+        (tp - tq) / 10,
+        (tp + tq) / 91,
+        tgain[player] / 10,
+        tgain[q] / 10,
+        best[player] / 10,
+        best[q] / 10,
+        ripe[player] / 5,
+        ripe[q] / 5,
+        towers[player] / 10,
+        towers[q] / 10,
+        1.0 if best[player] and tp + best[player] >= WIN_TERRITORY else 0.0,
+        1.0 if best[q] and tq + best[q] >= WIN_TERRITORY else 0.0,
+        empty / 50,
+    ]
+
+
 class Splay(Game):
     id = "splay"
     name = "Splay"
@@ -822,6 +904,10 @@ class Splay(Game):
     playout_cutoff = 12
     # the names of ``SplayState.move_features``' indices (the learned priors, ai/policy.py)
     move_feature_names = FEATURE_NAMES
+    # the names of ``SplayState.value_features``' entries (the learned leaf value, ai/value.py)
+    value_feature_names = VALUE_FEATURE_NAMES
+    # ``SplayState.rollout`` takes ``leaf=``: the learned value at the playout's cut-off
+    cutoff_leaf = True
     # puzzle themes (``State.puzzle_theme``): a splay that wins, else the last placement
     puzzle_themes = (("splay", ("splays",)),)
     puzzle_theme_default = "last placement"

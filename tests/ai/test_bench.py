@@ -91,18 +91,25 @@ def test_glorietas_own_settings_print_both_ways_and_other_games_say_they_have_no
 
 def test_value_prints_the_learned_leaf_value_beside_the_games_playout(capsys, monkeypatch):
     """``python -m ai.bench --value``: iterations per CPU-second with the game's playout and
-    with the learned leaf value, in a game that ships one; the others say they have none."""
+    with the learned leaf value, in a game that ships one (and with it at the playout's
+    cut-off, where the game's playout takes it); the others say they have none."""
     from ai import value as val
 
-    gess = rules.get("gess")
-    names = gess.value_feature_names
-    monkeypatch.setattr(val, "_cache", {"gess": val.ValueModel("gess", names, [0.1] * len(names))})
-    argv = ["--value", "--seconds", "0.02", "--game", "gess", "--game", "splay"]
+    cache = {}
+    for gid in ("gess", "splay"):
+        names = rules.get(gid).value_feature_names
+        cache[gid] = val.ValueModel(gid, names, [0.1] * len(names))
+    cache["glades"] = None
+    monkeypatch.setattr(val, "_cache", cache)
+    argv = ["--value", "--seconds", "0.02", "--game", "gess", "--game", "splay", "--game", "glades"]
     assert bench.main(argv) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split()[:2] for line in out[1:3]] == [
+    assert [line.split()[:2] for line in out[1:6]] == [
         ["gess", "playout=game"],
         ["gess", "playout=value"],
+        ["splay", "playout=game"],
+        ["splay", "playout=value"],
+        ["splay", "playout=cutvalue"],
     ]
-    assert all(float(x) > 0 for line in out[1:3] for x in line.split()[2:])
-    assert out[3].startswith("splay") and "no learned leaf value" in out[3]
+    assert all(float(x) > 0 for line in out[1:6] for x in line.split()[2:])
+    assert out[6].startswith("glades") and "no learned leaf value" in out[6]

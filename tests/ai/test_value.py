@@ -15,6 +15,7 @@ from game import rules
 
 GESS = rules.get("gess")
 SPLAY = rules.get("splay")
+GLADES = rules.get("glades")  # no value features
 NAMES = GESS.value_feature_names
 
 
@@ -87,7 +88,7 @@ def test_a_model_round_trips_through_its_file_and_a_stale_or_broken_one_is_ignor
         with pytest.raises(ValueError):
             val.ValueModel.from_json(bad)
     monkeypatch.setattr(val, "_cache", {})
-    assert val.load(SPLAY) is None  # a game without value features has none
+    assert val.load(GLADES) is None  # a game without value features has none
 
 
 def test_the_search_scores_its_leaves_by_the_model_with_playout_value(shipped, monkeypatch):
@@ -113,8 +114,8 @@ def test_a_game_without_a_model_plays_its_own_playout(shipped):
     a = MCTS(iterations=200, seed=4, playout="value").search(s)
     b = MCTS(iterations=200, seed=4).search(s)
     assert [(m.move, m.visits) for m in a.stats] == [(m.move, m.visits) for m in b.stats]
-    sp = SPLAY.start()  # no value features at all
-    assert MCTS(iterations=100, seed=1, playout="value").search(sp).move in sp.legal_moves()
+    gl = GLADES.start()  # no value features at all
+    assert MCTS(iterations=100, seed=1, playout="value").search(gl).move in gl.legal_moves()
 
 
 def test_the_spec_key_sets_it_and_it_does_not_combine_with_grave():
@@ -149,7 +150,7 @@ def test_the_train_command_writes_a_model_that_reads_back(tmp_path, capsys, monk
     assert m.meta["seed"] == 3 and "--value" in m.meta["command"]
     assert m.meta["figures"]["held_out"]["model"]["positions"] > 0
     assert "held out" in capsys.readouterr().out
-    assert train.main(["splay", "--value", "--out", str(out)]) == 2
+    assert train.main(["glades", "--value", "--out", str(out)]) == 2
     assert "no value features" in capsys.readouterr().err
 
 
@@ -229,3 +230,130 @@ def test_a_lone_legal_move_is_read_as_a_leaf_of_the_search_would_be(shipped, mon
     assert res.move == only and res.value == pytest.approx(m.leaf(after) * sign)
     plain = MCTS(iterations=50).search(s)
     assert plain.value == pytest.approx(after.evaluate() * sign)
+
+
+def splay_model(bias=0.1, scale=2.0):
+    names = SPLAY.value_feature_names
+    w = [0.0] * len(names)
+    w[names.index("territory, mover less opponent (tens)")] = 1.5
+    w[names.index("mover's biggest splay now (tens)")] = 2.0
+    return val.ValueModel("splay", names, w, bias, scale)
+
+
+def splay_midgame(plies=20, seed=5):
+    rng = random.Random(seed)
+    s = SPLAY.start()
+    for _ in range(plies):
+        s = s.play(rng.choice(s.legal_moves()))
+    return s
+
+
+def test_at_cutoff_is_the_leaf_of_the_position_its_features_come_from():
+    m = splay_model()
+    s = splay_midgame()
+    for state in (s, s.play(s.legal_moves()[0])):
+        assert m.at_cutoff(state.value_features(), state.player) == pytest.approx(m.leaf(state))
+    sure = val.ValueModel("splay", m.names, m.weights, 500.0, 1.0)
+    assert sure.at_cutoff(s.value_features(), 0) == val.CAP
+    assert sure.at_cutoff(s.value_features(), 1) == -val.CAP
+
+
+def test_splays_playout_scores_its_cut_off_position_by_the_leaf_it_is_given():
+    """``leaf=`` is called once, where the cut-off stops the playout, with that position's
+    features and seat to move; the playout's moves are the same as without it."""
+    s = splay_midgame()
+    seen = []
+
+    def leaf(features, seat):
+        seen.append((features, seat))
+        return 0.25
+
+    assert s.rollout(random.Random(1), 0, leaf=leaf) == 0.25
+    assert seen == [(s.value_features(), s.player)]
+    seen.clear()
+    trace: list = []
+    assert s.rollout(random.Random(2), 6, trace, leaf=leaf) == 0.25
+    after = s
+    for cell in trace:
+        after = after.play("pass" if cell is None else after.geometry.names[cell])
+    assert len(trace) == 6 and seen == [(after.value_features(), after.player)]
+    plain: list = []
+    s.rollout(random.Random(2), 6, plain)
+    assert plain == trace  # the same moves: only the last position's score differs
+    near_end = splay_midgame(plies=60, seed=5)
+    if not near_end.is_over():  # played to the end, it never calls the leaf
+        seen.clear()
+        value = near_end.rollout(random.Random(3), 10**6, leaf=leaf)
+        assert seen == [] and value in (1.0, 0.0, -1.0)
+
+
+def test_playout_cutvalue_plays_the_games_playout_scored_by_the_model_at_its_cut_off(
+    monkeypatch,
+):
+    """Visit for visit, ``playout=cutvalue`` in Splay is the plain search whose playout is
+    given the model's ``at_cutoff``; in Gess, whose playout takes no leaf, it is
+    ``playout=value``; without a shipped model it is the game's own."""
+    m = splay_model()
+    monkeypatch.setattr(val, "_cache", {"splay": m})
+    s = splay_midgame()
+    res = MCTS(iterations=300, seed=1, playout="cutvalue").search(s)
+    plain = MCTS(iterations=300, seed=1).search(s)
+    own = type(s).rollout
+    monkeypatch.setattr(
+        type(s), "rollout", lambda self, rng, cutoff=None: own(self, rng, cutoff, leaf=m.at_cutoff)
+    )
+    patched = MCTS(iterations=300, seed=1).search(s)
+    monkeypatch.setattr(type(s), "rollout", own)
+    visits = [(x.move, x.visits) for x in res.stats]
+    assert visits == [(x.move, x.visits) for x in patched.stats]
+    assert visits != [(x.move, x.visits) for x in plain.stats]
+    monkeypatch.setattr(val, "_cache", {"splay": None})
+    none = MCTS(iterations=300, seed=1, playout="cutvalue").search(s)
+    assert [(x.move, x.visits) for x in none.stats] == [(x.move, x.visits) for x in plain.stats]
+    g = midgame()
+    gm = model(bias=0.2, scale=3.0, **{"stones, mover less opponent (tens)": 2.0})
+    monkeypatch.setattr(val, "_cache", {"gess": gm})
+    a = MCTS(iterations=200, seed=2, playout="cutvalue").search(g)
+    b = MCTS(iterations=200, seed=2, playout="value").search(g)
+    assert [(x.move, x.visits) for x in a.stats] == [(x.move, x.visits) for x in b.stats]
+    assert make_player("mcts:iterations=50,playout=cutvalue").playout == "cutvalue"
+
+
+def test_at_cutoff_reads_the_position_where_the_games_playout_stops():
+    """``train_value.at_cutoff``: the seat, features and evaluation of the position the
+    game's own playout reaches at its cut-off (12 plies in Splay), replayed here by its
+    trace on the same draws; None where the playout ends the game first."""
+    s = splay_midgame()
+    rng = random.Random(7)
+    probe = random.Random(7)
+    seed = probe.random()
+    seat, feats, ev = train_value.at_cutoff(s, rng)
+    trace: list = []
+    s.rollout(random.Random(seed), None, trace)
+    after = s
+    for cell in trace:
+        after = after.play("pass" if cell is None else after.geometry.names[cell])
+    assert len(trace) == SPLAY.playout_cutoff and not after.is_over()
+    assert (seat, feats) == (after.player, after.value_features())
+    assert ev == pytest.approx(after.evaluate() * (1 if seat == 0 else -1))
+    rng = random.Random(1)
+    late = SPLAY.start()
+    while not late.is_over():
+        if train_value.at_cutoff(late, random.Random(3)) is None:
+            break
+        late = late.play(rng.choice(late.legal_moves()))
+    assert not late.is_over()  # some position near the end: its playouts finish the game
+
+
+def test_the_train_command_at_the_cut_off(tmp_path, capsys):
+    out = tmp_path / "c.json"
+    argv = ["splay", "--value", "--games", "6", "--iterations", "10", "--steps", "200",
+            "--seed", "2", "--at-cutoff", "2", "--out", str(out)]  # fmt: skip
+    assert train.main(argv) == 0
+    m = val.read(out)
+    assert m.game_id == "splay" and m.meta["self_play"]["at_cutoff"] == 2
+    assert m.meta["command"].endswith("--at-cutoff 2")
+    capsys.readouterr()
+    assert train.main(["gess", "--value", "--at-cutoff", "2", "--out", str(out)]) == 2
+    assert "no leaf at its cut-off" in capsys.readouterr().err
+    assert train.main(["splay", "--value", "--at-cutoff", "0", "--out", str(out)]) == 2
