@@ -766,7 +766,8 @@ def main(argv=None) -> int:
         "--value",
         action="store_true",
         help="every search scoring its leaves by the learned leaf value (playout=value; "
-        "ai/value.py)",
+        "ai/value.py), or its playouts' last positions in a game whose playout takes it "
+        "(playout=cutvalue)",
     )
     ap.add_argument("--cache", default=None, help="JSON-lines file of played games")
     ap.add_argument(
@@ -833,8 +834,8 @@ def main(argv=None) -> int:
             SEARCH["prior_widening"] = True
     if args.threats:
         SEARCH["playout"] = "threats"
-    if args.value:
-        SEARCH["playout"] = "value"
+    if args.value:  # at the cut-off in a game whose playout takes it, as its levels search
+        SEARCH["playout"] = "cutvalue" if getattr(game, "cutoff_leaf", False) else "value"
     cache = Path(args.cache) if args.cache else None
     print(f"{game.id}: self-play at {', '.join(map(str, BUDGETS))} iterations")
     play = not args.cached_only
@@ -861,6 +862,10 @@ def main(argv=None) -> int:
         print(f"  and {len(more)} games of {extra}")
         games += more
     decided = [g for g in games if g["score"] is not None]
+    if not decided and not (args.bench or args.study):  # (a table fitted on nothing
+        # would overwrite the shipped one)
+        print("error: no finished game to fit or measure; nothing written", file=sys.stderr)
+        return 2
     if args.study:
         study(decided)
         return 0

@@ -927,6 +927,12 @@ class Splay(Game):
     # at 1.8 s against medium at 0.6 s (3x) scored only 57.5% in 20, so the steps below
     # master are about 3.7x apart (docs/ai.md, "Splay's ladder, recalibrated")
     level_times = {"easy": 0.15, "medium": 0.4, "hard": 1.5}
+    # the levels score the position where a playout's cut-off stops it by the learned value
+    # fitted there (ai/value.py, ai/values/splay.json; the search's ``playout=cutvalue``)
+    # instead of ``evaluate``: against the plain search at equal CPU time it scored 13-0-7 at
+    # 0.3 s and 7-5-4 (59.4%) at Hard's 1.5 s (docs/ai.md, "At the playout's cut-off").  The
+    # review searches the same way, and the win-chance table is fitted on such searches
+    playout = "cutvalue"
 
     def start(self, **options) -> SplayState:
         self.validate(options)

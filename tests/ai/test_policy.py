@@ -112,11 +112,12 @@ def test_the_spec_keys_set_the_settings_and_bad_values_say_so():
         True,
         "model",
     )
-    # a level takes the game's own (None); Splay names none, so it searches without
+    # a level takes the game's own (None); Splay names no priors, so it searches without
+    # them (and its playout scored at the cut-off by its learned value)
     off = make_player("medium")
     assert (off.prior, off.prior_widening, off.playout) == (None, None, None)
     assert off.learned_for(SPLAY) == (0.0, False) and off.policy_for(SPLAY) is None
-    assert off.playout_for(SPLAY) == "game"
+    assert off.playout_for(SPLAY) == "cutvalue"
     assert make_player("mcts:iterations=50").learned_for(SPLAY) == (0.0, False)
     for bad in ("mcts:prior=-1", "mcts:prior=nan", "mcts:pvisits=0", "mcts:playout=fast"):
         with pytest.raises(ValueError):
@@ -319,7 +320,8 @@ def test_a_level_takes_the_games_own_priors_and_says_its_search_was_guided(shipp
     level = make_bot("medium", seed=1, **budget)
     assert level.learned_for(SPLAY) == (1.0, False)
     res = level.search(s)
-    named = MCTS(iterations=200, seed=1, prior=1.0).search(s)
+    # (and the game's own playout: Splay's scored at its cut-off by its learned value)
+    named = MCTS(iterations=200, seed=1, prior=1.0, playout=SPLAY.playout).search(s)
     assert res.guided and named.guided
     assert [(m.move, m.visits) for m in res.stats] == [(m.move, m.visits) for m in named.stats]
     assert res.win_chance == winchance.of_state(s, res.value, res.iterations, res.proven, True)

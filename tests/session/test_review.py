@@ -339,7 +339,7 @@ def test_the_move_played_is_valued_in_the_same_search_as_the_best_move():
     game = rules.get("splay")
     states = [game.start()]
     moves = []
-    bot = MCTS(iterations=300, seed=4)
+    bot = MCTS(iterations=300, seed=4, **review.SEARCH)  # the search the review makes
     while len(moves) < 10 and not states[-1].is_over():
         m = bot.choose(states[-1])
         moves.append(str(m))

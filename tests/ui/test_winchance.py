@@ -497,8 +497,8 @@ def test_deep_budgets_on_a_tiny_budget_and_their_cache(tmp_path, monkeypatch, ca
     assert again == [line for line in first.splitlines() if not line.startswith("  seed ")]
     # other deep settings are another game to play: with --cached-only, none is found
     other = [a if a != "3" else "4" for a in args]
-    assert calibrate.main(other + ["--cached-only"]) == 0
-    assert "0 games" in capsys.readouterr().out
+    assert calibrate.main(other + ["--cached-only"]) == 2  # so no table to fit: none written
+    assert "no finished game" in capsys.readouterr().err
     # a bad deep setting is a message, not a crash
     assert calibrate.main(args[:-4] + ["--deep-budget", "15"]) == 2
     assert calibrate.main(["glades", "--deep-games", "1"]) == 2
@@ -766,3 +766,18 @@ def test_the_worker_and_the_merge_say_which_top_moves_are_proven():
     )
     assert merged["proven_moves"].get("1") == 1
     assert winchance.top_move_chance(Pile(4), one, 0.3, move="1") == 1.0
+
+
+def test_value_calibrates_the_searches_the_levels_make(tmp_path, monkeypatch, capsys):
+    """``--value``: the learned leaf value at every leaf in Gess, at the playout's cut-off in
+    Splay (whose playout takes it), as their levels search."""
+    monkeypatch.setattr(calibrate, "SEARCH", {})
+    for gid, kind in (("gess", "value"), ("splay", "cutvalue")):
+        shipped = (winchance.FOLDER / f"{gid}.json").read_bytes()
+        args = [gid, "--value", "--train", "0", "--test", "0", "--cached-only"]
+        # no game to fit: it says so and writes nothing (the shipped table stays)
+        assert calibrate.main(args + ["--cache", str(tmp_path / f"{gid}.jsonl")]) == 2
+        assert "nothing written" in capsys.readouterr().err
+        assert (winchance.FOLDER / f"{gid}.json").read_bytes() == shipped
+        assert calibrate.SEARCH == {"playout": kind}
+        assert getattr(rules.get(gid), "playout", None) == kind
