@@ -930,7 +930,7 @@ class Splay(Game):
     # the levels score the position where a playout's cut-off stops it by the learned value
     # fitted there (ai/value.py, ai/values/splay.json; the search's ``playout=cutvalue``)
     # instead of ``evaluate``: against the plain search at equal CPU time it scored 13-0-7 at
-    # 0.3 s and 7-5-4 (59.4%) at Hard's 1.5 s (docs/ai.md, "At the playout's cut-off").  The
+    # 0.3 s and 14-9-9 (57.8%) in 32 at Hard's 1.5 s (docs/ai.md, "At the playout's cut-off").  The
     # review searches the same way, and the win-chance table is fitted on such searches
     playout = "cutvalue"
 
