@@ -772,7 +772,7 @@ def test_value_calibrates_the_searches_the_levels_make(tmp_path, monkeypatch, ca
     """``--value``: the learned leaf value at every leaf in Gess, at the playout's cut-off in
     Splay (whose playout takes it), as their levels search."""
     monkeypatch.setattr(calibrate, "SEARCH", {})
-    for gid, kind in (("gess", "value"), ("splay", "cutvalue")):
+    for gid, kind in (("gess", "value"), ("splay", "cutvalue"), ("gliss", "cutvalue")):
         shipped = (winchance.FOLDER / f"{gid}.json").read_bytes()
         args = [gid, "--value", "--train", "0", "--test", "0", "--cached-only"]
         # no game to fit: it says so and writes nothing (the shipped table stays)
