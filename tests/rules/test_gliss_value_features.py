@@ -12,20 +12,10 @@ import random
 from game import rules
 from game.rules import gliss
 from game.rules.gliss import VALUE_FEATURE_NAMES, GlissMove
+from tests.rules.test_gliss_features import LETTERS, pos
+from tests.rules.test_gliss_queue import random_positions
 
 GLISS = rules.get("gliss")
-LETTERS = "abcdefghijklmnopqrs"
-
-
-def pos(red=(), blue=(), to_move="Red", size=13):
-    grid = dict.fromkeys(red, "R")
-    for x in blue:
-        assert x not in grid
-        grid[x] = "B"
-    lines = ["game: gliss", f"size: {size}", f"to move: {to_move}"]
-    for r in range(size, 0, -1):
-        lines.append(f"{r:>2} " + " ".join(grid.get(f"{LETTERS[c]}{r}", ".") for c in range(size)))
-    return GLISS.parse("\n".join(lines))
 
 
 def base(ll: str) -> list[str]:
@@ -242,28 +232,10 @@ def test_towers_near_the_goal():
 
 
 # --- the literal reading over random positions ------------------------------------------------
-def random_positions(seed: int, games: int, max_plies: int = 80):
-    """Every position of some seeded random games that is not over (the playout's own moves,
-    or a flight drawn evenly, for longer games with more flights)."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        s = GLISS.start(size=rng.choice((12, 13, 13, 15)))
-        for _ in range(max_plies):
-            if s.is_over():
-                break
-            yield s
-            moves = s.legal_moves()
-            if rng.random() < 0.5:
-                flights = [m for m in moves if m.kind != "build"]
-                s = s.play(rng.choice(flights or moves))
-            else:
-                s = s.play(s.random_move(rng))
-
-
 def test_the_features_agree_with_the_literal_reading_over_random_positions():
     checked = skipped = 0
     seen = [0] * len(VALUE_FEATURE_NAMES)
-    for s in random_positions(13, 30, max_plies=120):
+    for s in (p for size in (12, 13, 15) for p in random_positions(size, 13 + size, 10)):
         try:
             want = literal(s)
         except Unreadable:
