@@ -12,6 +12,7 @@ from ai import value as val
 from ai.levels import make_player
 from ai.mcts import MCTS
 from game import rules
+from tests.rules.test_splay_value_features import recording_leaf
 
 GESS = rules.get("gess")
 SPLAY = rules.get("splay")
@@ -262,12 +263,7 @@ def test_splays_playout_scores_its_cut_off_position_by_the_leaf_it_is_given():
     """``leaf=`` is called once, where the cut-off stops the playout, with that position's
     features and seat to move; the playout's moves are the same as without it."""
     s = splay_midgame()
-    seen = []
-
-    def leaf(features, seat):
-        seen.append((features, seat))
-        return 0.25
-
+    seen, leaf = recording_leaf()
     assert s.rollout(random.Random(1), 0, leaf=leaf) == 0.25
     assert seen == [(s.value_features(), s.player)]
     seen.clear()

@@ -14,6 +14,7 @@ from game.rules import gliss
 from game.rules.gliss import VALUE_FEATURE_NAMES, GlissMove
 from tests.rules.test_gliss_features import LETTERS, pos
 from tests.rules.test_gliss_queue import random_positions
+from tests.rules.test_splay_value_features import recording_leaf
 
 GLISS = rules.get("gliss")
 
@@ -263,12 +264,7 @@ def midgame(seed: int, plies: int = 16):
 
 def test_a_playout_cut_off_at_once_asks_the_leaf_for_its_position():
     s = midgame(1)
-    seen = []
-
-    def leaf(features, seat):
-        seen.append((features, seat))
-        return 0.25
-
+    seen, leaf = recording_leaf()
     assert s.rollout(random.Random(1), 0, leaf=leaf) == 0.25
     assert seen == [(s.value_features(), s.player)]
     blue = flip(s)

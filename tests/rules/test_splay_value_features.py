@@ -12,6 +12,18 @@ G = rules.get("splay")
 W, B = 0, 1
 
 
+def recording_leaf(value: float = 0.25):
+    """A playout's ``leaf=`` that notes each (features, seat) it is asked about and answers
+    ``value``; (the list of what it was asked, the leaf)."""
+    seen: list = []
+
+    def leaf(features, seat):
+        seen.append((features, seat))
+        return value
+
+    return seen, leaf
+
+
 def named(state) -> dict:
     return dict(zip(VALUE_FEATURE_NAMES, state.value_features(), strict=True))
 
