@@ -76,13 +76,11 @@ class ValueModel:
         game's result, else the model's ``tanh(z / scale)`` for the mover, within ``CAP``."""
         if state.is_over():
             return float(state.result())
-        v = math.tanh(self.logit(state.value_features()) / self.scale)
-        v = CAP if v > CAP else -CAP if v < -CAP else v
-        return v if state.player == 0 else -v
+        return self.at_cutoff(state.value_features(), state.player)
 
     def at_cutoff(self, features: Sequence[float], seat: int) -> float:
-        """``leaf`` for a playout's last position, given its ``value_features()`` and the seat
-        to move there (the ``leaf=`` a game's ``rollout`` takes: ``Game.cutoff_leaf``)."""
+        """``leaf`` of a position not over, given its ``value_features()`` and the seat to
+        move there (also the ``leaf=`` a game's ``rollout`` takes: ``Game.cutoff_leaf``)."""
         v = math.tanh(self.logit(features) / self.scale)
         v = CAP if v > CAP else -CAP if v < -CAP else v
         return v if seat == 0 else -v

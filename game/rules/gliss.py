@@ -1702,18 +1702,27 @@ def _threats(g: _Geo, mine: int, enemy: int, etow: int, ebst: int, egl: int):
     return hit_b, hit_g
 
 
+def _sides(g: _Geo, a: int, b: int) -> tuple[tuple, tuple]:
+    """What ``_evaluate`` and ``value_features_bits`` read of the two sides with stones
+    ``a`` and ``b``: for each, (towers, base squares, glider stones, glider cores, the
+    other side's bases its gliders could land on now, the other side's glider stones they
+    could land on)."""
+    ta, sqa, ba, gla, ca = _classify(g, a)
+    tb, sqb, bb, glb, cb = _classify(g, b)
+    hba, hga = _threats(g, a, b, tb, bb, glb) if ca else (0, 0)
+    hbb, hgb = _threats(g, b, a, ta, ba, gla) if cb else (0, 0)
+    BM = g.BM
+    hit_a = sum(1 for ll in g.bits(sqb) if BM[ll] & hba) if hba else 0  # b's bases a hits
+    hit_b = sum(1 for ll in g.bits(sqa) if BM[ll] & hbb) if hbb else 0
+    return (ta, sqa, gla, ca, hit_a, hga), (tb, sqb, glb, cb, hit_b, hgb)
+
+
 def _evaluate(g: _Geo, red: int, blue: int, to_move: int) -> float:
     """Heuristic value for Red in [-1, 1]."""
-    t0, sq0, b0, gl0, c0 = _classify(g, red)
-    t1, sq1, b1, gl1, c1 = _classify(g, blue)
+    (t0, sq0, _, c0, tb0, hg0), (t1, sq1, _, c1, tb1, hg1) = _sides(g, red, blue)
     nt0, nt1 = t0.bit_count(), t1.bit_count()
     nb0, nb1 = sq0.bit_count(), sq1.bit_count()
     ng0, ng1 = c0.bit_count(), c1.bit_count()
-    hb0, hg0 = _threats(g, red, blue, t1, b1, gl1) if c0 else (0, 0)
-    hb1, hg1 = _threats(g, blue, red, t0, b0, gl0) if c1 else (0, 0)
-    BM = g.BM
-    tb0 = sum(1 for ll in g.bits(sq1) if BM[ll] & hb0) if hb0 else 0  # Blue bases Red hits
-    tb1 = sum(1 for ll in g.bits(sq0) if BM[ll] & hb1) if hb1 else 0
     # the side to move that can capture the enemy's last base(s) is close to winning
     if to_move == 0 and nb1 and tb0 == nb1 and nb0:
         return 0.9
@@ -1761,19 +1770,13 @@ def value_features_bits(g: _Geo, mine: int, enemy: int, player: int) -> list[flo
     """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``), from the view of
     ``player``, to move with stones ``mine`` against ``enemy``, in a position that is not
     over: the towers, bases and gliders either way, the towers past 9 (the goal is 12, the
-    evaluation's bonus), what each side's gliders could land on now (``_threats``: the
+    evaluation's bonus), what each side's gliders could land on now (``_sides``: the
     bases hit and the gliders taken, and whether every enemy base is hit while a base of
     one's own stands, the evaluation's near-win for the mover) and the room left.  What
     ``_evaluate`` computes, at its cost."""
-    tm, sqm, bm, glm, cm = _classify(g, mine)
-    te, sqe, be, gle, ce = _classify(g, enemy)
+    (tm, sqm, glm, cm, tbm, hgm), (te, sqe, gle, ce, tbe, hge) = _sides(g, mine, enemy)
     ntm, nte = tm.bit_count(), te.bit_count()
     nbm, nbe = sqm.bit_count(), sqe.bit_count()
-    hbm, hgm = _threats(g, mine, enemy, te, be, gle) if cm else (0, 0)
-    hbe, hge = _threats(g, enemy, mine, tm, bm, glm) if ce else (0, 0)
-    BM = g.BM
-    tbm = sum(1 for ll in g.bits(sqe) if BM[ll] & hbm) if hbm else 0  # enemy bases hit
-    tbe = sum(1 for ll in g.bits(sqm) if BM[ll] & hbe) if hbe else 0
     nb = g.nb
     if hgm:  # a landing on one stone of a glider takes all 3: spread over each glider hit
         hgm = (hgm | nb(hgm)) & gle

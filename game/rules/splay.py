@@ -822,7 +822,10 @@ VALUE_FEATURE_NAMES = (
 )
 
 
-_IS_INTERIOR = bytes(1 if i in set(INTERIOR) else 0 for i in range(N))
+_IS_INTERIOR = bytearray(N)
+for _i in INTERIOR:
+    _IS_INTERIOR[_i] = 1
+del _i
 
 
 def value_features_cells(cells, emp, terr, player: int) -> list[float]:
