@@ -3,7 +3,7 @@
     nice -n 10 python -m ai.train GAME --value [--games 400] [--iterations 300] [--seed 0]
                                                [--sample-plies 12] [--steps 3000] [--l2 0.001]
                                                [--holdout 0.2] [--out FILE]
-                                               [--at-cutoff N]
+                                               [--at-cutoff N [--cutoff P]]
 
 Self-play: seeded games of the plain search (``MCTS`` at ``--iterations`` a move), whose
 first ``--sample-plies`` moves are drawn by the root's visits (varied openings).  Every
@@ -18,7 +18,10 @@ the model is measured against: held-out log loss and Brier score, both printed.
 trains the model for the search's ``playout=cutvalue``: in place of each position met, N
 positions where the game's own playout from it stops at its cut-off, each labelled by the
 outcome of the game itself (so the model learns what a playout's last position says of the
-position the playout started from), and the evaluation read there.
+position the playout started from), and the evaluation read there.  ``--cutoff P`` stops
+those playouts after P plies instead of the game's own cut-off: the search's ``cutoff=P``,
+for a game whose own playouts play to the end (``Game.playout_cutoff`` None), which
+otherwise never reach a cut-off (exit 2 without it).
 
 The weights go to ``ai/values/GAME.json`` (or ``--out``) with the command, the seed and the
 figures.  A game whose states give no ``value_features`` cannot be trained (exit 2).  Names
@@ -39,11 +42,12 @@ from .train import adam, chosen, prepare, seeded_starts, write_model
 from .value import ValueModel, path_of
 
 
-def at_cutoff(state, rng) -> tuple[int, list[float], float] | None:
-    """Where the game's own playout from ``state`` stops at its cut-off: (the seat to move
-    there, its ``value_features()``, its evaluation for that seat); None when the playout
-    ends the game first.  Two playouts on the same draws, one handing its last position's
-    features to ``leaf=`` (``Game.cutoff_leaf``), the other scoring it by the evaluation."""
+def at_cutoff(state, rng, cutoff: int | None = None) -> tuple[int, list[float], float] | None:
+    """Where the game's own playout from ``state`` stops at its cut-off (after ``cutoff``
+    plies; None: the game's own): (the seat to move there, its ``value_features()``, its
+    evaluation for that seat); None when the playout ends the game first.  Two playouts on
+    the same draws, one handing its last position's features to ``leaf=``
+    (``Game.cutoff_leaf``), the other scoring it by the evaluation."""
     seed = rng.random()
     got: list = []
 
@@ -51,22 +55,29 @@ def at_cutoff(state, rng) -> tuple[int, list[float], float] | None:
         got.append((seat, list(features)))
         return 0.0
 
-    state.rollout(random.Random(seed), leaf=grab)
+    state.rollout(random.Random(seed), cutoff, leaf=grab)
     if not got:
         return None
-    ev = state.rollout(random.Random(seed))
+    ev = state.rollout(random.Random(seed), cutoff)
     seat, features = got[0]
     return seat, features, ev if seat == 0 else -ev
 
 
 def self_play(
-    game, games: int, iterations: int, seed: int, sample_plies: int, log=None, cutoffs: int = 0
+    game,
+    games: int,
+    iterations: int,
+    seed: int,
+    sample_plies: int,
+    log=None,
+    cutoffs: int = 0,
+    cutoff: int | None = None,
 ):
     """Per game, a list of (value features, the game's evaluation, outcome) for every
     position before the end, from the view of its player to move; with ``cutoffs``, in
     place of each position, that many positions where the game's playout from it stops at
-    its cut-off (``at_cutoff``), each labelled by the outcome of the game itself: what the
-    search's ``playout=cutvalue`` asks of the model."""
+    its cut-off (``at_cutoff``, after ``cutoff`` plies where given), each labelled by the
+    outcome of the game itself: what the search's ``playout=cutvalue`` asks of the model."""
     out = []
     for g, rng, state in seeded_starts(game, games, seed):
         seen = []
@@ -74,7 +85,7 @@ def self_play(
         while not state.is_over() and plies < 400:
             if cutoffs:
                 for _ in range(cutoffs):
-                    found = at_cutoff(state, rng)
+                    found = at_cutoff(state, rng, cutoff)
                     if found is not None:
                         seen.append(found)
             else:
@@ -153,13 +164,36 @@ def main(argv) -> int:
             print("error: --at-cutoff takes a whole number of 1 or more", file=sys.stderr)
             return 2
         del argv[i : i + 2]
+    cutoff = None
+    if "--cutoff" in argv:  # the plies of those playouts (read here too)
+        i = argv.index("--cutoff")
+        try:
+            cutoff = int(argv[i + 1])
+        except (IndexError, ValueError):
+            cutoff = -1
+        if cutoff < 0 or not cutoffs:
+            print(
+                "error: --cutoff takes a whole number of 0 or more, with --at-cutoff",
+                file=sys.stderr,
+            )
+            return 2
+        del argv[i : i + 2]
     gid = argv[0] if argv else ""
-    if cutoffs and gid in rules.GAMES and not getattr(rules.get(gid), "cutoff_leaf", False):
-        print(
-            f"error: {gid}'s playout takes no leaf at its cut-off (Game.cutoff_leaf)",
-            file=sys.stderr,
-        )
-        return 2
+    if cutoffs and gid in rules.GAMES:
+        g = rules.get(gid)
+        if not getattr(g, "cutoff_leaf", False):
+            print(
+                f"error: {gid}'s playout takes no leaf at its cut-off (Game.cutoff_leaf)",
+                file=sys.stderr,
+            )
+            return 2
+        if cutoff is None and g.playout_cutoff is None:
+            print(
+                f"error: {gid}'s playouts play to the end (no cut-off of its own): give "
+                "--cutoff P, the plies of the search's cutoff=P",
+                file=sys.stderr,
+            )
+            return 2
     run = prepare(
         argv,
         "python -m ai.train GAME --value",
@@ -167,7 +201,7 @@ def main(argv) -> int:
         defaults,
         "value_feature_names",
         "values",
-        functools.partial(self_play, cutoffs=cutoffs) if cutoffs else self_play,
+        functools.partial(self_play, cutoffs=cutoffs, cutoff=cutoff) if cutoffs else self_play,
     )
     if isinstance(run, int):
         return run
@@ -203,13 +237,15 @@ def main(argv) -> int:
     meta = {
         "command": "python -m ai.train "
         + " ".join([args.game, "--value", *argv[1:]])
-        + (f" --at-cutoff {cutoffs}" if cutoffs else ""),
+        + (f" --at-cutoff {cutoffs}" if cutoffs else "")
+        + (f" --cutoff {cutoff}" if cutoff is not None else ""),
         "seed": args.seed,
         "self_play": {
             "games": args.games,
             "iterations": args.iterations,
             "sample_plies": args.sample_plies,
             "at_cutoff": cutoffs,
+            **({"cutoff": cutoff} if cutoff is not None else {}),
         },
         "fit": {
             "steps": args.steps,

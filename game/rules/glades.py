@@ -397,32 +397,27 @@ def _glade_at(cells, mate, i: int, mark: list, tag: int) -> tuple[list[int], set
     return comp, contrib
 
 
+def _claimant(contrib, set_mode: bool) -> int:
+    """The seat claiming a glade from the tiles' halves touching it (``_glade_at``'s
+    ``contrib``, not empty), or -1 when every value cancels."""
+    g = [0] * 16
+    for x in contrib:
+        g[x & 15] += 1
+    # g[v] green count of v, g[8 + v] orange count
+    owner = _decide(g[1:7], g[9:15], set_mode)
+    return -1 if owner is None else owner
+
+
 def score_board(cells, mate, set_mode: bool) -> tuple[int, int]:
     """Squares claimed by each player, the board scored as it stands."""
-    score = [0, 0]
+    score = [0, 0, 0]  # Green, Orange, unclaimed (index -1)
     seen = [-1] * N
     for i in range(N):
         if cells[i] or seen[i] >= 0:
             continue
         comp, contrib = _glade_at(cells, mate, i, seen, 0)
-        if not contrib:
-            continue
-        g = [0] * 16
-        for x in contrib:
-            g[x & 15] += 1
-        # g[v] green count of v, g[8 + v] orange count
-        for v in range(6, 0, -1):
-            a, b = g[v], g[8 + v]
-            if set_mode:
-                if a and not b:
-                    score[0] += len(comp)
-                    break
-                if b and not a:
-                    score[1] += len(comp)
-                    break
-            elif a != b:
-                score[0 if a > b else 1] += len(comp)
-                break
+        if contrib:
+            score[_claimant(contrib, set_mode)] += len(comp)
     return score[0], score[1]
 
 
@@ -499,11 +494,12 @@ def _getter(idx: list[int]):
     return itemgetter(*idx)
 
 
-def _legal_codes_exist(cells, tc, have, p: int, glob: bool) -> bool:
+def _legal_codes_exist(cells, tc, have, p: int, glob: bool, spots=range(NSPOTS)) -> bool:
+    """Whether player p has a legal placement on one of ``spots`` (by default all)."""
     h = have[p]
     if not any(h):
         return False
-    for k in range(NSPOTS):
+    for k in spots:
         if cells[SPOT_A[k]] or cells[SPOT_B[k]]:
             continue
         need = spot_needs(cells, tc, k, p, glob)
@@ -1066,9 +1062,20 @@ class GladesState(State):
         value = self.rollout(rng, cutoff, trace)
         return value, [2 * code + 2 + p for p, code in trace]
 
-    def rollout(self, rng, cutoff: int | None = None, trace: list | None = None) -> float:
+    def value_features(self) -> list[float]:
+        """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``, the mover's view;
+        ai/value.py); the position is not over."""
+        return value_features_board(
+            self.cells, self.mate, self.tc, self.have, self.player, self._glob, self._set
+        )
+
+    def rollout(
+        self, rng, cutoff: int | None = None, trace: list | None = None, leaf=None
+    ) -> float:
         """A fast random playout (see ``rollout``); the value for player 0.  ``trace``,
-        a list, receives the moves played as (player, code), code -1 for a pass."""
+        a list, receives the moves played as (player, code), code -1 for a pass; ``leaf``
+        (``Game.cutoff_leaf``) scores a position where the cut-off stops it, called with its
+        ``value_features`` and the seat to move, in place of the glades as they stand."""
         if cutoff is None:
             cutoff = Glades.playout_cutoff
         return rollout(
@@ -1083,6 +1090,7 @@ class GladesState(State):
             rng,
             10**9 if cutoff is None else cutoff,
             trace,
+            leaf,
         )
 
 
@@ -1137,6 +1145,7 @@ def rollout(
     rng,
     cutoff: int,
     trace: list | None = None,
+    leaf=None,
 ) -> float:
     """A random game from a position, in place on copies; the value for player 0.
 
@@ -1147,7 +1156,13 @@ def rollout(
     random spot still on the list, a random tile of the hand that fits it) and plays the
     one that shows the most value to empty squares (a light policy: values facing open
     ground are what claims glades).  ``trace``, a list, receives the moves as the game
-    would record them: (player, code), code -1 for a pass."""
+    would record them: (player, code), code -1 for a pass.  Stopped by ``cutoff`` (plies),
+    the position is scored by the glades as they stand (``_squash``), or by ``leaf`` when
+    given: ``leaf(value_features_board(...), player to move)`` (``Game.cutoff_leaf``; it
+    draws nothing, so the moves are the same with it or without), unless the features say
+    that neither side can place: the game is over there, and scored as a finished game.
+    (The playout finds a side out of placements only on its turn, so a cut-off can stop it
+    in a game already over, after a pass that the game would not record.)"""
     cells = bytearray(cells0)
     mate = bytearray(mate0)
     tc = bytearray(tc0)
@@ -1172,6 +1187,11 @@ def rollout(
             plies += 1
             continue
         if plies >= cutoff:
+            if leaf is not None:
+                feats = value_features_board(cells, mate, tc, have, p, glob, set_mode)
+                if not (feats[_STUCK] and feats[_STUCK + 1]):
+                    return leaf(feats, p)
+                break  # neither side can place (not found out yet): the game is over
             a, b = score_board(cells, mate, set_mode)
             return _squash(a - b)
         lst = cand[p]
@@ -1258,6 +1278,140 @@ def rollout(
         p = 1 - p
     a, b = score_board(cells, mate, set_mode)
     return 1.0 if a > b else -1.0 if b > a else 0.0
+
+
+# --- position features (the learned leaf value of ai/value.py) ----------------------------
+# the names of ``value_features_board``' entries (``Glades.value_feature_names``); renaming or
+# reordering them makes a shipped model stale.  A spot is *open* to a player when its two
+# squares are empty and none of that player's tiles touches them (rule 3(a), the one rule that
+# needs no values); open to both, no tile touches it at all.  A glade is *settled* when none
+# of its squares lies in a spot open to either player: no tile can ever go there (a spot
+# only closes as tiles are added), and a glade changes only by a tile put on its squares, so
+# its owner is final.  The other glades are *open*.
+VALUE_FEATURE_NAMES = (
+    "glade score, mover less opponent (twelves)",
+    "glade squares claimed (eighty-ones)",
+    "settled glade score, mover less opponent (twelves)",
+    "settled glade squares (eighty-ones)",
+    "empty squares (eighty-ones)",
+    "spots open to both (tens)",
+    "spots open to the mover only (tens)",
+    "spots open to the opponent only (tens)",
+    "mover cannot place",
+    "opponent cannot place",
+    "values the mover shows to open glades (tens)",
+    "values the opponent shows to open glades (tens)",
+    "tiles placed, mover less opponent",
+)
+_STUCK = VALUE_FEATURE_NAMES.index("mover cannot place")  # the opponent's next
+
+# bitboards: bit i is square i
+_FULL = (1 << N) - 1
+_COL_A = sum(1 << (SIZE * r) for r in range(SIZE))
+_NOT_A = _FULL ^ _COL_A
+_NOT_I = _FULL ^ (_COL_A << (SIZE - 1))
+# a square's code -> "1" / "0" (ASCII), read as a bitboard by int(..., 2) (see ``_board``)
+_AS_EMPTY = bytes(49 if c == 0 else 48 for c in range(256))
+_AS_GREEN = bytes(49 if c and not c & 8 else 48 for c in range(256))
+_AS_ORANGE = bytes(49 if c & 8 else 48 for c in range(256))
+# the spot whose first square is i: along the row (-1 in column i), up the column (-1 in row 9)
+_H_SPOT = tuple(SPOT_OF.get((i, i + 1), -1) if i % SIZE < SIZE - 1 else -1 for i in range(N))
+_V_SPOT = tuple(SPOT_OF.get((i, i + SIZE), -1) for i in range(N))
+
+
+def _board(cells, table: bytes) -> int:
+    """The bitboard of the squares whose code ``table`` maps to "1"."""
+    return int(cells.translate(table)[::-1], 2)
+
+
+def _around(x: int) -> int:
+    """The squares orthogonally next to those of bitboard ``x``."""
+    return ((x << 1) & _NOT_A) | ((x >> 1) & _NOT_I) | ((x << SIZE) & _FULL) | (x >> SIZE)
+
+
+def _open_spots(free: int) -> tuple[int, int]:
+    """The spots with both squares in bitboard ``free``, as bitboards of their first squares:
+    (along a row, up a column)."""
+    return free & (free >> 1) & _NOT_I, free & (free >> SIZE)
+
+
+def _spots_of(h: int, v: int) -> list[int]:
+    """The spot indices of ``_open_spots``' two bitboards."""
+    out = []
+    while h:
+        low = h & -h
+        out.append(_H_SPOT[low.bit_length() - 1])
+        h ^= low
+    while v:
+        low = v & -v
+        out.append(_V_SPOT[low.bit_length() - 1])
+        v ^= low
+    return out
+
+
+def value_features_board(
+    cells, mate, tc, have, player: int, glob: bool, set_mode: bool
+) -> list[float]:
+    """The learned leaf value's inputs (``VALUE_FEATURE_NAMES``), from the view of ``player``,
+    to move, in a position that is not over: the glades as they stand (``_squash``'s units),
+    the settled ones, the spots open to each side and to both (the room left to place in:
+    close to Domineering, whoever keeps room while the other runs out tends to win), whether
+    each side can place at all (``can_place``, looked for among its open spots only), the
+    values each side shows to the open glades, and the tiles placed either way (who moved
+    first, and the passes).  From the board alone, so the same from a state and from inside
+    the playout."""
+    empty = _board(cells, _AS_EMPTY)
+    own = (_board(cells, _AS_GREEN), _board(cells, _AS_ORANGE))
+    free = (empty & ~_around(own[0]), empty & ~_around(own[1]))
+    open_g, open_o = _open_spots(free[0]), _open_spots(free[1])
+    both_h, both_v = _open_spots(free[0] & free[1])
+    both = both_h.bit_count() + both_v.bit_count()
+    opened = (
+        open_g[0].bit_count() + open_g[1].bit_count(),
+        open_o[0].bit_count() + open_o[1].bit_count(),
+    )
+    h, v = open_g[0] | open_o[0], open_g[1] | open_o[1]
+    in_open = h | (h << 1) | v | (v << SIZE)  # the squares of the spots open to anyone
+    can = [False, False]
+    for p, (sh, sv) in ((0, open_g), (1, open_o)):
+        if both:  # a spot no tile touches takes any tile
+            can[p] = any(have[p])
+        elif sh or sv:
+            can[p] = _legal_codes_exist(cells, tc, have, p, glob, _spots_of(sh, sv))
+    score = [0, 0, 0]  # Green, Orange, unclaimed (index -1)
+    settled = [0, 0, 0]
+    shown = [0, 0]
+    seen = [-1] * N
+    for i in range(N):
+        if cells[i] or seen[i] >= 0:
+            continue
+        comp, contrib = _glade_at(cells, mate, i, seen, 0)
+        n = len(comp)
+        owner = _claimant(contrib, set_mode) if contrib else -1
+        score[owner] += n
+        for s in comp:
+            if in_open >> s & 1:
+                for x in contrib:
+                    shown[(x >> 3) & 1] += x & 7
+                break
+        else:
+            settled[owner] += n
+    q = 1 - player
+    return [
+        (score[player] - score[q]) / 12,
+        (score[0] + score[1]) / 81,
+        (settled[player] - settled[q]) / 12,
+        (settled[0] + settled[1] + settled[2]) / 81,
+        empty.bit_count() / 81,
+        both / 10,
+        (opened[player] - both) / 10,
+        (opened[q] - both) / 10,
+        0.0 if can[player] else 1.0,
+        0.0 if can[q] else 1.0,
+        shown[player] / 10,
+        shown[q] / 10,
+        float((own[player].bit_count() - own[q].bit_count()) // 2),
+    ]
 
 
 # --- the position format ------------------------------------------------------------------
@@ -1759,6 +1913,11 @@ class Glades(Game):
     playout_cutoff = None
     # the names of ``GladesState.move_features``' indices (the learned priors, ai/policy.py)
     move_feature_names = FEATURE_NAMES
+    # the names of ``GladesState.value_features``' entries (the learned leaf value, ai/value.py)
+    value_feature_names = VALUE_FEATURE_NAMES
+    # ``GladesState.rollout`` takes ``leaf=``: the learned value where a search's ``cutoff``
+    # stops the playout (the game's own playouts play to the end: ``playout_cutoff`` None)
+    cutoff_leaf = True
     # puzzle themes (``State.puzzle_theme``): a pass forced, a glade claimed, the last tile
     puzzle_themes = (("forcing a pass", ("passes",), "defender"), ("glade claim", ("glade",)))
     puzzle_theme_default = "last tile"

@@ -16,7 +16,7 @@ from tests.rules.test_splay_value_features import recording_leaf
 
 GESS = rules.get("gess")
 SPLAY = rules.get("splay")
-GLADES = rules.get("glades")  # no value features
+GLORIETA = rules.get("glorieta")  # no value features
 NAMES = GESS.value_feature_names
 
 
@@ -89,7 +89,7 @@ def test_a_model_round_trips_through_its_file_and_a_stale_or_broken_one_is_ignor
         with pytest.raises(ValueError):
             val.ValueModel.from_json(bad)
     monkeypatch.setattr(val, "_cache", {})
-    assert val.load(GLADES) is None  # a game without value features has none
+    assert val.load(GLORIETA) is None  # a game without value features has none
 
 
 def test_the_search_scores_its_leaves_by_the_model_with_playout_value(shipped, monkeypatch):
@@ -115,7 +115,7 @@ def test_a_game_without_a_model_plays_its_own_playout(shipped):
     a = MCTS(iterations=200, seed=4, playout="value").search(s)
     b = MCTS(iterations=200, seed=4).search(s)
     assert [(m.move, m.visits) for m in a.stats] == [(m.move, m.visits) for m in b.stats]
-    gl = GLADES.start()  # no value features at all
+    gl = GLORIETA.start()  # no value features at all
     assert MCTS(iterations=100, seed=1, playout="value").search(gl).move in gl.legal_moves()
 
 
@@ -151,7 +151,7 @@ def test_the_train_command_writes_a_model_that_reads_back(tmp_path, capsys, monk
     assert m.meta["seed"] == 3 and "--value" in m.meta["command"]
     assert m.meta["figures"]["held_out"]["model"]["positions"] > 0
     assert "held out" in capsys.readouterr().out
-    assert train.main(["glades", "--value", "--out", str(out)]) == 2
+    assert train.main(["glorieta", "--value", "--out", str(out)]) == 2
     assert "no value features" in capsys.readouterr().err
 
 
