@@ -166,15 +166,17 @@ _KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "clock": ("clock", lambda v: _clock(v)),
     "prune": ("prune", lambda v: v.lower() in ("1", "true", "yes", "on")),
     "model": ("model", lambda v: _model(v)),
+    "value": ("value_model", lambda v: _model(v, "value")),
 }
 
 
-def _model(text: str) -> str:
-    """A model file (``ai/policy.py``) the search reads instead of the game's own."""
+def _model(text: str, key: str = "model") -> str:
+    """A model file (``ai/policy.py``; ``value``: ``ai/value.py``) the search reads instead
+    of the game's own."""
     from pathlib import Path
 
     if not Path(text).is_file():
-        raise ValueError(f"model: no file {text}")
+        raise ValueError(f"{key}: no file {text}")
     return text
 
 

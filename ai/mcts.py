@@ -283,6 +283,7 @@ class MCTS:
         rave_ref: int | None = None,
         clock: str = "wall",
         model: str | None = None,
+        value_model: str | None = None,
         prune: bool = True,
         one_move_tries: int | None = ONE_MOVE_TRIES,
     ):
@@ -345,6 +346,9 @@ class MCTS:
         # a model file read instead of the game's shipped one (``ai/policy.py``): for a
         # match between two models, such as a retrained one against the shipped one
         self.model = model
+        # a leaf value file read instead of the game's shipped one (``ai/value.py``): for a
+        # match of a newly trained value against the shipped one, or against none
+        self.value_model = value_model
         # search only a state's forced moves where it names them (``forced_moves``: the
         # other moves lose at once); False searches every legal move (for a match)
         self.prune = bool(prune)
@@ -367,6 +371,7 @@ class MCTS:
             + (f", rave={self.rave}" if self.rave else "")
             + (f", rave_ref={self.rave_ref}" if self.rave_ref is not None else "")
             + (f", model={self.model!r}" if self.model else "")
+            + (f", value_model={self.value_model!r}" if self.value_model else "")
             + ("" if self.prune else ", prune=False")
             + (
                 ""
@@ -662,11 +667,13 @@ class MCTS:
     def value_for(self, game):
         """The learned leaf value this search scores its leaves (or its playouts' last
         positions) by: ``playout`` "value" or "cutvalue" and one shipped for ``game``
-        (``ai/value.py``), else None."""
+        (``ai/value.py``; ``value_model``: the one in that file), else None."""
         if self.playout_for(game) not in ("value", "cutvalue"):
             return None
         from ai import value
 
+        if self.value_model:
+            return value.load_path(self.value_model, game)
         return value.load(game)
 
     def policy_for(self, game):

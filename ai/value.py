@@ -123,6 +123,28 @@ def read(path: Path | str) -> ValueModel:
     return ValueModel.from_json(read_json(path))
 
 
+def load_path(path: Path | str, game) -> ValueModel:
+    """The model in the file at ``path`` for ``game`` (a match's ``value=`` setting: a
+    newly trained value against the shipped one); ValueError when it cannot be read or is
+    not ``game``'s as its rules are now.  Read once per process."""
+    key = f"file:{path}"
+    if key not in _cache:
+        found = read(path)
+        names = getattr(game, "value_feature_names", None)
+        if (
+            found.game_id != getattr(game, "id", None)
+            or names is None
+            or found.names != tuple(names)
+        ):
+            raise ValueError(
+                f"{path} is not a value model of {getattr(game, 'id', game)} as it is now"
+            )
+        _cache[key] = found
+    kept = _cache[key]
+    assert kept is not None
+    return kept
+
+
 def load(game) -> ValueModel | None:
     """The shipped leaf value of ``game``, or None (no features, no file, an unreadable or
     stale one).  Read once per process."""

@@ -127,6 +127,30 @@ def test_the_spec_key_sets_it_and_it_does_not_combine_with_grave():
         MCTS(iterations=50, playout="value", rave=0.1)
 
 
+def test_a_match_can_search_with_a_value_file_instead_of_the_shipped_one(tmp_path, shipped):
+    """``value=PATH``: a newly trained leaf value against the shipped one (or none)."""
+    shipped(None)  # nothing shipped: the plain playout
+    s = midgame()
+    m = model(bias=0.2, scale=3.0, **{"stones, mover less opponent (tens)": 2.0})
+    path = tmp_path / "gess.json"
+    path.write_text(json.dumps(m.to_json()), encoding="utf-8")
+    bot = make_player(f"mcts:iterations=300,playout=value,value={path}", seed=1)
+    assert bot.value_model == str(path) and f"value_model={str(path)!r}" in repr(bot)
+    assert bot.value_for(GESS).weights == m.weights
+    shipped(m)  # the same model shipped: the same search, visit for visit
+    same = make_player("mcts:iterations=300,playout=value", seed=1).search(s)
+    got = bot.search(s)
+    assert [(x.move, x.visits) for x in got.stats] == [(x.move, x.visits) for x in same.stats]
+    # a search whose playout asks for no value reads none
+    assert make_player(f"mcts:iterations=10,value={path}").value_for(GESS) is None
+    with pytest.raises(ValueError, match="value: no file"):
+        make_player(f"mcts:playout=value,value={tmp_path / 'none.json'}")
+    other = tmp_path / "other.json"  # a model of another game (or of older features)
+    other.write_text(json.dumps(dict(m.to_json(), game="splay")), encoding="utf-8")
+    with pytest.raises(ValueError, match="not a value model of gess"):
+        make_player(f"mcts:iterations=10,playout=value,value={other}").value_for(GESS)
+
+
 def test_the_fit_recovers_a_known_logistic_model():
     rng = random.Random(0)
     X, y = [], []
