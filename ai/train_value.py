@@ -149,35 +149,39 @@ def figures(X, y, bias: float, weights) -> dict:
     }
 
 
+def _take_count(argv: list, flag: str, least: int) -> int | None:
+    """``flag N`` taken out of ``argv``: N, or None when the flag is not there; ValueError
+    when N is missing or not a whole number of ``least`` or more."""
+    if flag not in argv:
+        return None
+    i = argv.index(flag)
+    text = argv[i + 1] if i + 1 < len(argv) else ""
+    del argv[i : i + 2]
+    n = int(text)
+    if n < least:
+        raise ValueError(f"{flag} takes a whole number of {least} or more")
+    return n
+
+
 def main(argv) -> int:
     """``python -m ai.train GAME --value ...`` (``argv``: the arguments without --value)."""
     defaults = {"games": 400, "iterations": 300, "sample_plies": 12, "steps": 3000, "holdout": 0.2}
     argv = list(argv)
-    cutoffs = 0
-    if "--at-cutoff" in argv:  # (read here: the shared command line does not know it)
-        i = argv.index("--at-cutoff")
-        try:
-            cutoffs = int(argv[i + 1])
-        except (IndexError, ValueError):
-            cutoffs = 0
-        if cutoffs < 1:
-            print("error: --at-cutoff takes a whole number of 1 or more", file=sys.stderr)
-            return 2
-        del argv[i : i + 2]
-    cutoff = None
-    if "--cutoff" in argv:  # the plies of those playouts (read here too)
-        i = argv.index("--cutoff")
-        try:
-            cutoff = int(argv[i + 1])
-        except (IndexError, ValueError):
-            cutoff = -1
-        if cutoff < 0 or not cutoffs:
-            print(
-                "error: --cutoff takes a whole number of 0 or more, with --at-cutoff",
-                file=sys.stderr,
-            )
-            return 2
-        del argv[i : i + 2]
+    try:  # (read here: the shared command line does not know them)
+        cutoffs = _take_count(argv, "--at-cutoff", 1) or 0
+    except ValueError:
+        print("error: --at-cutoff takes a whole number of 1 or more", file=sys.stderr)
+        return 2
+    try:  # the plies of those playouts
+        cutoff = _take_count(argv, "--cutoff", 0)
+        bad = cutoff is not None and not cutoffs
+    except ValueError:
+        bad = True
+    if bad:
+        print(
+            "error: --cutoff takes a whole number of 0 or more, with --at-cutoff", file=sys.stderr
+        )
+        return 2
     gid = argv[0] if argv else ""
     if cutoffs and gid in rules.GAMES:
         g = rules.get(gid)

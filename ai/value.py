@@ -123,6 +123,16 @@ def read(path: Path | str) -> ValueModel:
     return ValueModel.from_json(read_json(path))
 
 
+def fits(model: ValueModel, game) -> bool:
+    """Whether ``model`` is ``game``'s as its rules are now: its id and feature names."""
+    names = getattr(game, "value_feature_names", None)
+    return (
+        names is not None
+        and model.game_id == getattr(game, "id", None)
+        and model.names == tuple(names)
+    )
+
+
 def load_path(path: Path | str, game) -> ValueModel:
     """The model in the file at ``path`` for ``game`` (a match's ``value=`` setting: a
     newly trained value against the shipped one); ValueError when it cannot be read or is
@@ -130,12 +140,7 @@ def load_path(path: Path | str, game) -> ValueModel:
     key = f"file:{path}"
     if key not in _cache:
         found = read(path)
-        names = getattr(game, "value_feature_names", None)
-        if (
-            found.game_id != getattr(game, "id", None)
-            or names is None
-            or found.names != tuple(names)
-        ):
+        if not fits(found, game):
             raise ValueError(
                 f"{path} is not a value model of {getattr(game, 'id', game)} as it is now"
             )
@@ -157,7 +162,7 @@ def load(game) -> ValueModel | None:
                 found = read(path_of(gid))
             except ValueError:
                 found = None
-            if found is not None and (found.game_id != gid or found.names != tuple(names)):
+            if found is not None and not fits(found, game):
                 found = None
         _cache[gid] = found
     return _cache[gid]
