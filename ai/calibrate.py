@@ -857,6 +857,18 @@ def main(argv=None) -> int:
             every=args.every,
             trees=args.trees,
         )
+    if not play and cache is not None:
+        asked = args.train + args.test + args.deep + (args.deep_games if deep else 0)
+        if len(games) < asked:
+            # (a study or a fit on a few games of a cache made with other counts reads as
+            # figures of the whole run: say what was read)
+            kept = {cached_key(g) for g in load_cache(cache)} - {None}
+            other = len(kept - {cached_key(g) for g in games})
+            print(
+                f"  --cached-only: {len(games)} of the {asked} games asked are in {cache}; "
+                f"it holds {other} more of other seeds or settings (ask for the counts and "
+                "settings it was made with, or read them all with --also FILE)"
+            )
     for extra in args.also:
         more = also_games(Path(extra), SEARCH)
         print(f"  and {len(more)} games of {extra}")

@@ -437,7 +437,16 @@ def test_also_adds_the_cached_games_of_an_earlier_run_of_the_same_kind(tmp_path,
     args = ["splay", "--train", "0", "--test", "6", "--cache", str(tmp_path / "now.jsonl")]
     args += ["--cached-only", "--out", str(out), "--also", str(tmp_path / "old.jsonl")]
     assert calibrate.main(args) == 0
-    assert f"and 6 games of {tmp_path / 'old.jsonl'}" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert f"and 6 games of {tmp_path / 'old.jsonl'}" in said
+    assert "--cached-only:" not in said  # every game asked was there
+    # asked for counts the cache was not made with: what was read is said, not hidden
+    short = ["splay", "--train", "2", "--test", "3", "--cache", str(tmp_path / "now.jsonl")]
+    assert calibrate.main(short + ["--cached-only", "--bench"]) == 0
+    assert (
+        f"--cached-only: 3 of the 5 games asked are in {tmp_path / 'now.jsonl'}; it holds 3 more"
+        in (capsys.readouterr().out)
+    )
     table = json.loads(out.read_text(encoding="utf-8"))
     assert table["fitted_on"]["games"] == 12
     assert table["fitted_on"]["by"].endswith(f"--also {tmp_path / 'old.jsonl'}")
