@@ -802,7 +802,7 @@ class ReviewScene(Scene):
         text = (
             "The win-chance graph appears as the review goes"
             if self.reviewing
-            else "Quick: a few seconds. Deep: stronger, slower."
+            else "Quick: seconds to half a minute. Deep: stronger, slower."
         )
         for i, line in enumerate(wrap_text(text, theme.FONT_TINY, r.width - 16)[:3]):
             draw_text(

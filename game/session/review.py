@@ -47,14 +47,15 @@ from dataclasses import dataclass, field
 
 from ai import winchance
 
-# MCTS iterations per position (figures: docs/review.md).  Quick: 0.05-0.6 s a position,
-# enough to see wins and losses a move or two deep and the gross errors; a 60-move game
-# is reviewed in seconds (Splay, Glorieta) to half a minute (Gess).  Deep: 7.5 times as
-# many, for a closer look at quieter mistakes (about 0.5-5 s a position).
+# MCTS iterations per position (figures: docs/review.md, "Budgets").  Quick: 0.1-0.55 s a
+# position, enough to see wins and losses a move or two deep and the gross errors (1,000
+# tries: at 400 it missed half of Gess's blunders); a game is reviewed in seconds (Splay,
+# Glorieta, Gess) to half a minute (Glades, Gliss).  Deep: 3 times as many, for a closer
+# look at quieter mistakes (about 0.3-1.5 s a position).
 # Quick checks its marks and follows the proofs back at ``check`` tries (Deep's budget, with
 # Deep's seeds: what Deep finds there), docs/review.md "Quick checks at Deep's depth".
 BUDGETS: dict[str, dict] = {
-    "quick": {"iterations": 400, "check": 3000},
+    "quick": {"iterations": 1000, "check": 3000},
     "deep": {"iterations": 3000},
 }
 # the search a review (and a lesson drawn from it, game/session/teach.py) asks for on top of

@@ -21,6 +21,10 @@ few real mistakes, so a review that marks many moves there marks noise.  Printed
   mark is borne out when the gap is about the drop it claims; the control's gap should
   be small.
 
+With ``--also-quick N`` (repeatable) each game is reviewed Quick again with a pass of ``N``
+tries a position (and its checks), against the same Deep review: rows "before N" and
+"after N", so two budgets of Quick are compared on the same games at the cost of one Deep.
+
 "before" is Quick's pass alone, without its checks at Deep's budget (Quick as it was
 before them); "after" is Quick as it is.  Each row ends with Quick's searches and seconds;
 a line per game gives Deep's, and how many of the positions Quick checked got the value
@@ -179,15 +183,21 @@ def check(
     seed: int = 0,
     budgets=None,
     verify_games: int = 0,
+    also_quick=(),
 ):
     """Play and review ``games`` seeded games; the figures of ``compare`` for Quick as it
     is (its checks at Deep's budget), with ``before``: Quick's pass alone (no checks),
     as Quick was before them.  ``time`` holds each review's searches and seconds.  With
     ``verify_games``, ``verify`` holds the play-outs of Deep's marks and ``control``
-    those of as many unmarked moves that were not Deep's best."""
+    those of as many unmarked moves that were not Deep's best.  ``also_quick``: other
+    budgets for Quick's pass (each with its checks), reviewed on the same games and against
+    the same Deep review: ``also`` holds their figures, ``{N: {"before", "after", "time"}}``."""
     budgets = budgets or {name: b["iterations"] for name, b in review.BUDGETS.items()}
-    found: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
-    seen: dict[str, dict] = {"plain": {}, "quick": {}, "deep": {}}
+    names = ["plain", "quick", "deep"]
+    for n in also_quick:
+        names += [f"plain{n}", f"quick{n}"]
+    found: dict[str, dict] = {name: {} for name in names}
+    seen: dict[str, dict] = {name: {} for name in names}
     time_of = {name: [0, 0.0] for name in found}
     same = [0, 0]  # the checked positions whose value is Deep's, of all checked
     tries: dict = {}  # (game, ply) -> the tries behind Quick's values before and after it
@@ -202,11 +212,21 @@ def check(
             states, moves, "quick", None, check=budgets["deep"], analysis=copy.deepcopy(plain)
         )
         deep, n2, t2 = run(states, moves, "deep", budgets["deep"], check=0)
-        for name, a, n, t in (
+        reviews = [
             ("plain", plain, n0, t0),
             ("quick", quick, n0 + n1, t0 + t1),
             ("deep", deep, n2, t2),
-        ):
+        ]
+        for other in also_quick:
+            pass_, m0, s0 = run(states, moves, "quick", other, check=0)
+            checked, m1, s1 = run(
+                states, moves, "quick", None, check=budgets["deep"], analysis=copy.deepcopy(pass_)
+            )
+            reviews += [
+                (f"plain{other}", pass_, m0, s0),
+                (f"quick{other}", checked, m0 + m1, s0 + s1),
+            ]
+        for name, a, n, t in reviews:
             time_of[name][0] += n
             time_of[name][1] += t
             for ply, label in marks(a, states, moves).items():
@@ -234,6 +254,14 @@ def check(
     figures = compare(found["quick"], found["deep"], total)
     figures["before"] = compare(found["plain"], found["deep"], total)
     figures["time"] = {name: tuple(v) for name, v in time_of.items()}
+    figures["also"] = {
+        n: {
+            "before": compare(found[f"plain{n}"], found["deep"], total),
+            "after": compare(found[f"quick{n}"], found["deep"], total),
+            "time": {"plain": tuple(time_of[f"plain{n}"]), "quick": tuple(time_of[f"quick{n}"])},
+        }
+        for n in also_quick
+    }
     figures["same"] = tuple(same)
     figures["tries"] = tries
     figures["deep_marks"] = found["deep"]  # {(game, ply): label}
@@ -270,9 +298,21 @@ def main(argv=None) -> int:
         metavar="N",
         help="play N games out after each of Deep's marks and after its better move",
     )
+    ap.add_argument(
+        "--also-quick",
+        type=int,
+        action="append",
+        default=[],
+        metavar="N",
+        help="also review each game Quick with a pass of N tries a position (its checks as "
+        "Quick's), against the same Deep review: rows 'before N' and 'after N' (repeatable)",
+    )
     args = ap.parse_args(argv)
+    if any(n < 1 for n in args.also_quick):
+        print("--also-quick: a number of tries, 1 or more", file=sys.stderr)
+        return 2
     print(
-        f"{'game':9} {'':6} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
+        f"{'game':9} {'':10} {'moves':>5} {'quick':>6} {'deep':>6} {'Qbl':>4} {'Dbl':>4} "
         f"{'agree':>6} {'D->Q':>5} {'Q->D':>5} {'first':>5} {'Q searches':>10} {'Q time':>8}"
     )
     for gid in args.games:
@@ -281,11 +321,23 @@ def main(argv=None) -> int:
         except (KeyError, ValueError) as exc:
             print(exc, file=sys.stderr)
             return 2
-        f = check(game, args.count, args.move_iterations, args.seed, verify_games=args.verify)
-        for name, row, quick in (("before", f["before"], "plain"), ("after", f, "quick")):
-            searches, seconds = f["time"][quick]
+        f = check(
+            game,
+            args.count,
+            args.move_iterations,
+            args.seed,
+            verify_games=args.verify,
+            also_quick=tuple(args.also_quick),
+        )
+        rows = [("before", f["before"], f["time"]["plain"]), ("after", f, f["time"]["quick"])]
+        for n, other in f["also"].items():
+            rows += [
+                (f"before {n}", other["before"], other["time"]["plain"]),
+                (f"after {n}", other["after"], other["time"]["quick"]),
+            ]
+        for name, row, (searches, seconds) in rows:
             print(
-                f"{gid:9} {name:6} {row['moves']:>5} {100 * row['quick_rate']:5.1f}% "
+                f"{gid:9} {name:10} {row['moves']:>5} {100 * row['quick_rate']:5.1f}% "
                 f"{100 * row['deep_rate']:5.1f}% {row['quick_blunders']:>4} "
                 f"{row['deep_blunders']:>4} {100 * row['agreement']:5.0f}% "
                 f"{100 * row['deep_seen']:4.0f}% {100 * row['quick_held']:4.0f}% "

@@ -54,7 +54,8 @@ def test_classify_by_the_drop_in_winning_chance():
         "blunder",
     ]
     assert review.win_chance(-1) == 0 and review.win_chance(0) == 50 and review.win_chance(1) == 100
-    assert 300 <= review.BUDGETS["quick"]["iterations"] <= 600
+    quick = review.BUDGETS["quick"]["iterations"]
+    assert 300 <= quick <= 1500 and 2 * quick <= review.BUDGETS["quick"]["check"]
     assert 3000 <= review.BUDGETS["deep"]["iterations"] <= 5000
 
 
@@ -383,7 +384,9 @@ def test_a_position_between_two_proofs_of_one_side_is_read_as_won():
 
 
 # --- Quick checks its marks and follows the proofs at Deep's budget ------------------------------
-QUICK, DEEP = 20, 150  # tiny budgets (Deep: the Quick budget's check, scaled as its tries)
+# tiny budgets (Deep: the Quick budget's check, scaled as its tries)
+QUICK = 20
+DEEP = QUICK * review.BUDGETS["quick"]["check"] // review.BUDGETS["quick"]["iterations"]
 
 
 class Walk(rules.core.State):

@@ -70,3 +70,21 @@ def test_verify_plays_out_every_deep_mark_and_a_control(capsys):
     review_check._print_verify("glades", f, detail=True)
     out = capsys.readouterr().out
     assert "verify, Deep's marks" in out and "verify, control, unmarked" in out
+
+
+def test_also_quick_reviews_the_same_games_at_another_budget_against_one_deep(capsys):
+    """``also_quick``: Quick again at other pass budgets, on the same games and against the
+    same Deep review.  At Quick's own budget it is Quick again: the same figures."""
+    game = rules.get("splay")
+    budgets = {"quick": 40, "deep": 150}
+    f = review_check.check(game, 1, 40, seed=2, budgets=budgets, also_quick=(40, 150))
+    same = f["also"][40]
+    keys = review_check.compare({}, {}, 0).keys()
+    assert {k: same["after"][k] for k in keys} == {k: f[k] for k in keys}
+    assert same["before"] == f["before"] and same["time"]["plain"][0] == f["time"]["plain"][0]
+    # at Deep's budget, the pass is Deep's review (the same seeds): its marks are Deep's
+    deep_pass = f["also"][150]["before"]
+    assert deep_pass["quick_rate"] == deep_pass["deep_rate"] == f["deep_rate"]
+    assert deep_pass["agreement"] == 1.0
+    assert review_check.main(["splay", "--also-quick", "0"]) == 2
+    assert "--also-quick" in capsys.readouterr().err
