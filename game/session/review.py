@@ -84,8 +84,8 @@ SERIOUS = ("mistake", "blunder")  # the labels Quick checks at Deep's budget
 # that drops MIXED points or more
 SUSPECT = THRESHOLDS["blunder"]
 MIXED = THRESHOLDS["inaccuracy"]
-# reviews with fewer tries a position than this are called rough on screen (Quick)
-ROUGH_BELOW = 1000
+# reviews with fewer tries a position than this are called rough on screen (Quick): Deep's
+ROUGH_BELOW = BUDGETS["deep"]["iterations"]
 FORCED_CHAIN = 200  # the most forced moves followed past the end of an unfinished game
 DIGITS = 4  # the decimals a value is kept with (so a saved analysis reads back the same)
 QUIET_STEPS = 25  # positions needing no search handled per update() at most

@@ -277,6 +277,12 @@ def test_the_review_says_when_quick_is_rough_and_reads_old_texts():
     deep = Analysis("deep", [PositionEval(0.2, "a"), None], [0, 1], ["a"], 3000)
     assert quick.rough and quick.note() == "Rough: 400 tries a position (Deep is surer)"
     assert not deep.rough and deep.note() == "Chances after 3,000 tries a position"
+    # Quick at its own budget, whatever it is, is rough; Deep at its own is not
+    from game.session.review import BUDGETS
+
+    for budget, rough in (("quick", True), ("deep", False)):
+        n = BUDGETS[budget]["iterations"]
+        assert Analysis(budget, [PositionEval(0.2, "a"), None], [0, 1], ["a"], n).rough is rough
     # a review saved before the chances: calibrated for its game when opened
     old = "quick positions=2 iterations=400\n0 0 +0.2000 best=a move=a\n1 1 -0.1000 best=b\n"
     a = Analysis.from_text(old)
