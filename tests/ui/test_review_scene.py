@@ -15,7 +15,7 @@ from game.scenes.pause import RulesScene
 from game.scenes.play import PlayScene
 from game.scenes.result import ResultScene
 from game.scenes.review import ReviewScene
-from game.session import keeping, records, turns
+from game.session import keeping, records, review, turns
 from game.session.seats import Seat
 from game.ui import widgets
 from game.ui.widgets import line_height, set_text_scale, text_scale_for
@@ -167,10 +167,11 @@ def test_review_values_every_position_saves_and_reopens_reviewed(tmp_path, monke
     # it was saved with the game, and the saved game reopens reviewed
     assert m.saved_path and "analysis" in open(m.saved_path, encoding="utf-8").read()
     # Quick checked its marks and proofs at its check budget (Deep's, scaled as the tries)
-    assert (
-        scene.analysis.check == 225 and "check=225" in open(m.saved_path, encoding="utf-8").read()
-    )
-    assert scene.counts_text()[-1][0] == "Rough: 30 tries; marks checked at 225"
+    spec = review.BUDGETS["quick"]
+    check = round(30 * spec["check"] / spec["iterations"])  # 90 at 1,000 and 3,000
+    saved = open(m.saved_path, encoding="utf-8").read()
+    assert scene.analysis.check == check and f"check={check}" in saved
+    assert scene.counts_text()[-1][0] == f"Rough: 30 tries; marks checked at {check}"
     rec = records.load_file(m.saved_path)
     again = keeping.match_of(app, rec)
     assert again.analysis is not None and again.analysis.complete
