@@ -153,6 +153,15 @@ def run(states, moves, budget, iterations, check=None, analysis=None):
     return analyser.analysis, analyser.requests, time.perf_counter() - start
 
 
+def quick_reviews(states, moves, iterations: int, check: int, suffix: str = "") -> list:
+    """Quick's pass of ``iterations`` alone, then with its checks at ``check``: rows
+    ``(name, analysis, searches, seconds)`` named "plain" and "quick" (+ ``suffix``), the
+    checked one counting the pass's searches and seconds too."""
+    plain, n0, t0 = run(states, moves, "quick", iterations, check=0)
+    quick, n1, t1 = run(states, moves, "quick", None, check=check, analysis=copy.deepcopy(plain))
+    return [("plain" + suffix, plain, n0, t0), ("quick" + suffix, quick, n0 + n1, t0 + t1)]
+
+
 def compare(quick: dict, deep: dict, moves: int) -> dict:
     """The figures of one or more games' marks (``{(game, ply): label}`` each)."""
     q_serious = {k for k, v in quick.items() if v in SERIOUS}
@@ -207,25 +216,12 @@ def check(
     for g in range(games):
         states, moves = engine_game(game, seed + g, move_iterations)
         total += len(moves)
-        plain, n0, t0 = run(states, moves, "quick", budgets["quick"], check=0)
-        quick, n1, t1 = run(
-            states, moves, "quick", None, check=budgets["deep"], analysis=copy.deepcopy(plain)
-        )
+        reviews = quick_reviews(states, moves, budgets["quick"], budgets["deep"])
+        quick = reviews[1][1]  # (checked: the tries and values below are its)
         deep, n2, t2 = run(states, moves, "deep", budgets["deep"], check=0)
-        reviews = [
-            ("plain", plain, n0, t0),
-            ("quick", quick, n0 + n1, t0 + t1),
-            ("deep", deep, n2, t2),
-        ]
+        reviews.append(("deep", deep, n2, t2))
         for other in also_quick:
-            pass_, m0, s0 = run(states, moves, "quick", other, check=0)
-            checked, m1, s1 = run(
-                states, moves, "quick", None, check=budgets["deep"], analysis=copy.deepcopy(pass_)
-            )
-            reviews += [
-                (f"plain{other}", pass_, m0, s0),
-                (f"quick{other}", checked, m0 + m1, s0 + s1),
-            ]
+            reviews += quick_reviews(states, moves, other, budgets["deep"], str(other))
         for name, a, n, t in reviews:
             time_of[name][0] += n
             time_of[name][1] += t
